@@ -1,0 +1,70 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseHandle } from './db/client.js';
+import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
+import { healthRoutes } from './plugins/health.js';
+import { siteRoutes } from './plugins/site.js';
+import { validatorCompiler } from './validation.js';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  /** A built static site to serve on the same origin, or null for the API alone. */
+  siteDir?: string | null;
+  /** pino log level, or false for no log. */
+  logLevel?: string | false;
+  version?: string;
+}
+
+/** Locale path prefixes of the site (English has none). */
+export const SITE_LOCALE_PREFIXES = ['zh', 'pt-br'] as const;
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** Builds the server: API routes, envelope handling and, when given, the static site. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info' },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
+
+  // Error mapping must cover every plugin's routes, so it is installed at the root.
+  await app.register(
+    fp(async (root) => {
+      registerEnvelopeHandlers(root);
+    }),
+  );
+  await app.register(healthRoutes, {
+    database: options.database,
+    version: options.version ?? '0.0.0',
+  });
+  if (options.siteDir) {
+    await app.register(fp(siteRoutes), {
+      root: options.siteDir,
+      localePrefixes: SITE_LOCALE_PREFIXES,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || !app.sendSiteNotFound) return sendApiNotFound(request, reply);
+    return app.sendSiteNotFound(request, reply);
+  });
+
+  return app;
+}

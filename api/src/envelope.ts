@@ -1,0 +1,57 @@
+// The `{ code, msg, data }` envelope and the one place that maps errors to it.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Envelope } from './contract/index.js';
+import { localeOf, t, type MessageKey } from './i18n.js';
+
+/** A successful answer. */
+export function ok<T>(request: FastifyRequest, data: T): Envelope<T> & { code: 200 } {
+  return { code: 200, msg: t('ok', localeOf(request.headers.language)), data };
+}
+
+/** Codes whose HTTP status is the code itself; every other handled outcome answers HTTP 200. */
+const TRANSPORT_CODES = new Set([400, 401, 404, 405, 413, 429, 500, 503]);
+
+/** Sends a failure envelope with the HTTP status the contract gives its code. */
+export function sendFailure(
+  reply: FastifyReply,
+  code: number,
+  msg: string,
+  data: unknown = null,
+): FastifyReply {
+  return reply.status(TRANSPORT_CODES.has(code) ? code : 200).send({ code, msg, data });
+}
+
+function messageFor(request: FastifyRequest, key: MessageKey): string {
+  return t(key, localeOf(request.headers.language));
+}
+
+/** Installs the error and not-found handlers for every route under `app`. */
+export function registerEnvelopeHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error.validation || status === 400) {
+      // Say what was wrong, but in words the client can show: the first validation message.
+      const detail = error.validation?.[0];
+      const where = detail ? `${error.validationContext ?? ''}${detail.instancePath}`.trim() : '';
+      const msg = messageFor(request, 'badRequest');
+      return sendFailure(
+        reply,
+        400,
+        where ? `${msg}: ${where} ${detail?.message ?? ''}`.trim() : msg,
+      );
+    }
+    if (status === 413) return sendFailure(reply, 413, messageFor(request, 'tooLarge'));
+    if (status === 405) return sendFailure(reply, 405, messageFor(request, 'methodNotAllowed'));
+    if (status === 429) return sendFailure(reply, 429, error.message);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return sendFailure(reply, 500, messageFor(request, 'internal'));
+    }
+    return sendFailure(reply, status, error.message);
+  });
+}
+
+/** The not-found answer for `/api/*`. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendFailure(reply, 404, messageFor(request, 'notFound'));
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { ServerConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+
+const { version } = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** The address the server listens on, e.g. http://127.0.0.1:8000. */
+  url: string;
+  /** Stops accepting requests, finishes those in flight, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, builds the app and starts listening. */
+export async function startServer(
+  config: ServerConfig,
+  options: { logLevel?: string | false } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase(config.dataDir);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      database,
+      siteDir: config.siteDir,
+      logLevel: options.logLevel ?? config.logLevel,
+      version,
+    });
+    app.addHook('onClose', async () => database.close());
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return { app, url: `http://${host}:${port}`, close: () => app.close() };
+}

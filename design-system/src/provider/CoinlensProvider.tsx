@@ -1,0 +1,13 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { system } from '../theme/system';
+
+export interface CoinlensProviderProps {
+  /** The part of the app that uses Coinlens components. */
+  children?: ReactNode;
+}
+
+/** Makes the Coinlens styling system available to every component below it. */
+export function CoinlensProvider({ children }: CoinlensProviderProps) {
+  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+}

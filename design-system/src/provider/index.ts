@@ -1,0 +1,2 @@
+export { CoinlensProvider } from './CoinlensProvider';
+export type { CoinlensProviderProps } from './CoinlensProvider';

@@ -1,0 +1,80 @@
+// Page <head>: useTranslation does not work inside Gatsby's Head, so strings are read from the
+// page's own locale data and the language from the page context.
+import { graphql, useStaticQuery, type HeadProps } from 'gatsby';
+import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
+import { DEFAULT_LOCALE, HTML_LANG, LOCALES, isLocale, localizedPath } from './locales';
+import type { LocaleQueryData } from './query';
+
+/** The pages that have their own title and description under `meta.<page>` in common.json. */
+export type PageKey =
+  | 'home'
+  | 'welcome'
+  | 'reporting'
+  | 'monitoring'
+  | 'monitoringDetail'
+  | 'privacy'
+  | 'terms'
+  | 'mobile'
+  | 'mobilePrivacy'
+  | 'mobileTerms'
+  | 'badRequest'
+  | 'notFound';
+
+type Strings = {
+  siteName?: string;
+  meta?: Partial<Record<PageKey, { title: string; description: string }>>;
+};
+
+function commonStrings(data: LocaleQueryData | undefined): Strings {
+  const node = data?.locales.edges.find((edge) => edge.node.ns === 'common')?.node;
+  return node ? (JSON.parse(node.data) as Strings) : {};
+}
+
+export interface SiteHeadProps extends HeadProps<LocaleQueryData, PageContext> {
+  /** Which page's title and description to use. */
+  page: PageKey;
+}
+
+export function SiteHead({ data, pageContext, page }: SiteHeadProps) {
+  const language = isLocale(pageContext.i18n?.language)
+    ? pageContext.i18n.language
+    : DEFAULT_LOCALE;
+  const strings = commonStrings(data);
+  const siteName = strings.siteName ?? 'Coinlens';
+  const meta = strings.meta?.[page];
+  const title = !meta || meta.title === siteName ? siteName : `${meta.title} · ${siteName}`;
+  const { site } = useStaticQuery<{ site: { siteMetadata: { siteUrl: string } } }>(graphql`
+    query SiteUrl {
+      site {
+        siteMetadata {
+          siteUrl
+        }
+      }
+    }
+  `);
+  const siteUrl = site.siteMetadata.siteUrl;
+  const originalPath = pageContext.i18n?.originalPath ?? '/';
+  return (
+    <>
+      <html lang={HTML_LANG[language]} />
+      <title>{title}</title>
+      {meta && <meta name="description" content={meta.description} />}
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="theme-color" content="#0b0e14" />
+      {page !== 'notFound' && (
+        <>
+          <link rel="canonical" href={`${siteUrl}${localizedPath(language, originalPath)}`} />
+          {LOCALES.map((locale) => (
+            <link
+              key={locale}
+              rel="alternate"
+              hrefLang={HTML_LANG[locale]}
+              href={`${siteUrl}${localizedPath(locale, originalPath)}`}
+            />
+          ))}
+          <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${originalPath}`} />
+        </>
+      )}
+    </>
+  );
+}

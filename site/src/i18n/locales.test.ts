@@ -1,0 +1,80 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCALES, localizedPath } from './locales';
+
+const LOCALES_DIR = join(__dirname, '..', '..', 'locales');
+
+/** Every key path of a nested translation object, e.g. `meta.home.title`. */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) =>
+    keyPaths(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+function load(locale: string, ns: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(LOCALES_DIR, locale, `${ns}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+}
+
+describe('translations', () => {
+  it('has a folder for each locale and nothing else', () => {
+    expect(readdirSync(LOCALES_DIR).sort()).toEqual([...LOCALES].sort());
+  });
+
+  const namespaces = readdirSync(join(LOCALES_DIR, 'en')).map((file) =>
+    file.replace(/\.json$/, ''),
+  );
+
+  it.each(LOCALES.flatMap((locale) => namespaces.map((ns) => [locale, ns])))(
+    '%s/%s has exactly the English keys, each with text',
+    (locale, ns) => {
+      const english = keyPaths(load('en', ns)).sort();
+      const strings = load(locale, ns);
+      expect(keyPaths(strings).sort()).toEqual(english);
+      for (const path of english) {
+        const text = path
+          .split('.')
+          .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], strings);
+        expect(typeof text === 'string' && text.trim().length > 0).toBe(true);
+      }
+    },
+  );
+
+  it('keeps the same interpolation variables in every language', () => {
+    const variables = (text: string) =>
+      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const ns of namespaces) {
+      const english = load('en', ns);
+      for (const locale of LOCALES) {
+        const strings = load(locale, ns);
+        for (const path of keyPaths(english)) {
+          const get = (tree: unknown) =>
+            path
+              .split('.')
+              .reduce<unknown>(
+                (node, key) => (node as Record<string, unknown>)[key],
+                tree,
+              ) as string;
+          expect([locale, path, variables(get(strings))]).toEqual([
+            locale,
+            path,
+            variables(get(english)),
+          ]);
+        }
+      }
+    }
+  });
+});
+
+describe('localizedPath', () => {
+  it.each([
+    ['en', '/reporting/', '/reporting/'],
+    ['zh', '/reporting/', '/zh/reporting/'],
+    ['pt-br', '/', '/pt-br/'],
+  ] as const)('puts %s %s at %s', (locale, path, expected) => {
+    expect(localizedPath(locale, path)).toBe(expected);
+  });
+});

@@ -1,0 +1,23 @@
+/** The interface languages; English is the default and has no path prefix. */
+export const LOCALES = ['en', 'zh', 'pt-br'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Each language's name, written in that language (for the language picker). */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  'pt-br': 'Português Brasil',
+  zh: '中文',
+};
+
+/** The `lang` attribute of a page in this locale. */
+export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', 'pt-br': 'pt-BR' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The path of `path` (e.g. `/reporting/`) in `locale`: `/zh/reporting/`, or as is for English. */
+export function localizedPath(locale: Locale, path: string): string {
+  return locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;
+}

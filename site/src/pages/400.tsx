@@ -1,0 +1,28 @@
+import { graphql, type HeadFC } from 'gatsby';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
+import { StatusPage } from '../components/StatusPage';
+import { SiteHead } from '../i18n/head';
+import type { LocaleQueryData } from '../i18n/query';
+
+export default function BadRequestPage() {
+  const { t } = useTranslation('common');
+  return (
+    <StatusPage
+      status={400}
+      text={t('badRequest.text')}
+      hint={t('badRequest.hint')}
+      backLabel={t('notFound.back')}
+    />
+  );
+}
+
+export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
+  <SiteHead {...props} page="badRequest" />
+);
+
+export const query = graphql`
+  query BadRequestPage($language: String!) {
+    ...PageLocales
+  }
+`;

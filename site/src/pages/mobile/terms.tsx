@@ -1,0 +1,19 @@
+import { graphql, type HeadFC } from 'gatsby';
+import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { SiteHead } from '../../i18n/head';
+import type { LocaleQueryData } from '../../i18n/query';
+
+export default function MobileTermsPage() {
+  return <PlaceholderPage page="mobileTerms" header={false} />;
+}
+
+export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
+  <SiteHead {...props} page="mobileTerms" />
+);
+
+export const query = graphql`
+  query MobileTermsPage($language: String!) {
+    ...PageLocales
+  }
+`;

@@ -1,0 +1,19 @@
+import { graphql, type HeadFC } from 'gatsby';
+import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
+import { PlaceholderPage } from '../components/PlaceholderPage';
+import { SiteHead } from '../i18n/head';
+import type { LocaleQueryData } from '../i18n/query';
+
+export default function PrivacyPage() {
+  return <PlaceholderPage page="privacy" header={false} />;
+}
+
+export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
+  <SiteHead {...props} page="privacy" />
+);
+
+export const query = graphql`
+  query PrivacyPage($language: String!) {
+    ...PageLocales
+  }
+`;

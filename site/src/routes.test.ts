@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Every route of the product specification, as the page file that makes it.
+const SPEC_ROUTES: Record<string, string> = {
+  '/': 'index.tsx',
+  '/welcome': 'welcome.tsx',
+  '/reporting': 'reporting.tsx',
+  '/monitoring': 'monitoring/index.tsx',
+  '/monitoring/detail': 'monitoring/detail.tsx',
+  '/privacy': 'privacy.tsx',
+  '/terms': 'terms.tsx',
+  '/mobile': 'mobile/index.tsx',
+  '/mobile/privacy': 'mobile/privacy.tsx',
+  '/mobile/terms': 'mobile/terms.tsx',
+  '/400': '400.tsx',
+};
+
+describe('routes', () => {
+  it.each(Object.entries(SPEC_ROUTES))('%s has a page (%s)', (_route, file) => {
+    expect(existsSync(join(__dirname, 'pages', file))).toBe(true);
+  });
+
+  it('has a not-found page', () => {
+    expect(existsSync(join(__dirname, 'pages', '404.tsx'))).toBe(true);
+  });
+});
