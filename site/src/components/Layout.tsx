@@ -98,7 +98,7 @@ export function Layout({ children, header = true }: LayoutProps) {
           color="fg.muted"
           wrap="wrap"
         >
-          <span>{t('footer.rights', { year: new Date().getUTCFullYear() })}</span>
+          <span>{t('footer.rights')}</span>
           <NavLink to="/privacy/">{t('footer.privacy')}</NavLink>
           <NavLink to="/terms/">{t('footer.terms')}</NavLink>
         </Flex>
