@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { configFromEnv } from '../src/config.js';
+
+const MAIN = fileURLToPath(new URL('../src/main.js', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('configFromEnv', () => {
+  it('defaults to port 8000 and .data under the working directory', () => {
+    const config = configFromEnv({}, '/srv/coinlens');
+    assert.equal(config.port, 8000);
+    assert.equal(config.dataDir, '/srv/coinlens/.data');
+    assert.equal(config.siteDir, null);
+  });
+
+  for (const bad of ['abc', '-1', '70000', '80.5']) {
+    it(`refuses PORT=${bad} with a message that names it`, () => {
+      assert.throws(
+        () => configFromEnv({ PORT: bad }),
+        new RegExp(`PORT must be .*"${bad.replace('.', '\\.')}"`),
+      );
+    });
+  }
+});
+
+describe('the server process', () => {
+  it('starts, answers, and on SIGTERM closes the database and releases the data directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-main-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, [MAIN], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+          assert.equal(res.status, 200);
+          break;
+        } catch (error) {
+          if (Date.now() > deadline || child.exitCode !== null)
+            throw new Error(`did not start: ${stderr || error}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      assert.ok(existsSync(join(dataDir, 'api.lock')));
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0);
+      assert.equal(existsSync(join(dataDir, 'api.lock')), false);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start on a bad PORT, saying why', async () => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: {
+        ...process.env,
+        PORT: 'eighty',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'coinlens-main-bad-')),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 1);
+    assert.match(stderr, /PORT must be a whole number from 0 to 65535, got "eighty"/);
+  });
+});
