@@ -1,21 +1,48 @@
 // Hooks of the Storybook test-runner (headless /usr/bin/chromium): every story's play function
-// runs, then axe checks the rendered story.
-import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
+// runs, then axe checks the rendered story and its screenshot is compared with the committed
+// baseline in design-system/__screenshots__ (`npm run test-storybook -- -u` updates them).
+import { getStoryContext, waitForPageReady, type TestRunnerConfig } from '@storybook/test-runner';
 import { checkA11y, configureAxe, injectAxe } from 'axe-playwright';
+import { toMatchImageSnapshot } from 'jest-image-snapshot';
+import path from 'node:path';
+
+const SCREENSHOTS_DIR = path.join(process.cwd(), 'design-system', '__screenshots__');
+
+// Motion and the blinking caret would make two screenshots of one state differ.
+const FREEZE_CSS = `*, *::before, *::after {
+  transition: none !important; animation: none !important; caret-color: transparent !important;
+}`;
 
 const config: TestRunnerConfig = {
+  setup() {
+    expect.extend({ toMatchImageSnapshot });
+  },
   async preVisit(page) {
     await injectAxe(page);
   },
   async postVisit(page, context) {
     const storyContext = await getStoryContext(page, context);
-    if (storyContext.parameters?.a11y?.disable) return;
-    await configureAxe(page, { rules: storyContext.parameters?.a11y?.config?.rules });
-    await checkA11y(page, '#storybook-root', {
-      verbose: false,
-      detailedReport: true,
-      detailedReportOptions: { html: true },
-      axeOptions: storyContext.parameters?.a11y?.options,
+    if (!storyContext.parameters?.a11y?.disable) {
+      await configureAxe(page, { rules: storyContext.parameters?.a11y?.config?.rules });
+      await checkA11y(page, '#storybook-root', {
+        verbose: false,
+        detailedReport: true,
+        detailedReportOptions: { html: true },
+        axeOptions: storyContext.parameters?.a11y?.options,
+      });
+    }
+    if (storyContext.parameters?.screenshot?.disable) return;
+    await page.addStyleTag({ content: FREEZE_CSS });
+    await waitForPageReady(page);
+    await page.evaluate(() => document.fonts.ready);
+    const image = await page.locator('#storybook-root').screenshot({ animations: 'disabled' });
+    expect(image).toMatchImageSnapshot({
+      customSnapshotsDir: SCREENSHOTS_DIR,
+      customSnapshotIdentifier: context.id,
+      customDiffDir: path.join(process.cwd(), 'test-results', 'screenshot-diffs'),
+      // Anti-aliasing may move a handful of pixels; a visible change moves far more.
+      failureThreshold: 0.002,
+      failureThresholdType: 'percent',
     });
   },
 };

@@ -1,4 +1,5 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { codeInputRecipe } from '../components/CodeInput/CodeInput.recipe';
 import { priceChangeRecipe } from '../components/PriceChange/PriceChange.recipe';
 import { semanticColors } from './semantic-tokens/colors';
 import { colors } from './tokens/colors';
@@ -46,6 +47,9 @@ export const coinlensConfig = defineConfig({
     },
     recipes: {
       priceChange: priceChangeRecipe,
+    },
+    slotRecipes: {
+      codeInput: codeInputRecipe,
     },
   },
 });

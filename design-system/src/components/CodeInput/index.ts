@@ -1,0 +1,3 @@
+export { CodeInput, CODE_LENGTH } from './CodeInput';
+export type { CodeInputProps } from './CodeInput';
+export { codeInputRecipe } from './CodeInput.recipe';
