@@ -1,8 +1,8 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
-import { codeInputRecipe } from '../components/CodeInput/CodeInput.recipe';
-import { priceChangeRecipe } from '../components/PriceChange/PriceChange.recipe';
+import { recipes, slotRecipes } from './recipes';
 import { semanticColors } from './semantic-tokens/colors';
 import { colors } from './tokens/colors';
+import { keyframes } from './tokens/keyframes';
 import { breakpoints, durations, radii, sizes, spacing } from './tokens/layout';
 import { fontSizes, fontWeights, fonts, letterSpacings, lineHeights } from './tokens/typography';
 
@@ -30,6 +30,7 @@ export const coinlensConfig = defineConfig({
   },
   theme: {
     breakpoints,
+    keyframes,
     tokens: {
       colors,
       fonts,
@@ -45,12 +46,8 @@ export const coinlensConfig = defineConfig({
     semanticTokens: {
       colors: semanticColors,
     },
-    recipes: {
-      priceChange: priceChangeRecipe,
-    },
-    slotRecipes: {
-      codeInput: codeInputRecipe,
-    },
+    recipes,
+    slotRecipes,
   },
 });
 
