@@ -22,9 +22,12 @@ const config: TestRunnerConfig = {
   },
   async postVisit(page, context) {
     const storyContext = await getStoryContext(page, context);
+    // Overlays (modals, toasts, the loading bar) render outside the story root, in a portal or
+    // fixed to the viewport: those stories ask for the whole viewport to be checked and shot.
+    const viewport = Boolean(storyContext.parameters?.screenshot?.viewport);
     if (!storyContext.parameters?.a11y?.disable) {
       await configureAxe(page, { rules: storyContext.parameters?.a11y?.config?.rules });
-      await checkA11y(page, '#storybook-root', {
+      await checkA11y(page, viewport ? 'body' : '#storybook-root', {
         verbose: false,
         detailedReport: true,
         detailedReportOptions: { html: true },
@@ -35,7 +38,9 @@ const config: TestRunnerConfig = {
     await page.addStyleTag({ content: FREEZE_CSS });
     await waitForPageReady(page);
     await page.evaluate(() => document.fonts.ready);
-    const image = await page.locator('#storybook-root').screenshot({ animations: 'disabled' });
+    const image = viewport
+      ? await page.screenshot({ animations: 'disabled' })
+      : await page.locator('#storybook-root').screenshot({ animations: 'disabled' });
     expect(image).toMatchImageSnapshot({
       customSnapshotsDir: SCREENSHOTS_DIR,
       customSnapshotIdentifier: context.id,

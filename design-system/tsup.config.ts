@@ -1,12 +1,36 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  treeshake: true,
-  target: 'es2020',
-  external: ['react', 'react-dom', 'react/jsx-runtime', '@chakra-ui/react', '@emotion/react'],
-});
+const external = ['react', 'react-dom', 'react/jsx-runtime', '@chakra-ui/react', '@emotion/react'];
+
+export default defineConfig([
+  {
+    // ESM: one module per component (shared code in chunks), so that a bundler that imports one
+    // component leaves the others out (the package is `sideEffects: false`).
+    entry: [
+      'src/index.ts',
+      'src/components/*/index.ts',
+      'src/format/*.ts',
+      'src/provider/index.ts',
+      'src/theme/system.ts',
+      '!src/**/*.test.ts',
+      '!src/**/*.stories.tsx',
+    ],
+    format: ['esm'],
+    splitting: true,
+    dts: { entry: 'src/index.ts' },
+    sourcemap: true,
+    clean: true,
+    treeshake: true,
+    target: 'es2020',
+    external,
+  },
+  {
+    // CommonJS for tools that still require(): one file.
+    entry: ['src/index.ts'],
+    format: ['cjs'],
+    dts: { entry: 'src/index.ts' },
+    sourcemap: true,
+    target: 'es2020',
+    external,
+  },
+]);

@@ -3,10 +3,89 @@
 export { CoinlensProvider } from './provider';
 export type { CoinlensProviderProps } from './provider';
 export { system, coinlensConfig } from './theme/system';
-export { PriceChange, priceChangeRecipe } from './components/PriceChange';
-export type { PriceChangeProps } from './components/PriceChange';
+
+export { ChatBubble, chatBubbleRecipe } from './components/ChatBubble';
+export type {
+  ChatBubbleAvatarProps,
+  ChatBubbleContentProps,
+  ChatBubbleErrorProps,
+  ChatBubbleLayersProps,
+  ChatBubbleRootProps,
+  ChatBubbleSource,
+  ChatBubbleStatus,
+  ChatBubbleTimeProps,
+  ChatLayer,
+  ChatLayerCoin,
+  ChatLayerSource,
+  ChatLayerSourceStatus,
+} from './components/ChatBubble';
+export { ChipFooter, chipFooterRecipe } from './components/ChipFooter';
+export type { ChipFooterItem, ChipFooterProps } from './components/ChipFooter';
 export { CodeInput, CODE_LENGTH, codeInputRecipe } from './components/CodeInput';
 export type { CodeInputProps } from './components/CodeInput';
+export { CoinTable, COIN_SELECTION_LIMIT, coinTableRecipe } from './components/CoinTable';
+export type {
+  CoinTableActionState,
+  CoinTableProps,
+  CoinTableRow,
+  CoinTableStatus,
+} from './components/CoinTable';
+export { EmptyState, emptyStateRecipe } from './components/EmptyState';
+export type { EmptyStateProps } from './components/EmptyState';
+export {
+  InfiniteList,
+  INFINITE_SCROLL_MIN_INTERVAL_MS,
+  INFINITE_SCROLL_THRESHOLD_PX,
+  infiniteListRecipe,
+} from './components/InfiniteList';
+export type { InfiniteListProps } from './components/InfiniteList';
+export {
+  LoadingBar,
+  createLoadingBar,
+  LOADING_BAR_DURATION,
+  LOADING_BAR_THROTTLE,
+  loadingBarRecipe,
+} from './components/LoadingBar';
+export type {
+  LoadingBarController,
+  LoadingBarOptions,
+  LoadingBarPhase,
+  LoadingBarProps,
+  LoadingBarSnapshot,
+  LoadingBarStatus,
+} from './components/LoadingBar';
+export { LoadingOverlay, loadingOverlayRecipe } from './components/LoadingOverlay';
+export type { LoadingOverlayProps } from './components/LoadingOverlay';
+export { Modal, modalRecipe } from './components/Modal';
+export type { ModalProps, ModalWidth } from './components/Modal';
+export {
+  MonitorCard,
+  formatHeat,
+  monitorStateOf,
+  monitorCardRecipe,
+} from './components/MonitorCard';
+export type {
+  MonitorCardProps,
+  MonitorCardSource,
+  MonitorState,
+  MonitorStatusLabels,
+} from './components/MonitorCard';
+export { PriceChange, priceChangeRecipe } from './components/PriceChange';
+export type { PriceChangeProps } from './components/PriceChange';
+export { PriceText, priceTextRecipe } from './components/PriceText';
+export type { PriceTextProps } from './components/PriceText';
+export { SearchInput, SEARCH_DEBOUNCE_MS, searchInputRecipe } from './components/SearchInput';
+export type { SearchInputProps } from './components/SearchInput';
+export { Toaster, createToaster, toaster, TOAST_DURATION, toastRecipe } from './components/Toast';
+export type {
+  CreateToasterOptions,
+  ToastData,
+  ToasterProps,
+  ToasterStore,
+  ToastOptions,
+  ToastType,
+} from './components/Toast';
+
 export { formatPercentChange, trendOf } from './format/percent';
 export type { Trend } from './format/percent';
 export { formatPrice } from './format/price';

@@ -1,0 +1,111 @@
+// The gzip cost of importing each export of the built package on its own, as an app's bundler
+// would (esbuild, minified, peers external). `--check` fails when a component grows past its
+// budget or when importing one component pulls in another component it does not compose.
+// Run after `npm run build`.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const entry = join(root, 'dist', 'index.js');
+const external = ['react', 'react-dom', 'react/jsx-runtime', '@chakra-ui/react', '@emotion/react'];
+
+const source = readFileSync(entry, 'utf8');
+const names = [...source.matchAll(/export\s*\{([^}]*)\}/g)]
+  .flatMap((m) => m[1].split(','))
+  .map((part) =>
+    part
+      .trim()
+      .split(/\s+as\s+/)
+      .pop(),
+  )
+  .filter(Boolean);
+
+async function cost(code) {
+  const result = await build({
+    stdin: { contents: code, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    external,
+    logLevel: 'silent',
+  });
+  const text = result.outputFiles[0].text;
+  return { text, gz: gzipSync(text, { level: 9 }).length };
+}
+
+// Every component's recipe has a class name: finding another's in a bundle means it came along.
+const components = names.filter((n) => /^[A-Z][a-z]/.test(n) && n !== 'CoinlensProvider');
+const classOf = (name) =>
+  `cl-${name.replace(/[A-Z]/g, (c, i) => (i ? '-' : '') + c.toLowerCase())}`;
+
+// Components built from others: importing them brings those along, and only those.
+const composes = {
+  ChatBubble: ['PriceChange'],
+  CoinTable: ['PriceChange', 'PriceText'],
+};
+
+// Per-component gzip budgets in KB (peers external): about 15% above what each costs today, so
+// that a real growth fails and has to be looked at.
+const budgets = {
+  ChatBubble: 7,
+  ChipFooter: 2.5,
+  CodeInput: 1.75,
+  CoinTable: 4.25,
+  CoinlensProvider: 8.5,
+  EmptyState: 1,
+  InfiniteList: 1.25,
+  LoadingBar: 1.75,
+  LoadingOverlay: 1.25,
+  Modal: 1,
+  MonitorCard: 4.5,
+  PriceChange: 1,
+  PriceText: 1,
+  SearchInput: 1.85,
+  Toaster: 3.5,
+};
+const EVERYTHING_BUDGET = 25;
+
+const rows = [];
+const over = [];
+const leaks = [];
+for (const name of names.sort()) {
+  const { text, gz } = await cost(
+    `import { ${name} } from ${JSON.stringify(entry)}; console.log(${name});`,
+  );
+  rows.push([name, gz]);
+  if (budgets[name] !== undefined && gz / 1024 > budgets[name]) {
+    over.push(`${name}: ${(gz / 1024).toFixed(2)} KB gz, budget ${budgets[name]} KB`);
+  }
+  if (components.includes(name)) {
+    for (const other of components) {
+      const allowed = other === name || (composes[name] ?? []).includes(other);
+      if (!allowed && text.includes(`"${classOf(other)}"`)) leaks.push(`${name} pulls in ${other}`);
+    }
+  }
+}
+const all = await cost(`import * as all from ${JSON.stringify(entry)}; console.log(all);`);
+if (all.gz / 1024 > EVERYTHING_BUDGET) {
+  over.push(`everything: ${(all.gz / 1024).toFixed(2)} KB gz, budget ${EVERYTHING_BUDGET} KB`);
+}
+const quiet = process.argv.includes('--check') && !leaks.length && !over.length;
+if (!quiet) {
+  for (const [name, gz] of rows) {
+    const budget = budgets[name] === undefined ? '' : `  (budget ${budgets[name]} KB)`;
+    console.log(`${(gz / 1024).toFixed(2).padStart(6)} KB gz  ${name}${budget}`);
+  }
+  console.log(`${(all.gz / 1024).toFixed(2).padStart(6)} KB gz  (everything)`);
+} else {
+  console.log(
+    `design-system size: ${rows.length} exports within budget, ${(all.gz / 1024).toFixed(2)} KB gz in all`,
+  );
+}
+if (process.argv.includes('--check') && (leaks.length || over.length)) {
+  if (leaks.length)
+    console.error(`\nImporting one component pulls in others:\n  ${leaks.join('\n  ')}`);
+  if (over.length) console.error(`\nOver budget:\n  ${over.join('\n  ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,415 @@
+import { composeStories } from '@storybook/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
+import { CoinlensProvider } from '../../provider';
+import {
+  ChatBubble,
+  type ChatBubbleRootProps,
+  type ChatLayer,
+  type ChatLayerCoin,
+} from './ChatBubble';
+import * as stories from './ChatBubble.stories';
+
+const composed = composeStories(stories);
+
+const coin = (overrides: Partial<ChatLayerCoin> = {}): ChatLayerCoin => ({
+  id: 1,
+  name: 'Bitcoin',
+  symbol: 'BTC',
+  logo: '',
+  rank: 1,
+  quotes: { price: 64231.5, percentChange24h: 2.3456, marketCap: 0, volume24h: 0, updatedAt: 0 },
+  ...overrides,
+});
+
+function renderBubble(
+  children: React.ReactNode,
+  root: Partial<ChatBubbleRootProps> = {},
+): ReturnType<typeof render> {
+  return render(
+    <CoinlensProvider>
+      <ChatBubble.Root label="Assistant, 14:05" {...root}>
+        {children}
+      </ChatBubble.Root>
+    </CoinlensProvider>,
+  );
+}
+
+const message = () => screen.getByRole('article', { name: 'Assistant, 14:05' });
+
+describe('ChatBubble text', () => {
+  it('shows markup in a message as the characters typed and never builds elements from it', () => {
+    const text =
+      '<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>';
+    renderBubble(<ChatBubble.Content text={text} />);
+    expect(message()).toHaveTextContent(text);
+    // Nothing in the text may become a node of its own; only the article's own parts exist.
+    // eslint-disable-next-line testing-library/no-node-access
+    expect(message().querySelector('script, img, a, iframe')).toBeNull();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('turns http(s) addresses into links that open in a new tab without an opener', () => {
+    renderBubble(
+      <ChatBubble.Content text="Prices at https://example.com/markets?coin=btc, and http://example.org too." />,
+      { newTabLabel: '(opens in a new tab)' },
+    );
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(2);
+    expect(links[0]).toHaveAttribute('href', 'https://example.com/markets?coin=btc');
+    expect(links[0]).toHaveAccessibleName(
+      'https://example.com/markets?coin=btc (opens in a new tab)',
+    );
+    expect(links[1]).toHaveAttribute('href', 'http://example.org/');
+    for (const link of links) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    expect(message()).toHaveTextContent(
+      'Prices at https://example.com/markets?coin=btc (opens in a new tab), and http://example.org (opens in a new tab) too.',
+    );
+  });
+
+  it('leaves addresses of other schemes and broken ones as plain text', () => {
+    renderBubble(
+      <ChatBubble.Content text="javascript:alert(1) data:text/html,hi ftp://example.com https://" />,
+    );
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(message()).toHaveTextContent('javascript:alert(1) data:text/html,hi ftp://example.com');
+  });
+
+  it('keeps closing punctuation, unmatched brackets and following Chinese text out of a link', () => {
+    renderBubble(
+      <ChatBubble.Content
+        text={
+          'Read (https://en.wikipedia.org/wiki/Bitcoin_(disambiguation)).\n详情见https://example.com/zh。谢谢'
+        }
+      />,
+    );
+    const [wiki, zh] = screen.getAllByRole('link');
+    expect(wiki).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Bitcoin_(disambiguation)');
+    expect(zh).toHaveAttribute('href', 'https://example.com/zh');
+    expect(zh).toHaveTextContent(/^https:\/\/example\.com\/zh$/);
+  });
+
+  it('keeps paragraphs and line breaks', () => {
+    renderBubble(<ChatBubble.Content text={'First line\nsecond line\n\n\nNext paragraph\r\n'} />);
+    // eslint-disable-next-line testing-library/no-node-access -- paragraphs and breaks have no role
+    const paragraphs = message().querySelectorAll('p');
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0]).toHaveTextContent('First linesecond line');
+    // eslint-disable-next-line testing-library/no-node-access
+    expect(paragraphs[0]?.querySelectorAll('br')).toHaveLength(1);
+    expect(paragraphs[1]).toHaveTextContent('Next paragraph');
+  });
+
+  it('marks highlight words as whole words in any case, and inside a run of Chinese text', () => {
+    renderBubble(
+      <ChatBubble.Content
+        text="Buy btc, not WBTC. Then add cryptocurrency. 请添加币种"
+        highlight={['BTC', 'Add cryptocurrency', '添加', '  ', 'a.c']}
+      />,
+    );
+    const marks = screen.getAllByText((_, element) => element?.tagName === 'MARK');
+    expect(marks.map((mark) => mark.textContent)).toEqual(['btc', 'add cryptocurrency', '添加']);
+  });
+
+  it('bolds **words** and leaves an unclosed pair of stars as typed', () => {
+    renderBubble(<ChatBubble.Content text="This is **important** but **this is not" />);
+    expect(screen.getByText('important').tagName).toBe('STRONG');
+    expect(message()).toHaveTextContent('This is important but **this is not');
+  });
+
+  it('renders no bubble for a finished message without text', () => {
+    renderBubble(<ChatBubble.Content text={'  \n\n '} />);
+    expect(message()).toBeEmptyDOMElement();
+  });
+});
+
+describe('ChatBubble status', () => {
+  it('shows labelled typing dots only while loading', () => {
+    const { rerender } = renderBubble(<ChatBubble.Content typingLabel="Assistant is typing" />, {
+      status: 'loading',
+    });
+    expect(screen.getByRole('img', { name: 'Assistant is typing' })).toBeInTheDocument();
+    expect(message()).toHaveAttribute('aria-busy', 'true');
+    rerender(
+      <CoinlensProvider>
+        <ChatBubble.Root label="Assistant, 14:05" status="success">
+          <ChatBubble.Content text="Done." typingLabel="Assistant is typing" />
+        </ChatBubble.Root>
+      </CoinlensProvider>,
+    );
+    expect(screen.queryByRole('img', { name: 'Assistant is typing' })).not.toBeInTheDocument();
+    expect(message()).not.toHaveAttribute('aria-busy');
+  });
+
+  it('shows a caret after the text while it is still streaming', () => {
+    renderBubble(<ChatBubble.Content text={'Part one\n\nPart two'} />, { status: 'concat' });
+    expect(message()).toHaveAttribute('data-status', 'concat');
+    // eslint-disable-next-line testing-library/no-node-access -- the caret is hidden from AT
+    const caret = message().querySelector('[data-part="caret"]');
+    expect(caret).toHaveAttribute('aria-hidden', 'true');
+    // eslint-disable-next-line testing-library/no-node-access
+    expect(caret?.parentElement).toHaveTextContent('Part two');
+  });
+
+  it('shows the error and a Retry button only in the error state, and Retry calls onRetry', async () => {
+    const user = userEvent.setup();
+    const onRetry = jest.fn();
+    const parts = (
+      <>
+        <ChatBubble.Content text="Partial answer" />
+        <ChatBubble.Error text="No answer came back." retryLabel="Retry" onRetry={onRetry} />
+      </>
+    );
+    const { rerender } = renderBubble(parts, { status: 'success' });
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No answer came back.')).not.toBeInTheDocument();
+
+    rerender(
+      <CoinlensProvider>
+        <ChatBubble.Root label="Assistant, 14:05" status="error">
+          {parts}
+        </ChatBubble.Root>
+      </CoinlensProvider>,
+    );
+    expect(message()).toHaveAttribute('data-status', 'error');
+    expect(screen.getByText('No answer came back.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    expect(onRetry).toHaveBeenCalledWith();
+  });
+
+  it('falls back to a known source and status when given one it does not know', () => {
+    renderBubble(<ChatBubble.Content text="Hi" />, {
+      source: 'ROBOT' as never,
+      status: 'pending' as never,
+    });
+    expect(message()).toHaveAttribute('data-source', 'assistant');
+    expect(message()).toHaveAttribute('data-status', 'success');
+  });
+});
+
+describe('ChatBubble layers', () => {
+  it('lists coins with their price and 24h change, and the action passes the coin', async () => {
+    const user = userEvent.setup();
+    const onCoinAction = jest.fn();
+    const bitcoin = coin();
+    const broken = coin({
+      id: 2,
+      name: 'Nodata',
+      symbol: 'ND',
+      quotes: undefined as unknown as ChatLayerCoin['quotes'],
+    });
+    renderBubble(
+      <ChatBubble.Layers
+        layers={[{ type: 'coins', coins: [bitcoin, broken] }]}
+        coinsLabel="Coins in this answer"
+        unavailableLabel="n/a"
+        coinActionText="Follow"
+        getCoinActionLabel={({ coin: c }) => `Follow ${c.name}`}
+        isCoinActionDisabled={({ coin: c }) => c.id === 2}
+        onCoinAction={onCoinAction}
+      />,
+    );
+    const [first, second] = within(
+      screen.getByRole('list', { name: 'Coins in this answer' }),
+    ).getAllByRole('listitem');
+    expect(first).toHaveTextContent('BitcoinBTC$64,231.50+2.35%Follow');
+    expect(second).toHaveTextContent('NodataNDn/an/aFollow');
+    expect(within(second!).getByRole('button', { name: 'Follow Nodata' })).toBeDisabled();
+    await user.click(within(first!).getByRole('button', { name: 'Follow Bitcoin' }));
+    expect(onCoinAction).toHaveBeenCalledWith({ coin: bitcoin });
+  });
+
+  it('renders a caller’s own coin action in place of the button', () => {
+    renderBubble(
+      <ChatBubble.Layers
+        layers={[{ type: 'coins', coins: [coin()] }]}
+        renderCoinAction={({ coin: c }) => <a href={`/reporting?coin=${c.id}`}>Details</a>}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Details' })).toHaveAttribute(
+      'href',
+      '/reporting?coin=1',
+    );
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows no coin action without both a label and a handler', () => {
+    renderBubble(
+      <ChatBubble.Layers
+        layers={[{ type: 'coins', coins: [coin()] }]}
+        getCoinActionLabel={() => 'Follow'}
+      />,
+    );
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lists sources by author and title, and the action passes the source', async () => {
+    const user = userEvent.setup();
+    const onSourceAction = jest.fn();
+    const source = {
+      id: 9,
+      logo: '',
+      author: 'Federal Reserve',
+      title: 'FOMC press conference',
+      status: 1,
+      time: 0,
+      heat: 0,
+      link: 'https://example.com',
+    } as const;
+    renderBubble(
+      <ChatBubble.Layers
+        layers={[{ type: 'sources', sources: [source] }]}
+        sourcesLabel="Sources"
+        getSourceActionLabel={({ source: s }) => `Monitor ${s.title}`}
+        onSourceAction={onSourceAction}
+      />,
+    );
+    const item = within(screen.getByRole('list', { name: 'Sources' })).getByRole('listitem');
+    expect(item).toHaveTextContent('Federal ReserveFOMC press conference');
+    await user.click(within(item).getByRole('button', { name: 'Monitor FOMC press conference' }));
+    expect(onSourceAction).toHaveBeenCalledWith({ source });
+  });
+
+  it('opens a report with a button that calls onOpenReport with the coin id', async () => {
+    const user = userEvent.setup();
+    const onOpenReport = jest.fn();
+    renderBubble(
+      <ChatBubble.Layers
+        layers={[{ type: 'report', coinId: 1027 }]}
+        getReportLabel={({ coinId }) => `Open report ${coinId}`}
+        onOpenReport={onOpenReport}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open report 1027' }));
+    expect(onOpenReport).toHaveBeenCalledWith({ coinId: 1027 });
+  });
+
+  it('opens a report through a link whose plain click goes to onOpenReport', () => {
+    const onOpenReport = jest.fn();
+    renderBubble(
+      <ChatBubble.Layers
+        layers={[{ type: 'report', coinId: 1 }]}
+        getReportLabel={() => 'Open the Bitcoin report'}
+        getReportHref={({ coinId }) => `/reporting?coin=${coinId}`}
+        onOpenReport={onOpenReport}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'Open the Bitcoin report' });
+    expect(link).toHaveAttribute('href', '/reporting?coin=1');
+    expect(link).not.toHaveAttribute('target');
+    // Records whether the bubble took each click over, then stops jsdom, which cannot navigate.
+    const takenOver: boolean[] = [];
+    const record = (event: Event) => {
+      takenOver.push(event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('click', record);
+    // A plain click is the app's to handle; a Ctrl+click stays the browser's (a new tab).
+    fireEvent.click(link);
+    expect(onOpenReport).toHaveBeenCalledWith({ coinId: 1 });
+    fireEvent.click(link, { ctrlKey: true });
+    expect(onOpenReport).toHaveBeenCalledTimes(1);
+    window.removeEventListener('click', record);
+    expect(takenOver).toEqual([true, false]);
+  });
+
+  it('shows an external link layer with its title and host, opening safely in a new tab', () => {
+    renderBubble(
+      <ChatBubble.Layers
+        layers={[{ type: 'link', title: '', url: ' https://www.sec.gov/filing/1 ' }]}
+      />,
+      { newTabLabel: '(opens in a new tab)' },
+    );
+    const link = screen.getByRole('link', { name: 'www.sec.gov www.sec.gov (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'https://www.sec.gov/filing/1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('skips unknown layer types, malformed layers, unsafe links and unlabelled reports', () => {
+    const layers = [
+      { type: 'poll', options: ['a', 'b'] },
+      null,
+      { type: 'coins', coins: 'not a list' },
+      { type: 'coins', coins: [] },
+      { type: 'sources', sources: [{ nothing: true }] },
+      { type: 'report', coinId: 'one' },
+      { type: 'report', coinId: 1 },
+      { type: 'link', title: 'Click me', url: 'javascript:alert(1)' },
+      { type: 'link', title: 'Data', url: 'data:text/html,<b>x</b>' },
+    ] as unknown as ChatLayer[];
+    renderBubble(
+      <>
+        <ChatBubble.Content text="Hi" />
+        <ChatBubble.Layers layers={layers} data-testid="layers" />
+      </>,
+    );
+    expect(screen.queryByTestId('layers')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+});
+
+describe('ChatBubble parts', () => {
+  it('shows the caller’s display time', () => {
+    renderBubble(<ChatBubble.Time dateTime="2026-11-22T14:05:00Z">14:05</ChatBubble.Time>);
+    expect(screen.getByText('14:05')).toHaveAttribute('datetime', '2026-11-22T14:05:00Z');
+  });
+
+  it('falls back to the monogram, named by alt, when the avatar picture fails to load', () => {
+    renderBubble(
+      <ChatBubble.Avatar
+        src="https://example.com/missing.png"
+        alt="Coinlens assistant"
+        fallback="AI"
+      />,
+    );
+    fireEvent.error(screen.getByRole('img', { name: 'Coinlens assistant' }));
+    const monogram = screen.getByRole('img', { name: 'Coinlens assistant' });
+    expect(monogram.tagName).toBe('SPAN');
+    expect(monogram).toHaveTextContent('AI');
+  });
+
+  it('hides a monogram without alt from assistive technology', () => {
+    renderBubble(<ChatBubble.Avatar fallback="CL" />);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('CL')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('forwards its ref and passes other props to the article', () => {
+    const ref = createRef<HTMLElement>();
+    renderBubble(<ChatBubble.Content text="Hi" />, {
+      ref,
+      id: 'message-12',
+      'data-seq': '12',
+    } as Partial<ChatBubbleRootProps>);
+    expect(ref.current).toBe(message());
+    expect(message()).toHaveAttribute('id', 'message-12');
+    expect(message()).toHaveAttribute('data-seq', '12');
+  });
+
+  it('says which part was used outside ChatBubble.Root', () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() =>
+      render(
+        <CoinlensProvider>
+          <ChatBubble.Content text="Hi" />
+        </CoinlensProvider>,
+      ),
+    ).toThrow('ChatBubble.Content must be used inside ChatBubble.Root.');
+    spy.mockRestore();
+  });
+});
+
+// Last: Story.run() leaves its story mounted, which would confuse the screen queries above.
+describe('ChatBubble stories', () => {
+  it.each(Object.entries(composed))('%s renders and passes its play function', async (_, Story) => {
+    await Story.run();
+  });
+});

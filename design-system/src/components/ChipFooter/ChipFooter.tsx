@@ -1,0 +1,211 @@
+import {
+  chakra,
+  useSlotRecipe,
+  type HTMLChakraProps,
+  type RecipeVariantProps,
+  type SystemStyleObject,
+} from '@chakra-ui/react';
+import { forwardRef, useMemo, useRef, useState } from 'react';
+import { chipFooterRecipe } from './ChipFooter.recipe';
+
+/** One picked item: a coin (label = symbol, sublabel = name) or a source (label = title). */
+export interface ChipFooterItem {
+  /** The item's id, passed back to `onRemove`. */
+  id: string | number;
+  /** The main text: a coin's symbol or a source's title. */
+  label: string;
+  /** The second line of a card: a coin's name. Not shown on chips. */
+  sublabel?: string;
+  /** Logo URL; empty, missing or broken shows the label's first letter instead. */
+  logo?: string | null;
+}
+
+type ChipFooterVariants = RecipeVariantProps<typeof chipFooterRecipe>;
+
+export interface ChipFooterProps
+  extends Omit<HTMLChakraProps<'div'>, 'children'>, ChipFooterVariants {
+  /** The picked items, in the order they were picked; a repeated id is shown once. */
+  items: readonly ChipFooterItem[];
+  /** How many items may be picked; the counter reads against it. */
+  limit?: number;
+  /** Names the list of picked items, e.g. "Selected coins". */
+  listLabel: string;
+  /** The accessible name of an item's remove button, e.g. `Remove ${item.label}`. */
+  getRemoveLabel: (details: { item: ChipFooterItem }) => string;
+  /** Called when the user removes an item; the parent drops it from `items`. */
+  onRemove: (details: { id: ChipFooterItem['id'] }) => void;
+  /** The counter's text, e.g. `${count}/${limit}`. */
+  getCountLabel: (details: { count: number; limit: number }) => string;
+  /** Shown in place of the list while nothing is picked. */
+  emptyLabel: string;
+  /** The Save button's text. */
+  saveLabel: string;
+  /** Called when the user saves; not called while nothing is picked or while saving. */
+  onSave: () => void;
+  /** Shows a spinner on Save and blocks saving and removing while the add request runs. */
+  saving?: boolean;
+  /** Blocks saving and removing. */
+  disabled?: boolean;
+}
+
+function RemoveIcon() {
+  return (
+    <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path
+        d="m3 3 6 6M9 3 3 9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+interface ItemLogoProps {
+  item: ChipFooterItem;
+  logoCss: SystemStyleObject | undefined;
+  monogramCss: SystemStyleObject | undefined;
+}
+
+function ItemLogo({ item, logoCss, monogramCss }: ItemLogoProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (item.logo && failed !== item.logo) {
+    return (
+      <chakra.img
+        css={logoCss}
+        // The label beside it names the item; the logo adds nothing for a screen reader.
+        alt=""
+        src={item.logo}
+        onError={() => setFailed(item.logo ?? null)}
+        data-part="logo"
+      />
+    );
+  }
+  return (
+    <chakra.span css={monogramCss} aria-hidden="true" data-part="monogram">
+      {Array.from(item.label.trim())[0]?.toLocaleUpperCase() ?? ''}
+    </chakra.span>
+  );
+}
+
+/**
+ * The footer of the add-coin and add-monitoring dialogs: the picked items (`variant="card"` for
+ * coins, `"chip"` for sources) each with a remove button, a counter against the limit and Save.
+ * Removing an item moves focus to the next item's remove button, else the previous one, else
+ * Save, so a keyboard user never loses their place.
+ */
+export const ChipFooter = forwardRef<HTMLDivElement, ChipFooterProps>(function ChipFooter(
+  {
+    items: itemsProp,
+    limit = 5,
+    listLabel,
+    getRemoveLabel,
+    onRemove,
+    getCountLabel,
+    emptyLabel,
+    saveLabel,
+    onSave,
+    saving = false,
+    disabled = false,
+    variant,
+    ...rest
+  },
+  ref,
+) {
+  const recipe = useSlotRecipe({ recipe: chipFooterRecipe });
+  const styles = recipe({ variant });
+  const removeButtons = useRef(new Map<ChipFooterItem['id'], HTMLButtonElement>());
+  const saveButton = useRef<HTMLButtonElement | null>(null);
+
+  const items = useMemo(() => {
+    const seen = new Set<ChipFooterItem['id']>();
+    return itemsProp.filter((item) => {
+      if (seen.has(item.id)) return false;
+      seen.add(item.id);
+      return true;
+    });
+  }, [itemsProp]);
+  const count = items.length;
+  const full = count >= limit;
+  const locked = saving || disabled;
+  const canSave = count > 0 && !locked;
+
+  const remove = (index: number) => {
+    const item = items[index];
+    if (!item || locked) return;
+    const neighbour = items[index + 1] ?? items[index - 1];
+    const target = neighbour ? removeButtons.current.get(neighbour.id) : saveButton.current;
+    target?.focus();
+    onRemove({ id: item.id });
+  };
+
+  return (
+    <chakra.div
+      ref={ref}
+      css={styles.root}
+      data-empty={count === 0 ? '' : undefined}
+      data-full={full ? '' : undefined}
+      data-saving={saving ? '' : undefined}
+      {...rest}
+    >
+      {count === 0 ? (
+        <chakra.p css={styles.empty}>{emptyLabel}</chakra.p>
+      ) : (
+        <chakra.ul css={styles.list} aria-label={listLabel}>
+          {items.map((item, index) => (
+            <chakra.li key={item.id} css={styles.item}>
+              <ItemLogo item={item} logoCss={styles.logo} monogramCss={styles.monogram} />
+              <chakra.span css={styles.text}>
+                <chakra.span css={styles.label} title={item.label}>
+                  {item.label}
+                </chakra.span>
+                {variant === 'card' && item.sublabel && (
+                  <chakra.span css={styles.sublabel} title={item.sublabel}>
+                    {item.sublabel}
+                  </chakra.span>
+                )}
+              </chakra.span>
+              <chakra.button
+                ref={(element: HTMLButtonElement | null) => {
+                  if (element) removeButtons.current.set(item.id, element);
+                  else removeButtons.current.delete(item.id);
+                }}
+                type="button"
+                css={styles.remove}
+                aria-label={getRemoveLabel({ item })}
+                disabled={locked}
+                onClick={() => remove(index)}
+              >
+                <RemoveIcon />
+              </chakra.button>
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      )}
+      <chakra.div css={styles.actions}>
+        <chakra.span css={styles.count} role="status" data-full={full ? '' : undefined}>
+          {getCountLabel({ count, limit })}
+        </chakra.span>
+        <chakra.button
+          ref={saveButton}
+          type="button"
+          css={styles.save}
+          // aria-disabled, not disabled: Save keeps focus when the last item is removed and
+          // while the request runs, so a keyboard user stays where they were.
+          aria-disabled={!canSave || undefined}
+          aria-busy={saving || undefined}
+          data-disabled={!canSave ? '' : undefined}
+          onClick={() => {
+            if (canSave) onSave();
+          }}
+        >
+          <chakra.span css={styles.saveLabel} data-saving={saving ? '' : undefined}>
+            {saveLabel}
+          </chakra.span>
+          {saving && <chakra.span css={styles.spinner} aria-hidden="true" data-part="spinner" />}
+        </chakra.button>
+      </chakra.div>
+    </chakra.div>
+  );
+});

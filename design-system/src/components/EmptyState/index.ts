@@ -1,0 +1,3 @@
+export { EmptyState } from './EmptyState';
+export type { EmptyStateProps } from './EmptyState';
+export { emptyStateRecipe } from './EmptyState.recipe';

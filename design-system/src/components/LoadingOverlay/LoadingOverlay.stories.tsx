@@ -1,0 +1,115 @@
+import { chakra } from '@chakra-ui/react';
+import type { Meta, StoryObj } from '@storybook/react';
+import { expect, userEvent, within } from '@storybook/test';
+import type { ReactNode } from 'react';
+import { LoadingOverlay } from './LoadingOverlay';
+
+/** A page-sized frame; its transform makes it the box that the fixed overlay covers. */
+const Frame = chakra('div', {
+  base: {
+    position: 'relative',
+    height: '14rem',
+    transform: 'translateZ(0)',
+    overflow: 'hidden',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '3',
+    padding: '4',
+    bg: 'bg.canvas',
+    color: 'fg.default',
+    borderWidth: '1px',
+    borderStyle: 'solid',
+    borderColor: 'border.subtle',
+    borderRadius: 'md',
+  },
+});
+
+const PageButton = chakra('button', {
+  base: {
+    paddingInline: '3',
+    paddingBlock: '1.5',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    color: 'fg.onAccent',
+    bg: 'accent.solid',
+    border: 'none',
+    borderRadius: 'md',
+    cursor: 'pointer',
+  },
+});
+
+/** Some page under the overlay, so the dimming and the blocked button can be seen. */
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Frame>
+      <chakra.p margin="0" fontSize="lg" fontWeight="semibold">
+        Bitcoin BTC
+      </chakra.p>
+      <chakra.p margin="0" fontSize="sm" color="fg.muted">
+        $64,231.50 · 24h +2.35%
+      </chakra.p>
+      <PageButton type="button">Add to watchlist</PageButton>
+      {children}
+    </Frame>
+  );
+}
+
+const meta = {
+  title: 'Feedback/LoadingOverlay',
+  component: LoadingOverlay,
+  args: { open: true, text: 'Loading…', backdrop: 'dim' },
+  argTypes: {
+    backdrop: { control: 'inline-radio', options: ['dim', 'opaque'] },
+  },
+  render: (args) => (
+    <Page>
+      <LoadingOverlay {...args} portalled={false} />
+    </Page>
+  ),
+} satisfies Meta<typeof LoadingOverlay>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Playground: Story = {};
+
+export const Open: Story = {
+  play: async ({ canvasElement }) => {
+    const status = within(canvasElement).getByRole('status');
+    await expect(status).toHaveTextContent('Loading…');
+    await expect(status).toHaveAttribute('aria-live', 'polite');
+    await expect(status).toHaveAttribute('data-state', 'open');
+    // The spinner is decoration: only the text is read out.
+    await expect(status.querySelector('[data-part="spinner"]')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
+  },
+};
+
+export const WithCustomText: Story = {
+  args: {
+    text: 'Switching to Português Brasil. The page will reload in a moment.',
+    backdrop: 'opaque',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'Switching to Português Brasil. The page will reload in a moment.',
+    );
+  },
+};
+
+export const Closed: Story = {
+  args: { open: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The live region waits, empty, so that opening it later is announced.
+    const status = canvas.getByRole('status');
+    await expect(status).toBeEmptyDOMElement();
+    await expect(status).toHaveAttribute('data-state', 'closed');
+    const button = canvas.getByRole('button', { name: 'Add to watchlist' });
+    await userEvent.click(button);
+    await expect(button).toHaveFocus();
+  },
+};

@@ -1,0 +1,3 @@
+export { LoadingOverlay } from './LoadingOverlay';
+export type { LoadingOverlayProps } from './LoadingOverlay';
+export { loadingOverlayRecipe } from './LoadingOverlay.recipe';

@@ -1,0 +1,158 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
+import { useState } from 'react';
+import { Modal, type ModalProps } from './Modal';
+
+/** Opens the modal from a button, as an app does, and keeps `open` in state. */
+function WithTrigger({ open: initiallyOpen, onOpenChange, ...props }: ModalProps) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open the dialog
+      </button>
+      <Modal
+        {...props}
+        open={open}
+        onOpenChange={(details) => {
+          setOpen(details.open);
+          onOpenChange(details);
+        }}
+      />
+    </>
+  );
+}
+
+const meta = {
+  title: 'Overlays/Modal',
+  component: Modal,
+  render: (args) => <WithTrigger {...args} />,
+  args: {
+    open: true,
+    onOpenChange: fn(),
+    title: 'Sign in',
+    closeLabel: 'Close',
+    width: 'sm',
+    children: 'Follow coins, read reports and monitor live sources.',
+  },
+  argTypes: {
+    width: { control: 'inline-radio', options: ['sm', 'md', 'lg', 580] },
+  },
+  // The dialog renders in a portal over the whole page.
+  parameters: { screenshot: { viewport: true } },
+} satisfies Meta<typeof Modal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const page = () => within(document.body);
+
+/** Checks the laid-out width; jsdom has no layout, so there only the width attribute is checked. */
+async function expectWidth(dialog: HTMLElement, px: number) {
+  if (dialog.getBoundingClientRect().width === 0) return;
+  await waitFor(() => expect(dialog.getBoundingClientRect().width).toBe(px));
+}
+
+export const Playground: Story = {};
+
+export const LoginWidth: Story = {
+  play: async () => {
+    const dialog = await page().findByRole('dialog', { name: 'Sign in' });
+    await expect(dialog).toHaveAttribute('data-width', 'sm');
+    await expectWidth(dialog, 422);
+  },
+};
+
+export const NicknameWidth: Story = {
+  args: {
+    title: 'Edit nickname',
+    width: 'md',
+    children: (
+      <label>
+        Nickname <input defaultValue="satoshi" />
+      </label>
+    ),
+    footer: <button type="button">Save</button>,
+  },
+  play: async () => {
+    const dialog = await page().findByRole('dialog', { name: 'Edit nickname' });
+    await expectWidth(dialog, 455);
+    await expect(within(dialog).getByRole('button', { name: 'Save' })).toBeVisible();
+  },
+};
+
+export const CustomWidth: Story = {
+  args: { title: 'Add monitoring', width: 580 },
+  play: async () => {
+    const dialog = await page().findByRole('dialog', { name: 'Add monitoring' });
+    await expect(dialog).toHaveAttribute('data-width', 'custom');
+    await expectWidth(dialog, 580);
+  },
+};
+
+export const WithDescription: Story = {
+  args: { title: 'Reset your password', description: 'We will send a code to your email.' },
+  play: async () => {
+    const dialog = await page().findByRole('dialog', { name: 'Reset your password' });
+    await expect(dialog).toHaveAccessibleDescription('We will send a code to your email.');
+  },
+};
+
+export const WithBackArrow: Story = {
+  args: {
+    title: 'Verify your email',
+    headerStart: (
+      <button type="button" aria-label="Back">
+        ←
+      </button>
+    ),
+  },
+  play: async () => {
+    const dialog = await page().findByRole('dialog', { name: 'Verify your email' });
+    await expect(within(dialog).getByRole('button', { name: 'Back' })).toBeVisible();
+  },
+};
+
+export const ClosesWithTheIcon: Story = {
+  play: async ({ args }) => {
+    const dialog = await page().findByRole('dialog', { name: 'Sign in' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(args.onOpenChange).toHaveBeenCalledWith({ open: false });
+  },
+  parameters: { screenshot: { viewport: false } },
+};
+
+export const ClosesWithEscapeAndReturnsFocus: Story = {
+  args: { open: false },
+  play: async ({ args }) => {
+    const trigger = page().getByRole('button', { name: 'Open the dialog' });
+    await userEvent.click(trigger);
+    const dialog = await page().findByRole('dialog', { name: 'Sign in' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith({ open: false });
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+  parameters: { screenshot: { viewport: false } },
+};
+
+export const KeepsFocusInside: Story = {
+  args: {
+    children: (
+      <label>
+        Email <input type="email" />
+      </label>
+    ),
+    footer: <button type="button">Continue</button>,
+  },
+  play: async () => {
+    const dialog = await page().findByRole('dialog', { name: 'Sign in' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    for (let i = 0; i < 5; i += 1) {
+      await userEvent.tab();
+      await expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  },
+};

@@ -1,0 +1,107 @@
+import { Dialog, Portal, type HTMLChakraProps } from '@chakra-ui/react';
+import { forwardRef, type ReactNode, type RefObject } from 'react';
+
+export type ModalWidth = 'sm' | 'md' | 'lg';
+
+export interface ModalProps extends Omit<HTMLChakraProps<'div'>, 'title'> {
+  /** Whether the modal is shown. */
+  open: boolean;
+  /** Called when the modal asks to open or close (close icon, Escape, a click outside). */
+  onOpenChange: (details: { open: boolean }) => void;
+  /** The heading; also the dialog's accessible name. */
+  title: ReactNode;
+  /** A line under the heading; also the dialog's accessible description. */
+  description?: ReactNode;
+  /** Accessible name of the close icon, e.g. "Close". */
+  closeLabel: string;
+  /** sm is 422 px (sign-in), md 455 px (nickname), lg 640 px; a number or CSS length sets any width. */
+  width?: ModalWidth | number | string;
+  /** Actions at the bottom, e.g. a Save button. */
+  footer?: ReactNode;
+  /** Content shown before the title, e.g. a back arrow. */
+  headerStart?: ReactNode;
+  /** The element focused when the modal opens (defaults to the first focusable one). */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Close on a click outside the modal. */
+  closeOnOutsideClick?: boolean;
+  /** The modal's content. */
+  children?: ReactNode;
+}
+
+/** The dialog widths of the product specification (422 and 455 px) and one for larger content. */
+const NAMED_WIDTHS: Record<ModalWidth, string> = { sm: '422px', md: '455px', lg: '640px' };
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="M3.5 3.5l9 9m0-9l-9 9"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        fill="none"
+      />
+    </svg>
+  );
+}
+
+/**
+ * A modal dialog with a close icon: focus is trapped inside and returns to where it was,
+ * Escape and the close icon close it, the page behind does not scroll.
+ */
+export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
+  {
+    open,
+    onOpenChange,
+    title,
+    description,
+    closeLabel,
+    width = 'sm',
+    footer,
+    headerStart,
+    initialFocusRef,
+    closeOnOutsideClick = true,
+    children,
+    css,
+    ...rest
+  },
+  ref,
+) {
+  const named = typeof width === 'string' && width in NAMED_WIDTHS;
+  const cssWidth = named
+    ? NAMED_WIDTHS[width as ModalWidth]
+    : typeof width === 'number'
+      ? `${width}px`
+      : width;
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange({ open: details.open })}
+      closeOnInteractOutside={closeOnOutsideClick}
+      initialFocusEl={initialFocusRef ? () => initialFocusRef.current : undefined}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content
+            ref={ref}
+            data-width={named ? width : 'custom'}
+            css={{ '--cl-modal-width': cssWidth, ...css }}
+            {...rest}
+          >
+            <Dialog.Header>
+              {headerStart}
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            {description && <Dialog.Description>{description}</Dialog.Description>}
+            <Dialog.Body>{children}</Dialog.Body>
+            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            <Dialog.CloseTrigger aria-label={closeLabel}>
+              <CloseIcon />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+});

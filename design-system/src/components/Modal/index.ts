@@ -1,0 +1,3 @@
+export { Modal } from './Modal';
+export type { ModalProps, ModalWidth } from './Modal';
+export { modalRecipe } from './Modal.recipe';

@@ -1,0 +1,254 @@
+import { composeStories } from '@storybook/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRef, type Ref } from 'react';
+import { CoinlensProvider } from '../../provider';
+import {
+  formatHeat,
+  MonitorCard,
+  monitorStateOf,
+  type MonitorCardProps,
+  type MonitorCardSource,
+} from './MonitorCard';
+import * as stories from './MonitorCard.stories';
+
+const composed = composeStories(stories);
+
+// 2026-11-22 12:00 UTC
+const NOW = Date.UTC(2026, 10, 22, 12, 0);
+const at = (iso: string) => Date.parse(iso) / 1000;
+const TITLE = 'Weekly market wrap';
+// An interactive card's name holds all it shows, the title among it.
+const TITLE_IN_NAME = new RegExp(TITLE);
+
+const SOURCE: MonitorCardSource = {
+  id: 7,
+  logo: 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E',
+  author: 'Chain Radio',
+  title: TITLE,
+  status: 1,
+  time: at('2026-11-22T18:05:00Z'),
+  heat: 870,
+  link: 'https://example.com/spaces/7',
+};
+
+type CardOptions = Omit<Partial<MonitorCardProps>, 'source'> & {
+  source?: Partial<MonitorCardSource>;
+  ref?: Ref<HTMLDivElement>;
+  [data: `data-${string}`]: string;
+};
+
+function renderCard(props: CardOptions) {
+  const { source, ...rest } = props;
+  return render(
+    <CoinlensProvider>
+      <MonitorCard
+        source={{ ...SOURCE, ...source }}
+        statusLabels={{
+          unStarted: 'Upcoming',
+          inProgress: 'Live',
+          finished: 'Ended',
+          parsing: 'Summarising',
+          completed: 'Completed',
+          cancelled: 'Cancelled',
+          invalid: 'Unavailable',
+        }}
+        heatLabel="Heat"
+        checkLabel="GoCheck"
+        now={NOW}
+        {...rest}
+      />
+      <button type="button">Elsewhere</button>
+    </CoinlensProvider>,
+  );
+}
+
+describe('monitorStateOf', () => {
+  it.each([
+    [1, 'unStarted'],
+    [2, 'inProgress'],
+    [3, 'finished'],
+    [4, 'parsing'],
+    [5, 'completed'],
+    [6, 'cancelled'],
+    [7, 'invalid'],
+  ])('reads status %p as %s', (status, state) => {
+    expect(monitorStateOf(status)).toBe(state);
+  });
+
+  it.each([0, 8, -1, 1.5, Number.NaN])('reads the unknown status %p as invalid', (status) => {
+    expect(monitorStateOf(status)).toBe('invalid');
+  });
+});
+
+describe('formatHeat', () => {
+  it.each([
+    [870, 'en', '870'],
+    [0, 'en', '0'],
+    [12345, 'en', '12.3K'],
+    [1_250_000, 'en', '1.3M'],
+    [12345, 'pt-br', '12,3 mil'],
+    [12345, 'zh', '1.2万'],
+  ])('shows %p in %s as %s', (heat, locale, expected) => {
+    expect(formatHeat(heat, locale)?.replace(/\u00a0/g, ' ')).toBe(expected);
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY])('returns null for %p', (heat) => {
+    expect(formatHeat(heat)).toBeNull();
+  });
+});
+
+describe('MonitorCard', () => {
+  it('shows when a source that has not started begins, with the today label', () => {
+    renderCard({ todayLabel: 'Today' });
+    const card = screen.getByRole('button', { name: TITLE_IN_NAME });
+    expect(card).toHaveAccessibleName('Chain Radio Weekly market wrap Today 18:05 Upcoming');
+    expect(card).toHaveAttribute('data-state', 'unStarted');
+  });
+
+  it('shows the date of a start on another day', () => {
+    renderCard({ source: { time: at('2026-11-25T09:00:00Z') }, todayLabel: 'Today' });
+    expect(screen.getByRole('button', { name: TITLE_IN_NAME })).toHaveAccessibleName(
+      'Chain Radio Weekly market wrap 11/25 09:00 Upcoming',
+    );
+  });
+
+  it('opens the box on click and closes it on a second click', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = jest.fn();
+    renderCard({ onOpenChange });
+    const card = screen.getByRole('button', { name: TITLE_IN_NAME });
+    await user.click(card);
+    expect(screen.getByRole('region', { name: TITLE })).toBeVisible();
+    expect(card).toHaveAttribute('data-open');
+    await user.click(card);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(card).toHaveAttribute('aria-expanded', 'false');
+    expect(onOpenChange.mock.calls).toEqual([[{ open: true }], [{ open: false }]]);
+  });
+
+  it('closes the box on a click outside the card', async () => {
+    const user = userEvent.setup();
+    renderCard({});
+    await user.click(screen.getByRole('button', { name: TITLE_IN_NAME }));
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('lets the keyboard reach the link in the box and closes the box when focus leaves', async () => {
+    const user = userEvent.setup();
+    renderCard({});
+    const card = screen.getByRole('button', { name: TITLE_IN_NAME });
+    card.focus();
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'GoCheck' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+    expect(card).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('returns focus to the card when Escape closes the box from its link', async () => {
+    const user = userEvent.setup();
+    renderCard({});
+    const card = screen.getByRole('button', { name: TITLE_IN_NAME });
+    await user.click(card);
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(card).toHaveAttribute('aria-expanded', 'false');
+    expect(card).toHaveFocus();
+  });
+
+  it('leaves out a link that is not a web address', async () => {
+    const user = userEvent.setup();
+    renderCard({ source: { link: 'javascript:alert(1)' } });
+    await user.click(screen.getByRole('button', { name: TITLE_IN_NAME }));
+    expect(screen.getByRole('region', { name: TITLE })).toBeVisible();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('makes a completed source a link to its detail page when given an href', async () => {
+    const user = userEvent.setup();
+    const onOpen = jest.fn();
+    renderCard({ source: { status: 5 }, href: '/monitoring/detail?id=7', onOpen });
+    const link = screen.getByRole('link', { name: TITLE_IN_NAME });
+    expect(link).toHaveAttribute('href', '/monitoring/detail?id=7');
+    expect(link).toHaveAccessibleName('Chain Radio Weekly market wrap 870 Heat Completed');
+    await user.click(link);
+    expect(onOpen).toHaveBeenCalledWith({ id: 7 });
+  });
+
+  it('offers nothing to press for a source that is live, ended or cannot open', () => {
+    renderCard({ source: { status: 2 }, onOpen: jest.fn() });
+    expect(screen.getByText('Live')).toBeVisible();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Elsewhere',
+    ]);
+  });
+
+  it('shows a completed source without onOpen or href as a plain card', () => {
+    renderCard({ source: { status: 5 } });
+    expect(screen.queryByRole('button', { name: TITLE_IN_NAME })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByText('870')).toBeVisible();
+  });
+
+  it('shows an unknown status as unavailable', () => {
+    renderCard({ source: { status: 99 } });
+    expect(screen.getByText('Unavailable')).toHaveAttribute('data-state', 'invalid');
+  });
+
+  it('shows the unavailable label for a heat or time the source does not have', () => {
+    renderCard({ source: { status: 5, heat: Number.NaN }, unavailableLabel: 'n/a' });
+    expect(screen.getByText('n/a')).toBeVisible();
+  });
+
+  it('falls back to a monogram when the logo does not load', () => {
+    const { container } = renderCard({ source: { status: 2, author: 'éclair' } });
+    // The logo is decorative (alt=""), so no role query reaches it.
+    // eslint-disable-next-line testing-library/no-container, testing-library/no-node-access
+    const img = container.querySelector('img');
+    expect(img).not.toBeNull();
+    fireEvent.error(img!);
+    // eslint-disable-next-line testing-library/no-container, testing-library/no-node-access
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('É')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('asks the parent before it shows a controlled selection', async () => {
+    const user = userEvent.setup();
+    const onSelectedChange = jest.fn();
+    renderCard({ selectable: true, selected: false, onSelectedChange });
+    const card = screen.getByRole('button', { name: TITLE_IN_NAME });
+    await user.click(card);
+    expect(onSelectedChange).toHaveBeenCalledWith({ id: 7, selected: true });
+    expect(card).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('cannot be picked while disabled', async () => {
+    const user = userEvent.setup();
+    const onSelectedChange = jest.fn();
+    renderCard({ selectable: true, disabled: true, onSelectedChange });
+    const card = screen.getByRole('button', { name: TITLE_IN_NAME });
+    expect(card).toBeDisabled();
+    await user.click(card);
+    expect(onSelectedChange).not.toHaveBeenCalled();
+  });
+
+  it('forwards its ref and passes other props to the root element', () => {
+    const ref = createRef<HTMLDivElement>();
+    renderCard({ ref, 'data-testid': 'card', unread: true, unreadLabel: 'New' });
+    expect(ref.current).toBe(screen.getByTestId('card'));
+    expect(ref.current).toHaveAttribute('data-unread');
+    expect(screen.getByRole('button', { name: TITLE_IN_NAME })).toHaveAccessibleName(
+      'Chain Radio Weekly market wrap 18:05 Upcoming New',
+    );
+  });
+});
+
+// Last: Story.run() leaves its story mounted, which would confuse the screen queries above.
+describe('MonitorCard stories', () => {
+  it.each(Object.entries(composed))('%s renders and passes its play function', async (_, Story) => {
+    await Story.run();
+  });
+});

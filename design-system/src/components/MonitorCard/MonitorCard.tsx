@@ -1,0 +1,532 @@
+import {
+  chakra,
+  useControllableState,
+  useSlotRecipe,
+  VisuallyHidden,
+  type HTMLChakraProps,
+  type RecipeVariantProps,
+} from '@chakra-ui/react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
+import { formatTimestamp } from '../../format/time';
+import { monitorCardRecipe } from './MonitorCard.recipe';
+
+/** What a monitored source is doing, named after its status code. */
+export type MonitorState =
+  'unStarted' | 'inProgress' | 'finished' | 'parsing' | 'completed' | 'cancelled' | 'invalid';
+
+/** The text shown (and read out) for each state. */
+export type MonitorStatusLabels = Record<MonitorState, string>;
+
+/** A monitored information source as the API sends it (the contract's `MonitorSource`). */
+export interface MonitorCardSource {
+  /** The source's id, passed back in callbacks. */
+  id: number;
+  /** Logo URL; empty, missing or broken shows a monogram of the author instead. */
+  logo?: string | null;
+  /** Who runs the stream or space. */
+  author: string;
+  /** What it is called. */
+  title: string;
+  /** 1 UnStarted, 2 InProgress, 3 Finished, 4 Parsing, 5 Completed, 6 Cancelled, 7 Invalid. */
+  status: number;
+  /** Scheduled start, in Unix seconds (UTC). */
+  time: number;
+  /** How much attention it drew; shown once it is completed. */
+  heat: number;
+  /** The source's own page, opened by the link in the box of a source that has not started. */
+  link: string;
+}
+
+const STATE_BY_STATUS: Partial<Record<number, MonitorState>> = {
+  1: 'unStarted',
+  2: 'inProgress',
+  3: 'finished',
+  4: 'parsing',
+  5: 'completed',
+  6: 'cancelled',
+  7: 'invalid',
+};
+
+/**
+ * The state a source's status code stands for (1 `unStarted` ... 7 `invalid`). A code the
+ * contract does not know reads as `invalid`: the card cannot promise anything about it.
+ */
+export function monitorStateOf(status: number): MonitorState {
+  return STATE_BY_STATUS[status] ?? 'invalid';
+}
+
+const heatFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A source's heat, short and in the page's locale: `870`, `12.3K` (`12,3 mil` in pt-br).
+ * Returns null for a value that is not a finite number.
+ */
+export function formatHeat(heat: number, locale = 'en'): string | null {
+  if (!Number.isFinite(heat)) return null;
+  let formatter = heatFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+    heatFormatters.set(locale, formatter);
+  }
+  return formatter.format(heat);
+}
+
+/** Only web links leave the card: a `javascript:` or malformed link from the API is dropped. */
+function safeExternalUrl(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function monogramOf(...names: string[]): string {
+  for (const name of names) {
+    const first = Array.from(name.trim())[0];
+    if (first) return first.toLocaleUpperCase();
+  }
+  return '';
+}
+
+type MonitorCardVariants = RecipeVariantProps<typeof monitorCardRecipe>;
+
+export interface MonitorCardProps
+  extends Omit<HTMLChakraProps<'div'>, 'children' | 'onSelect'>, MonitorCardVariants {
+  /** The source to show. */
+  source: MonitorCardSource;
+  /** The label of every state, e.g. `{ unStarted: 'Upcoming', inProgress: 'Live', ... }`. */
+  statusLabels: MonitorStatusLabels;
+  /** Names the heat figure of a completed source, e.g. "Heat". */
+  heatLabel: string;
+  /** The text of the external link in the box of a source that has not started, e.g. "GoCheck". */
+  checkLabel: string;
+  /** Read after the link's text to say it opens a new tab, e.g. "(opens in a new tab)". */
+  newTabLabel?: string;
+  /** "Now" in ms since the epoch: decides what "today" is; pass it for a server render. */
+  now?: number;
+  /** Put before a start time of today, e.g. "Today" gives "Today 14:05". */
+  todayLabel?: string;
+  /** BCP 47 locale for the heat figure; the site passes the page's locale. */
+  locale?: string;
+  /** Shown instead of a time or heat the source does not have. */
+  unavailableLabel?: string;
+  /** Marks the source as having content the user has not read. */
+  unread?: boolean;
+  /** Read out with the unread dot, e.g. "New content". */
+  unreadLabel?: string;
+  /** Turns the card into a toggle for picking sources (the add-monitoring dialog). */
+  selectable?: boolean;
+  /** Whether a selectable card is picked, when the parent owns it. */
+  selected?: boolean;
+  /** Whether a selectable card starts picked, when the card owns it. */
+  defaultSelected?: boolean;
+  /** Called when the user picks or unpicks a selectable card. */
+  onSelectedChange?: (details: { id: number; selected: boolean }) => void;
+  /** Blocks picking a selectable card. */
+  disabled?: boolean;
+  /** Whether the box of a source that has not started is open, when the parent owns it. */
+  open?: boolean;
+  /** Whether that box starts open, when the card owns it. */
+  defaultOpen?: boolean;
+  /** Called when that box opens or closes. */
+  onOpenChange?: (details: { open: boolean }) => void;
+  /** Called when the user opens a completed source; with `href` too, as the link is followed. */
+  onOpen?: (details: { id: number }) => void;
+  /** The detail page of a completed source; makes the card a link. */
+  href?: string;
+}
+
+function ClockIcon() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path
+        d="M8 4.5V8l2.5 1.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function FlameIcon() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="M8.6 1c.3 2.1-.7 3.3-1.8 4.5C5.6 6.8 4 8.2 4 10.4 4 12.9 5.8 15 8 15s4-1.9 4-4.5c0-1.7-.8-3-1.7-3.9.1 1.2-.4 2.2-1.3 2.6.5-2.6-.2-5.6-.4-8.2Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="m3.5 8.5 3 3 6-7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ExternalIcon() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="M9 2.5h4.5V7M13.5 2.5 7 9M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * One monitored source (a stream or a space): logo, author, title and its state. A source that
+ * has not started shows its start time and opens a box with a link to it; a completed one shows
+ * its heat and leads to its detail page (`onOpen` or `href`); with `selectable` the card is a
+ * toggle for the add-monitoring dialog.
+ */
+export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function MonitorCard(
+  {
+    source,
+    statusLabels,
+    heatLabel,
+    checkLabel,
+    newTabLabel,
+    now,
+    todayLabel,
+    locale = 'en',
+    unavailableLabel = '—',
+    unread = false,
+    unreadLabel,
+    selectable = false,
+    selected: selectedProp,
+    defaultSelected = false,
+    onSelectedChange,
+    disabled = false,
+    open: openProp,
+    defaultOpen = false,
+    onOpenChange,
+    onOpen,
+    href,
+    size,
+    onBlur,
+    ...rest
+  },
+  ref,
+) {
+  const recipe = useSlotRecipe({ recipe: monitorCardRecipe });
+  const styles = recipe({ size });
+  const id = useId();
+  const ids = {
+    author: `${id}-author`,
+    title: `${id}-title`,
+    footer: `${id}-footer`,
+    unread: `${id}-unread`,
+    panel: `${id}-panel`,
+    panelTitle: `${id}-panel-title`,
+  };
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+
+  const state = monitorStateOf(source.status);
+  const mode = selectable
+    ? 'select'
+    : state === 'unStarted'
+      ? 'disclose'
+      : state === 'completed' && href
+        ? 'link'
+        : state === 'completed' && onOpen
+          ? 'open'
+          : 'static';
+
+  const [selected, setSelected] = useControllableState<boolean>({
+    value: selectedProp,
+    defaultValue: defaultSelected,
+    onChange: (next) => onSelectedChange?.({ id: source.id, selected: next }),
+  });
+  const [openValue, setOpen] = useControllableState<boolean>({
+    value: openProp,
+    defaultValue: defaultOpen,
+    onChange: (next) => onOpenChange?.({ open: next }),
+  });
+  const open = mode === 'disclose' && openValue;
+
+  // While the box is open, Escape anywhere and a press outside the card close it.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!open || !root) return;
+    const doc = root.ownerDocument;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      const hadFocus = root.contains(doc.activeElement);
+      setOpen(false);
+      if (hadFocus) triggerRef.current?.focus();
+    };
+    const handlePointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.contains(event.target)) setOpen(false);
+    };
+    doc.addEventListener('keydown', handleKeyDown);
+    doc.addEventListener('pointerdown', handlePointerDown);
+    return () => {
+      doc.removeEventListener('keydown', handleKeyDown);
+      doc.removeEventListener('pointerdown', handlePointerDown);
+    };
+  }, [open, setOpen]);
+
+  const setRootRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      rootRef.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref],
+  );
+
+  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
+    onBlur?.(event);
+    // Tabbing out of the card closes its box; a click elsewhere is handled by pointerdown.
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+  };
+
+  const timeText = formatTimestamp(source.time, { now, todayLabel });
+  const dateTime = timeText === null ? undefined : new Date(source.time * 1000).toISOString();
+  const heatText = formatHeat(source.heat, locale);
+  const externalUrl = safeExternalUrl(source.link);
+  const showLogo = Boolean(source.logo) && failedLogo !== source.logo;
+
+  const dataAttrs = {
+    'data-state': state,
+    'data-selectable': selectable ? '' : undefined,
+    'data-selected': selectable && selected ? '' : undefined,
+    'data-open': open ? '' : undefined,
+    'data-unread': unread ? '' : undefined,
+    'data-disabled': selectable && disabled ? '' : undefined,
+  };
+
+  const time = (
+    <chakra.span css={styles.time}>
+      <ClockIcon />
+      {dateTime ? <time dateTime={dateTime}>{timeText}</time> : unavailableLabel}
+    </chakra.span>
+  );
+
+  let footer: ReactNode;
+  // Spaces between the parts keep their words apart in the text that tools read off the card.
+  // Words only a screen reader gets come after the visible ones, so that the card's name holds
+  // exactly what is on screen in one run (WCAG 2.5.3, label in name).
+  if (state === 'unStarted') {
+    footer = (
+      <>
+        {time} <VisuallyHidden>{statusLabels.unStarted}</VisuallyHidden>
+      </>
+    );
+  } else if (state === 'completed') {
+    footer = (
+      <>
+        <chakra.span css={styles.heat}>
+          <FlameIcon />
+          {heatText ?? unavailableLabel} <VisuallyHidden>{heatLabel}</VisuallyHidden>
+        </chakra.span>{' '}
+        <VisuallyHidden>{statusLabels.completed}</VisuallyHidden>
+      </>
+    );
+  } else {
+    footer = (
+      <chakra.span css={styles.status} data-state={state}>
+        {statusLabels[state]}
+      </chakra.span>
+    );
+  }
+
+  const content = (
+    <>
+      <chakra.span css={styles.media}>
+        {showLogo ? (
+          <chakra.img
+            css={styles.logo}
+            // The author is named beside the logo, so the picture itself says nothing more.
+            alt=""
+            src={source.logo ?? undefined}
+            loading="lazy"
+            decoding="async"
+            onError={() => setFailedLogo(source.logo ?? null)}
+            data-part="logo"
+          />
+        ) : (
+          <chakra.span css={styles.monogram} aria-hidden="true" data-part="monogram">
+            {monogramOf(source.author, source.title)}
+          </chakra.span>
+        )}
+        {unread && (
+          <chakra.span css={styles.unread} id={ids.unread} data-part="unread">
+            {unreadLabel && <VisuallyHidden>{unreadLabel}</VisuallyHidden>}
+          </chakra.span>
+        )}
+      </chakra.span>
+      <chakra.span css={styles.body}>
+        <chakra.span css={styles.author} id={ids.author}>
+          {source.author}
+        </chakra.span>{' '}
+        <chakra.span css={styles.title} id={ids.title} title={source.title}>
+          {source.title}
+        </chakra.span>{' '}
+        <chakra.span css={styles.footer} id={ids.footer}>
+          {footer}
+        </chakra.span>
+      </chakra.span>
+      {selectable && (
+        <chakra.span css={styles.indicator} aria-hidden="true" {...dataAttrs}>
+          <CheckIcon />
+        </chakra.span>
+      )}
+    </>
+  );
+
+  // An interactive card is named by everything it shows, in reading order: the name of a control
+  // must contain its visible text (WCAG 2.5.3, label in name), so that speech users can say it.
+  const naming = {
+    'aria-labelledby': [
+      ids.author,
+      ids.title,
+      ids.footer,
+      unread && unreadLabel ? ids.unread : null,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  };
+
+  let card: ReactNode;
+  switch (mode) {
+    case 'select':
+      card = (
+        <chakra.button
+          type="button"
+          css={styles.card}
+          {...dataAttrs}
+          {...naming}
+          data-interactive=""
+          aria-pressed={selected}
+          disabled={disabled}
+          onClick={() => setSelected(!selected)}
+        >
+          {content}
+        </chakra.button>
+      );
+      break;
+    case 'disclose':
+      card = (
+        <chakra.button
+          ref={triggerRef}
+          type="button"
+          css={styles.card}
+          {...dataAttrs}
+          {...naming}
+          data-interactive=""
+          aria-expanded={open}
+          aria-controls={ids.panel}
+          onClick={() => setOpen(!open)}
+        >
+          {content}
+        </chakra.button>
+      );
+      break;
+    case 'link':
+      card = (
+        <chakra.a
+          href={href}
+          css={styles.card}
+          {...dataAttrs}
+          {...naming}
+          data-interactive=""
+          onClick={() => onOpen?.({ id: source.id })}
+        >
+          {content}
+        </chakra.a>
+      );
+      break;
+    case 'open':
+      card = (
+        <chakra.button
+          type="button"
+          css={styles.card}
+          {...dataAttrs}
+          {...naming}
+          data-interactive=""
+          onClick={() => onOpen?.({ id: source.id })}
+        >
+          {content}
+        </chakra.button>
+      );
+      break;
+    default:
+      card = (
+        <chakra.div css={styles.card} {...dataAttrs}>
+          {content}
+        </chakra.div>
+      );
+  }
+
+  return (
+    <chakra.div ref={setRootRef} css={styles.root} {...dataAttrs} onBlur={handleBlur} {...rest}>
+      {card}
+      {mode === 'disclose' && (
+        <chakra.div
+          id={ids.panel}
+          role="region"
+          aria-labelledby={ids.panelTitle}
+          hidden={!open}
+          css={styles.panel}
+          data-part="panel"
+        >
+          <chakra.span css={styles.panelAuthor}>{source.author}</chakra.span>
+          <chakra.p css={styles.panelTitle} id={ids.panelTitle}>
+            {source.title}
+          </chakra.p>
+          <chakra.span css={styles.panelTime}>
+            <ClockIcon />
+            {dateTime ? <time dateTime={dateTime}>{timeText}</time> : unavailableLabel}
+          </chakra.span>
+          {externalUrl && (
+            <chakra.a
+              css={styles.link}
+              href={externalUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {checkLabel}
+              <ExternalIcon />
+              {newTabLabel && <VisuallyHidden>{newTabLabel}</VisuallyHidden>}
+            </chakra.a>
+          )}
+        </chakra.div>
+      )}
+    </chakra.div>
+  );
+});

@@ -1,0 +1,3 @@
+export { PriceText } from './PriceText';
+export type { PriceTextProps } from './PriceText';
+export { priceTextRecipe } from './PriceText.recipe';

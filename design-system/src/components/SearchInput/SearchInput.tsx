@@ -1,0 +1,176 @@
+import {
+  chakra,
+  useControllableState,
+  useSlotRecipe,
+  type HTMLChakraProps,
+  type RecipeVariantProps,
+} from '@chakra-ui/react';
+import { forwardRef, useEffect, useRef, type KeyboardEvent } from 'react';
+import { searchInputRecipe } from './SearchInput.recipe';
+
+/** The product's search debounce. */
+export const SEARCH_DEBOUNCE_MS = 400;
+
+export interface SearchInputProps
+  extends
+    Omit<HTMLChakraProps<'div'>, 'onChange' | 'defaultValue'>,
+    RecipeVariantProps<typeof searchInputRecipe> {
+  /** The field's accessible name, e.g. "Search coins". */
+  label: string;
+  /** Hint shown while empty. */
+  placeholder?: string;
+  /** Accessible name of the clear button, e.g. "Clear search". */
+  clearLabel: string;
+  /** The text, when the parent owns it. */
+  value?: string;
+  /** The starting text, when the component owns it. */
+  defaultValue?: string;
+  /** Called on every keystroke with the raw text. */
+  onValueChange?: (details: { value: string }) => void;
+  /** Called with the trimmed text once typing pauses for `debounceMs`, at once on Enter or clear. */
+  onSearch?: (details: { value: string }) => void;
+  /** Pause before `onSearch`, in ms. */
+  debounceMs?: number;
+  /** Shows a busy indicator while results load. */
+  loading?: boolean;
+  /** Blocks input. */
+  disabled?: boolean;
+  /** Focus the field on mount (e.g. when a dialog opens). */
+  autoFocus?: boolean;
+  /** The input's id, for an external label. */
+  inputId?: string;
+}
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <circle cx="7" cy="7" r="4.75" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M10.5 10.5L14 14" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function ClearIcon() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M4 4l8 8m0-8l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * A search field: `onSearch` fires with the trimmed text once typing pauses (400 ms), at once on
+ * Enter or when cleared, and never twice in a row for the same text.
+ */
+export const SearchInput = forwardRef<HTMLInputElement, SearchInputProps>(function SearchInput(
+  {
+    label,
+    placeholder,
+    clearLabel,
+    value: valueProp,
+    defaultValue = '',
+    onValueChange,
+    onSearch,
+    debounceMs = SEARCH_DEBOUNCE_MS,
+    loading = false,
+    disabled = false,
+    autoFocus = false,
+    inputId,
+    size,
+    ...rest
+  },
+  ref,
+) {
+  const styles = useSlotRecipe({ recipe: searchInputRecipe })({ size });
+  const [value, setValue] = useControllableState<string>({
+    value: valueProp,
+    defaultValue,
+    onChange: (next) => onValueChange?.({ value: next }),
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastSearched = useRef(defaultValue.trim());
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  // The debounced search reads the value as it stands when it fires: a parent that owns the
+  // value may have changed what was typed.
+  const latest = useRef(value);
+  latest.current = value;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = (text: string) => {
+    clearTimeout(timer.current);
+    const trimmed = text.trim();
+    if (trimmed === lastSearched.current) return;
+    lastSearched.current = trimmed;
+    onSearch?.({ value: trimmed });
+  };
+
+  const change = (text: string) => {
+    setValue(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => search(latest.current), debounceMs);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      search(value);
+    } else if (event.key === 'Escape' && value) {
+      // Escape empties the field first; a second Escape reaches the dialog around it.
+      event.stopPropagation();
+      setValue('');
+      search('');
+    }
+  };
+
+  return (
+    <chakra.div
+      css={styles.root}
+      role="search"
+      data-loading={loading || undefined}
+      data-disabled={disabled || undefined}
+      {...rest}
+    >
+      <chakra.span css={styles.icon}>
+        <SearchIcon />
+      </chakra.span>
+      <chakra.input
+        ref={(element: HTMLInputElement | null) => {
+          inputRef.current = element;
+          if (typeof ref === 'function') ref(element);
+          else if (ref) ref.current = element;
+        }}
+        id={inputId}
+        css={styles.input}
+        type="search"
+        enterKeyHint="search"
+        autoComplete="off"
+        spellCheck={false}
+        aria-label={label}
+        aria-busy={loading || undefined}
+        placeholder={placeholder}
+        value={value}
+        disabled={disabled}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- asked for by the caller (a search dialog)
+        autoFocus={autoFocus}
+        onChange={(event) => change(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
+      {loading && <chakra.span css={styles.spinner} aria-hidden="true" />}
+      {value && !disabled && (
+        <chakra.button
+          type="button"
+          css={styles.clear}
+          aria-label={clearLabel}
+          onClick={() => {
+            setValue('');
+            search('');
+            inputRef.current?.focus();
+          }}
+        >
+          <ClearIcon />
+        </chakra.button>
+      )}
+    </chakra.div>
+  );
+});
