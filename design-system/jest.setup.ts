@@ -4,7 +4,10 @@ import '@testing-library/jest-dom';
 import { setProjectAnnotations } from '@storybook/react';
 import * as preview from '../.storybook/preview';
 
-setProjectAnnotations([preview]);
+// The returned beforeAll makes @storybook/test wrap play functions' events in React's act(), as
+// Storybook's own runner does; without it every story run warns "not wrapped in act(...)".
+const annotations = setProjectAnnotations([preview]);
+beforeAll(annotations.beforeAll);
 
 // Chakra's positioned parts (Menu, Tooltip, Popover, Select) need ResizeObserver, which jsdom lacks.
 class ResizeObserverStub {

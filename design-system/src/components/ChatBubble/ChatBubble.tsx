@@ -17,6 +17,7 @@ import {
 import { formatPrice } from '../../format/price';
 import { PriceChange } from '../PriceChange';
 import { chatBubbleRecipe } from './ChatBubble.recipe';
+import { ErrorIcon, RetryIcon, ReportIcon, ExternalIcon } from '../../icons/icons';
 
 /* ------------------------------------------------------------------------------------------------
  * Types: the attachments of a message, shaped like the API contract's Layer union.
@@ -245,49 +246,6 @@ function NewTabHint() {
   if (!newTabLabel) return null;
   return <chakra.span css={styles.hint}>{` ${newTabLabel}`}</chakra.span>;
 }
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
-const ErrorIcon = () => (
-  <Icon>
-    <circle cx="8" cy="8" r="6.25" />
-    <path d="M8 4.75v3.75M8 11.1v.15" />
-  </Icon>
-);
-
-const RetryIcon = () => (
-  <Icon>
-    <path d="M13.25 8a5.25 5.25 0 1 1-1.54-3.71" />
-    <path d="M13.25 2.75v2.5h-2.5" />
-  </Icon>
-);
-
-const ReportIcon = () => (
-  <Icon>
-    <path d="M2.75 13.25h10.5M4.75 10.75v-3M8 10.75v-6.5M11.25 10.75v-4.5" />
-  </Icon>
-);
-
-const ExternalIcon = () => (
-  <Icon>
-    <path d="M9.25 2.75h4v4M13.25 2.75 7.5 8.5M11.25 9.5v3a.75.75 0 0 1-.75.75h-7a.75.75 0 0 1-.75-.75v-7a.75.75 0 0 1 .75-.75h3" />
-  </Icon>
-);
 
 /** A small logo with a one-letter fallback when there is no image or it fails to load. */
 function LayerLogo({

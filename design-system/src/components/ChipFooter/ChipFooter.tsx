@@ -7,6 +7,7 @@ import {
 } from '@chakra-ui/react';
 import { forwardRef, useMemo, useRef, useState } from 'react';
 import { chipFooterRecipe } from './ChipFooter.recipe';
+import { CloseIcon } from '../../icons/icons';
 
 /** One picked item: a coin (label = symbol, sublabel = name) or a source (label = title). */
 export interface ChipFooterItem {
@@ -46,20 +47,6 @@ export interface ChipFooterProps
   saving?: boolean;
   /** Blocks saving and removing. */
   disabled?: boolean;
-}
-
-function RemoveIcon() {
-  return (
-    <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path
-        d="m3 3 6 6M9 3 3 9"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
 }
 
 interface ItemLogoProps {
@@ -177,7 +164,7 @@ export const ChipFooter = forwardRef<HTMLDivElement, ChipFooterProps>(function C
                 disabled={locked}
                 onClick={() => remove(index)}
               >
-                <RemoveIcon />
+                <CloseIcon />
               </chakra.button>
             </chakra.li>
           ))}

@@ -1,5 +1,6 @@
 import { Dialog, Portal, type HTMLChakraProps } from '@chakra-ui/react';
 import { forwardRef, type ReactNode, type RefObject } from 'react';
+import { CloseIcon } from '../../icons/icons';
 
 export type ModalWidth = 'sm' | 'md' | 'lg';
 
@@ -30,20 +31,6 @@ export interface ModalProps extends Omit<HTMLChakraProps<'div'>, 'title'> {
 
 /** The dialog widths of the product specification (422 and 455 px) and one for larger content. */
 const NAMED_WIDTHS: Record<ModalWidth, string> = { sm: '422px', md: '455px', lg: '640px' };
-
-function CloseIcon() {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M3.5 3.5l9 9m0-9l-9 9"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-        fill="none"
-      />
-    </svg>
-  );
-}
 
 /**
  * A modal dialog with a close icon: focus is trapped inside and returns to where it was,
@@ -97,7 +84,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
             <Dialog.Body>{children}</Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
             <Dialog.CloseTrigger aria-label={closeLabel}>
-              <CloseIcon />
+              <CloseIcon strokeWidth={1.75} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -174,8 +174,17 @@ describe('MonitorCard', () => {
     const link = screen.getByRole('link', { name: TITLE_IN_NAME });
     expect(link).toHaveAttribute('href', '/monitoring/detail?id=7');
     expect(link).toHaveAccessibleName('Chain Radio Weekly market wrap 870 Heat Completed');
+    // The browser follows the link (jsdom cannot, so stop it once the card has seen the click).
+    const followed: boolean[] = [];
+    const stop = (event: Event) => {
+      followed.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('click', stop);
     await user.click(link);
+    window.removeEventListener('click', stop);
     expect(onOpen).toHaveBeenCalledWith({ id: 7 });
+    expect(followed).toEqual([true]);
   });
 
   it('offers nothing to press for a source that is live, ended or cannot open', () => {

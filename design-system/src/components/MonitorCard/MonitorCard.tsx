@@ -18,6 +18,7 @@ import {
 } from 'react';
 import { formatTimestamp } from '../../format/time';
 import { monitorCardRecipe } from './MonitorCard.recipe';
+import { CheckIcon, ClockIcon, ExternalIcon } from '../../icons/icons';
 
 /** What a monitored source is doing, named after its status code. */
 export type MonitorState =
@@ -147,57 +148,12 @@ export interface MonitorCardProps
   href?: string;
 }
 
-function ClockIcon() {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <path
-        d="M8 4.5V8l2.5 1.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
 function FlameIcon() {
   return (
     <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <path
         d="M8.6 1c.3 2.1-.7 3.3-1.8 4.5C5.6 6.8 4 8.2 4 10.4 4 12.9 5.8 15 8 15s4-1.9 4-4.5c0-1.7-.8-3-1.7-3.9.1 1.2-.4 2.2-1.3 2.6.5-2.6-.2-5.6-.4-8.2Z"
         fill="currentColor"
-      />
-    </svg>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="m3.5 8.5 3 3 6-7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function ExternalIcon() {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M9 2.5h4.5V7M13.5 2.5 7 9M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
       />
     </svg>
   );

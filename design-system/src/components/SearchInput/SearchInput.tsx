@@ -7,6 +7,7 @@ import {
 } from '@chakra-ui/react';
 import { forwardRef, useEffect, useRef, type KeyboardEvent } from 'react';
 import { searchInputRecipe } from './SearchInput.recipe';
+import { CloseIcon, SearchIcon } from '../../icons/icons';
 
 /** The product's search debounce. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -39,23 +40,6 @@ export interface SearchInputProps
   autoFocus?: boolean;
   /** The input's id, for an external label. */
   inputId?: string;
-}
-
-function SearchIcon() {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <circle cx="7" cy="7" r="4.75" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <path d="M10.5 10.5L14 14" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function ClearIcon() {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path d="M4 4l8 8m0-8l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-    </svg>
-  );
 }
 
 /**
@@ -168,7 +152,7 @@ export const SearchInput = forwardRef<HTMLInputElement, SearchInputProps>(functi
             inputRef.current?.focus();
           }}
         >
-          <ClearIcon />
+          <CloseIcon strokeWidth={1.75} />
         </chakra.button>
       )}
     </chakra.div>

@@ -18,6 +18,7 @@ import {
 } from 'react';
 import { toastRecipe } from './Toast.recipe';
 import type { ToastData, ToasterStore, ToastType } from './toaster';
+import { CloseIcon } from '../../icons/icons';
 
 const NO_TOASTS: readonly ToastData[] = [];
 
@@ -104,20 +105,6 @@ function ToastIcon({
         {icons[type]}
       </svg>
     </chakra.span>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="m4 4 8 8m0-8-8 8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }
 
