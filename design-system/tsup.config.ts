@@ -8,7 +8,9 @@ export default defineConfig([
     // component leaves the others out (the package is `sideEffects: false`).
     entry: [
       'src/index.ts',
-      'src/components/*/index.ts',
+      // Each component's index and its plain modules (recipe, state, formatters), so that importing
+      // a helper does not bring the component's React code along.
+      'src/components/*/*.ts',
       'src/format/*.ts',
       'src/provider/index.ts',
       'src/theme/system.ts',

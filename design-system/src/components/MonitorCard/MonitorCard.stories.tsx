@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, within } from '@storybook/test';
-import { MonitorCard, type MonitorCardSource, type MonitorStatusLabels } from './MonitorCard';
+import { MonitorCard } from './MonitorCard';
+import type { MonitorCardSource, MonitorStatusLabels } from './monitorState';
 
 // 2026-11-22 12:00 UTC: every time below is read against this, so the stories never drift.
 const NOW = Date.UTC(2026, 10, 22, 12, 0);

@@ -3,13 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, type Ref } from 'react';
 import { CoinlensProvider } from '../../provider';
-import {
-  formatHeat,
-  MonitorCard,
-  monitorStateOf,
-  type MonitorCardProps,
-  type MonitorCardSource,
-} from './MonitorCard';
+import { MonitorCard, type MonitorCardProps } from './MonitorCard';
+import { formatHeat, monitorStateOf, type MonitorCardSource } from './monitorState';
 import * as stories from './MonitorCard.stories';
 
 const composed = composeStories(stories);

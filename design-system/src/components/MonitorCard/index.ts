@@ -1,8 +1,5 @@
-export { MonitorCard, formatHeat, monitorStateOf } from './MonitorCard';
-export type {
-  MonitorCardProps,
-  MonitorCardSource,
-  MonitorState,
-  MonitorStatusLabels,
-} from './MonitorCard';
+export { MonitorCard } from './MonitorCard';
+export type { MonitorCardProps } from './MonitorCard';
+export { formatHeat, monitorStateOf } from './monitorState';
+export type { MonitorCardSource, MonitorState, MonitorStatusLabels } from './monitorState';
 export { monitorCardRecipe } from './MonitorCard.recipe';
