@@ -36,6 +36,8 @@ const server = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'src', 'main.j
     PORT: process.env.PORT || '8000',
     DATA_DIR: resolve(ROOT, process.env.DATA_DIR || '.data'),
     SITE_DIR: join(ROOT, 'site', 'public'),
+    // The site's device redirect and security headers, the same module its edge handler uses.
+    SITE_RULES: join(ROOT, 'site', 'edge', 'rules.mjs'),
   },
 });
 

@@ -4,7 +4,26 @@ import '@fontsource/inter/latin-600.css';
 import '@fontsource/inter/latin-700.css';
 import { CoinlensProvider } from '@coinlens/design-system';
 import type { GatsbyBrowser } from 'gatsby';
+import { ApiProvider } from './src/data/swr';
+import { installChunkReload } from './src/app/chunkReload';
+import { pageLoad } from './src/features/shell/pageLoad';
 
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => (
-  <CoinlensProvider>{element}</CoinlensProvider>
+  <CoinlensProvider>
+    <ApiProvider>{element}</ApiProvider>
+  </CoinlensProvider>
 );
+
+// A page whose code cannot be fetched (a deploy replaced it) reloads, at most once a minute.
+export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
+  installChunkReload(window);
+};
+
+// The loading bar follows route changes; loads under 200 ms show nothing.
+export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, prevLocation }) => {
+  if (prevLocation && prevLocation.pathname !== location.pathname) pageLoad.start();
+};
+
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = () => {
+  pageLoad.done();
+};

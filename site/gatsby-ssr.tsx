@@ -1,6 +1,27 @@
 import { CoinlensProvider } from '@coinlens/design-system';
 import type { GatsbySSR } from 'gatsby';
+import { deviceRedirect } from './edge/rules.mjs';
+import { ApiProvider } from './src/data/swr';
 
+// The same providers as gatsby-browser.tsx, so that hydration finds the tree it rendered.
 export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) => (
-  <CoinlensProvider>{element}</CoinlensProvider>
+  <CoinlensProvider>
+    <ApiProvider>{element}</ApiProvider>
+  </CoinlensProvider>
 );
+
+/**
+ * The device redirect for hosts without the edge handler: the same function, run in the page
+ * before anything renders. Where the edge or the server already redirected, it finds nothing to
+ * do. Its text is hashed into each page's CSP by whoever serves the page.
+ */
+const DEVICE_REDIRECT_SCRIPT = `(function () {
+  var target = (${deviceRedirect.toString()})(location.pathname, navigator.userAgent);
+  if (target !== null) location.replace(target + location.search + location.hash);
+})();`;
+
+export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
+  setHeadComponents([
+    <script key="device-redirect" dangerouslySetInnerHTML={{ __html: DEVICE_REDIRECT_SCRIPT }} />,
+  ]);
+};

@@ -2,9 +2,10 @@
 module.exports = {
   displayName: 'site',
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/src'],
+  roots: ['<rootDir>/src', '<rootDir>/edge'],
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    // .mjs too: the edge rules are plain ES modules, and Node 20 cannot require() them untransformed.
+    '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
       '@swc/jest',
       {
         jsc: {

@@ -5,12 +5,18 @@ import type { DatabaseHandle } from './db/client.js';
 import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
 import { healthRoutes } from './plugins/health.js';
 import { siteRoutes } from './plugins/site.js';
+import type { SiteRules } from './site-rules.js';
 import { validatorCompiler } from './validation.js';
 
 export interface AppOptions {
   database: DatabaseHandle;
   /** A built static site to serve on the same origin, or null for the API alone. */
   siteDir?: string | null;
+  /**
+   * The site's device redirect and security headers for its pages (see SITE_RULES), or null to
+   * serve the site's files as they are.
+   */
+  siteRules?: SiteRules | null;
   /** pino log level, or false for no log. */
   logLevel?: string | false;
   version?: string;
@@ -19,6 +25,7 @@ export interface AppOptions {
 /** Locale path prefixes of the site (English has none). */
 export const SITE_LOCALE_PREFIXES = ['zh', 'pt-br'] as const;
 
+// Every answer's baseline; with site rules, HTML answers get the site's own list on top.
 const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -58,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fp(siteRoutes), {
       root: options.siteDir,
       localePrefixes: SITE_LOCALE_PREFIXES,
+      rules: options.siteRules ?? null,
     });
   }
 

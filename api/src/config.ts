@@ -9,6 +9,11 @@ export interface ServerConfig {
   dataDir: string;
   /** A built static site to serve beside the API, or null for the API alone. */
   siteDir: string | null;
+  /**
+   * A module with the site's device redirect and security headers (absolute path), or null to
+   * serve the site's files as they are.
+   */
+  siteRules?: string | null;
   /** pino log level. */
   logLevel: string;
 }
@@ -32,6 +37,7 @@ export function configFromEnv(
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(cwd, env.DATA_DIR || '.data'),
     siteDir: env.SITE_DIR ? resolve(cwd, env.SITE_DIR) : null,
+    siteRules: env.SITE_RULES ? resolve(cwd, env.SITE_RULES) : null,
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -7,3 +7,5 @@ export type { Database, DatabaseHandle } from './db/client.js';
 export { DataDirLockedError } from './db/lock.js';
 export { startServer } from './server.js';
 export type { RunningServer } from './server.js';
+export { loadSiteRules } from './site-rules.js';
+export type { SiteRules } from './site-rules.js';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { loadSiteRules } from './site-rules.js';
 
 const { version } = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -21,12 +22,15 @@ export async function startServer(
   config: ServerConfig,
   options: { logLevel?: string | false } = {},
 ): Promise<RunningServer> {
+  // Before the database opens: a wrong SITE_RULES path should fail fast and leave nothing open.
+  const siteRules = config.siteRules ? await loadSiteRules(config.siteRules) : null;
   const database = await openDatabase(config.dataDir);
   let app: FastifyInstance;
   try {
     app = await buildApp({
       database,
       siteDir: config.siteDir,
+      siteRules,
       logLevel: options.logLevel ?? config.logLevel,
       version,
     });

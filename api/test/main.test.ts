@@ -27,6 +27,16 @@ describe('configFromEnv', () => {
     assert.equal(config.port, 8000);
     assert.equal(config.dataDir, '/srv/coinlens/.data');
     assert.equal(config.siteDir, null);
+    assert.equal(config.siteRules, null);
+  });
+
+  it('reads SITE_RULES as a path under the working directory', () => {
+    const config = configFromEnv({ SITE_RULES: 'site/edge/rules.mjs' }, '/srv/coinlens');
+    assert.equal(config.siteRules, '/srv/coinlens/site/edge/rules.mjs');
+    assert.equal(
+      configFromEnv({ SITE_RULES: '/opt/rules.mjs' }, '/srv').siteRules,
+      '/opt/rules.mjs',
+    );
   });
 
   for (const bad of ['abc', '-1', '70000', '80.5']) {

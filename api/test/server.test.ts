@@ -137,6 +137,19 @@ describe('the static site on the same origin', () => {
     assert.equal(res.headers.get('x-frame-options'), 'DENY');
   });
 
+  it('without SITE_RULES, serves a phone the page itself, with no device redirect and no CSP', async () => {
+    const res = await fetch(`${server.url}/`, {
+      redirect: 'manual',
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      },
+    });
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /home/);
+    assert.equal(res.headers.get('content-security-policy'), null);
+  });
+
   it('redirects a directory without its trailing slash', async () => {
     const res = await fetch(`${server.url}/reporting`, { redirect: 'manual' });
     assert.equal(res.status, 301);

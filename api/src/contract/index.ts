@@ -35,3 +35,16 @@ export interface Health {
   uptimeSec: number;
   database: { driver: 'pglite' | 'postgres'; ok: boolean };
 }
+
+/** The signed-in user (`GET /api/user`, and the answer of every sign-in call). */
+export interface UserInfo {
+  id: number;
+  /** The account's email address. */
+  account: string;
+  nickname: string;
+  /** Avatar URL; null means the site shows its default image. */
+  avatar: string | null;
+  /** Above 0 only on the answer that created the account. */
+  times: number;
+  tokenInfo: { tokenName: 'Authorization'; tokenValue: string; expiresAt: number };
+}

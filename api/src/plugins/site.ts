@@ -1,15 +1,20 @@
 // Serves a built static site (Gatsby's public/) beside the API on one origin, with the caching
-// Gatsby asks for and a localized 404 page.
+// Gatsby asks for, a localized 404 page and, given the site's rules, its device redirect and the
+// security headers of its pages.
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SiteRules } from '../site-rules.js';
 
 export interface SiteOptions {
   /** The built site's directory. */
   root: string;
   /** Path prefixes of the site's non-default locales, e.g. `['zh', 'pt-br']`. */
   localePrefixes: readonly string[];
+  /** The site's device redirect and security headers, or null to serve its files as they are. */
+  rules?: SiteRules | null;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,20 +27,102 @@ export function cacheControlFor(path: string): string {
   return REVALIDATE;
 }
 
+/**
+ * Whether a request may be for a page, and so be redirected by device: GET or HEAD, neither the
+ * API nor socket.io, and no file extension but .html.
+ */
+export function isPageRequest(method: string, pathname: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (/^\/(api|socket\.io)(\/|$)/.test(pathname)) return false;
+  const name = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !/\.[A-Za-z0-9]+$/.test(name) || /\.html?$/i.test(name);
+}
+
+interface HtmlFile {
+  path: string;
+  mtimeMs: number;
+}
+
+/** The inline script hashes of an HTML file, computed once per version of it (path and mtime). */
+function scriptHashCache(rules: SiteRules): (file: HtmlFile) => Promise<string[]> {
+  const cache = new Map<string, { mtimeMs: number; hashes: Promise<string[]> }>();
+  return (file) => {
+    const cached = cache.get(file.path);
+    if (cached && cached.mtimeMs === file.mtimeMs) return cached.hashes;
+    const entry = {
+      mtimeMs: file.mtimeMs,
+      hashes: readFile(file.path, 'utf8').then((html) => rules.inlineScriptHashes(html)),
+    };
+    cache.set(file.path, entry);
+    // A failure must not stick: the next request for the file tries again.
+    entry.hashes.catch(() => {
+      if (cache.get(file.path) === entry) cache.delete(file.path);
+    });
+    return entry.hashes;
+  };
+}
+
+function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary');
+  const fields = String(current ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (fields.some((name) => name === '*' || name.toLowerCase() === field.toLowerCase())) return;
+  reply.header('vary', [...fields, field].join(', '));
+}
+
 export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (
   app,
-  { root, localePrefixes },
+  { root, localePrefixes, rules = null },
 ) => {
+  // Which HTML file an answer sends, as @fastify/static reports it to setHeaders; the onSend hook
+  // below hashes that file's inline scripts into the answer's CSP. 404 pages included.
+  const htmlFiles = new WeakMap<object, HtmlFile>();
+
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
     index: ['index.html'],
     redirect: true,
     cacheControl: false,
-    setHeaders(res, path) {
+    setHeaders(res, path, stat) {
       res.setHeader('Cache-Control', cacheControlFor(path));
+      if (rules && path.endsWith('.html')) htmlFiles.set(res, { path, mtimeMs: stat.mtimeMs });
     },
   });
+
+  if (rules) {
+    const scriptHashes = scriptHashCache(rules);
+
+    // Before routing, so that a page that does not exist redirects like one that does.
+    app.addHook('onRequest', async (request, reply) => {
+      const queryAt = request.url.indexOf('?');
+      const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+      if (!isPageRequest(request.method, pathname)) return;
+      const target = rules.deviceRedirect(pathname, request.headers['user-agent']);
+      if (target === null) return;
+      return reply
+        .code(302)
+        .header('location', target + (queryAt === -1 ? '' : request.url.slice(queryAt)))
+        .header('cache-control', 'private, no-store')
+        .header('vary', 'User-Agent')
+        .send();
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const file = htmlFiles.get(reply.raw);
+      if (!file) return payload;
+      const headers = rules.securityHeaders({
+        scriptHashes: await scriptHashes(file),
+        origin: `${request.protocol}://${request.host}`,
+      });
+      for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+      // Every page redirects one kind of device or the other, so every HTML answer depends on it.
+      addVary(reply, 'User-Agent');
+      return payload;
+    });
+  }
 
   /**
    * The 404 page of the locale the path is under, falling back to the default one. Gatsby's

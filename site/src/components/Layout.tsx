@@ -1,108 +1,118 @@
-// The page frame: skip link, header (logo and language links), page area and footer. The site
-// shell issue grows this into the full header with navigation, profile and dialogs.
+// The page frame (spec, point 2). `default`: header, page area, footer, the global dialogs, the
+// toasts, the loading bar and the background. `welcome`: the same without the footer, the page
+// area filling the window (the chat). `login`: a narrow, centred page area. `header={false}`
+// (privacy, terms, the mobile paths) leaves the header out.
+import { LoadingBar, Toaster, toaster } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
+import { DialogHost } from '../features/shell/DialogHost';
+import { ErrorBoundary } from '../features/shell/ErrorBoundary';
+import { Header } from '../features/shell/Header';
+import { pageLoad } from '../features/shell/pageLoad';
 import { Link } from '../i18n/Link';
-import { LOCALES, LOCALE_NAMES, isLocale } from '../i18n/locales';
+import { StatusContent } from './StatusPage';
 
-const NavLink = chakra(Link, {
+const FooterLink = chakra(Link, {
   base: {
     color: 'fg.muted',
     textDecoration: 'none',
-    fontSize: 'sm',
     _hover: { color: 'fg.default', textDecoration: 'underline' },
-    '&[aria-current=true]': { color: 'accent.fg', fontWeight: 'semibold' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
   },
 });
+
+export type LayoutVariant = 'default' | 'welcome' | 'login';
 
 export interface LayoutProps {
   children: ReactNode;
   /** Privacy, terms and the mobile paths render without the header. */
   header?: boolean;
+  /** Which frame (see the file's first comment). */
+  variant?: LayoutVariant;
 }
 
-export function Layout({ children, header = true }: LayoutProps) {
+export function Layout({ children, header = true, variant = 'default' }: LayoutProps) {
   const { t } = useTranslation('common');
-  const { language, originalPath } = useI18next();
+  const { originalPath } = useI18next();
+  // The mobile pages link to the mobile legal pages: a phone would be sent away from the others.
+  const legalBase = originalPath.startsWith('/mobile/') ? '/mobile' : '';
   return (
-    <Flex direction="column" minHeight="100vh" bg="bg.canvas">
+    <Flex
+      direction="column"
+      minHeight="100dvh"
+      bg="bg.canvas"
+      // The background: a faint glow of the accent colour behind the top of the page.
+      backgroundImage="radial-gradient(60rem 28rem at 70% -8rem, rgba(59, 130, 246, 0.10), transparent 70%)"
+      backgroundRepeat="no-repeat"
+    >
       <chakra.a
         href="#main"
         position="absolute"
         left="-9999px"
-        _focus={{
-          left: '4',
-          top: '4',
-          zIndex: 10,
-          bg: 'bg.raised',
-          px: '3',
-          py: '2',
-          borderRadius: 'md',
-        }}
+        zIndex="30"
+        _focus={{ left: '4', top: '4', bg: 'bg.raised', px: '3', py: '2', borderRadius: 'md' }}
       >
         {t('skipToContent')}
       </chakra.a>
-      {header && (
-        <chakra.header borderBottomWidth="1px" borderColor="border.subtle" bg="bg.surface">
-          <Flex maxWidth="page" marginX="auto" paddingX="6" height="16" alignItems="center" gap="6">
-            <chakra.span fontWeight="bold" fontSize="lg" letterSpacing="tight">
-              <NavLink
-                to="/"
-                color="fg.default"
-                fontSize="lg"
-                aria-label={`${t('siteName')} · ${t('home')}`}
-              >
-                {t('siteName')}
-              </NavLink>
-            </chakra.span>
-            <chakra.nav aria-label={t('languagePicker')} marginLeft="auto">
-              <Flex as="ul" gap="4" listStyleType="none" margin="0" padding="0">
-                {LOCALES.map((locale) => (
-                  <li key={locale}>
-                    <NavLink
-                      to={originalPath}
-                      language={locale}
-                      lang={locale}
-                      hrefLang={locale}
-                      aria-current={isLocale(language) && language === locale ? 'true' : undefined}
-                    >
-                      {LOCALE_NAMES[locale]}
-                    </NavLink>
-                  </li>
-                ))}
-              </Flex>
-            </chakra.nav>
-          </Flex>
-        </chakra.header>
-      )}
+      <LoadingBar controller={pageLoad} label={t('loadingPage')} />
+      {header && <Header />}
       <Box
         as="main"
         id="main"
+        tabIndex={-1}
         flex="1"
+        display={variant === 'welcome' ? 'flex' : 'block'}
+        flexDirection="column"
         width="100%"
-        maxWidth="page"
+        maxWidth={variant === 'login' ? '28rem' : 'page'}
         marginX="auto"
-        paddingX="6"
-        paddingY="12"
+        paddingX={{ base: '4', md: '6' }}
+        paddingY={variant === 'welcome' ? '4' : { base: '8', md: '12' }}
+        _focus={{ outline: 'none' }}
       >
-        {children}
-      </Box>
-      <chakra.footer borderTopWidth="1px" borderColor="border.subtle" paddingY="6">
-        <Flex
-          maxWidth="page"
-          marginX="auto"
-          paddingX="6"
-          gap="6"
-          fontSize="sm"
-          color="fg.muted"
-          wrap="wrap"
+        <ErrorBoundary
+          fallback={({ status }) => (
+            <StatusContent
+              status={status}
+              text={status === 404 ? t('notFound.text') : t('error.text')}
+              hint={status === 404 ? undefined : t('error.hint')}
+              backLabel={t('notFound.back')}
+            />
+          )}
         >
-          <span>{t('footer.rights')}</span>
-          <NavLink to="/privacy/">{t('footer.privacy')}</NavLink>
-          <NavLink to="/terms/">{t('footer.terms')}</NavLink>
-        </Flex>
-      </chakra.footer>
+          {children}
+        </ErrorBoundary>
+      </Box>
+      {variant !== 'welcome' && (
+        <chakra.footer borderTopWidth="1px" borderColor="border.subtle" paddingY="6">
+          <Flex
+            maxWidth="page"
+            marginX="auto"
+            paddingX={{ base: '4', md: '6' }}
+            gap="6"
+            fontSize="sm"
+            color="fg.muted"
+            wrap="wrap"
+          >
+            <span>{t('footer.rights')}</span>
+            <FooterLink to={`${legalBase}/privacy/`}>{t('footer.privacy')}</FooterLink>
+            <FooterLink to={`${legalBase}/terms/`}>{t('footer.terms')}</FooterLink>
+          </Flex>
+        </chakra.footer>
+      )}
+      <DialogHost />
+      <Toaster
+        toaster={toaster}
+        closeLabel={t('toast.close')}
+        label={t('toast.label')}
+        typeLabels={{
+          success: t('toast.success'),
+          error: t('toast.error'),
+          warning: t('toast.warning'),
+          info: t('toast.info'),
+        }}
+      />
     </Flex>
   );
 }

@@ -11,7 +11,7 @@ const HomeLink = chakra(Link, {
   },
 });
 
-export interface StatusPageProps {
+export interface StatusContentProps {
   /** The HTTP status shown large, e.g. 404. */
   status: number;
   /** What happened, one sentence. */
@@ -22,19 +22,20 @@ export interface StatusPageProps {
   backLabel: string;
 }
 
-/** An error page: the status, what it means, and the way home. */
-export function StatusPage({ status, text, hint, backLabel }: StatusPageProps) {
+/** What an error page says: the status, what it means, and the way home (inside a layout). */
+export function StatusContent({ status, text, hint, backLabel }: StatusContentProps) {
   return (
-    <Layout>
+    <chakra.section aria-labelledby="status-title" paddingY="8">
       <chakra.p
         fontSize="5xl"
         fontWeight="bold"
         color="fg.subtle"
         fontVariantNumeric="tabular-nums"
+        data-testid="status-code"
       >
         {status}
       </chakra.p>
-      <chakra.h1 fontSize="2xl" fontWeight="semibold" marginY="4">
+      <chakra.h1 id="status-title" fontSize="2xl" fontWeight="semibold" marginY="4">
         {text}
       </chakra.h1>
       {hint && (
@@ -43,6 +44,15 @@ export function StatusPage({ status, text, hint, backLabel }: StatusPageProps) {
         </chakra.p>
       )}
       <HomeLink to="/">{backLabel}</HomeLink>
+    </chakra.section>
+  );
+}
+
+/** An error page: the default layout around `StatusContent`. */
+export function StatusPage(props: StatusContentProps) {
+  return (
+    <Layout>
+      <StatusContent {...props} />
     </Layout>
   );
 }

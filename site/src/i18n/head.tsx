@@ -61,6 +61,7 @@ export function SiteHead({ data, pageContext, page }: SiteHeadProps) {
       {meta && <meta name="description" content={meta.description} />}
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="theme-color" content="#0b0e14" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {page !== 'notFound' && (
         <>
           <link rel="canonical" href={`${siteUrl}${localizedPath(language, originalPath)}`} />

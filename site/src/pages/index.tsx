@@ -1,11 +1,16 @@
 import { graphql, type HeadFC } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { Layout } from '../components/Layout';
+import { Home } from '../features/home/Home';
 import { SiteHead } from '../i18n/head';
 import type { LocaleQueryData } from '../i18n/query';
 
 export default function HomePage() {
-  return <PlaceholderPage page="home" />;
+  return (
+    <Layout>
+      <Home />
+    </Layout>
+  );
 }
 
 export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (

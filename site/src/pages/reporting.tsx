@@ -5,7 +5,7 @@ import { SiteHead } from '../i18n/head';
 import type { LocaleQueryData } from '../i18n/query';
 
 export default function ReportingPage() {
-  return <PlaceholderPage page="reporting" />;
+  return <PlaceholderPage page="reporting" signedIn />;
 }
 
 export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (

@@ -5,7 +5,7 @@ import { SiteHead } from '../i18n/head';
 import type { LocaleQueryData } from '../i18n/query';
 
 export default function WelcomePage() {
-  return <PlaceholderPage page="welcome" />;
+  return <PlaceholderPage page="welcome" variant="welcome" />;
 }
 
 export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (

@@ -1,11 +1,16 @@
 import { graphql, type HeadFC } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Layout } from '../../components/Layout';
+import { LegalDocument } from '../../features/legal/LegalDocument';
 import { SiteHead } from '../../i18n/head';
 import type { LocaleQueryData } from '../../i18n/query';
 
 export default function MobileTermsPage() {
-  return <PlaceholderPage page="mobileTerms" header={false} />;
+  return (
+    <Layout header={false}>
+      <LegalDocument document="terms" variant="mobile" />
+    </Layout>
+  );
 }
 
 export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (

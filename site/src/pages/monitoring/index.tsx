@@ -5,7 +5,7 @@ import { SiteHead } from '../../i18n/head';
 import type { LocaleQueryData } from '../../i18n/query';
 
 export default function MonitoringPage() {
-  return <PlaceholderPage page="monitoring" />;
+  return <PlaceholderPage page="monitoring" signedIn />;
 }
 
 export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (

@@ -1,0 +1,247 @@
+// The site shell in a browser: every route in every locale, the header, the language switch, the
+// signed-out guard, the error pages.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launchChromium } from './browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  problems = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+/** Pretends to be signed in: the site treats a kept token as a session. */
+async function signIn() {
+  // Once per tab: a sign-out later in the test must stick.
+  await context.addInitScript(() => {
+    if (window.sessionStorage.getItem('e2e-signed-in')) return;
+    window.sessionStorage.setItem('e2e-signed-in', '1');
+    window.localStorage.setItem('token', 'e2e-token');
+  });
+  // No account exists on this fresh server: answer the user call as the API would for one.
+  await context.route('**/api/user', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 200,
+        msg: 'ok',
+        data: {
+          id: 1,
+          account: 'ada@example.com',
+          nickname: 'Ada',
+          avatar: null,
+          times: 0,
+          tokenInfo: { tokenName: 'Authorization', tokenValue: 'e2e-token', expiresAt: 0 },
+        },
+      }),
+    }),
+  );
+}
+
+const LOCALES = [
+  ['', 'en'],
+  ['/zh', 'zh-CN'],
+  ['/pt-br', 'pt-BR'],
+] as const;
+const PUBLIC_ROUTES = [
+  '/',
+  '/welcome/',
+  '/privacy/',
+  '/terms/',
+  '/mobile/',
+  '/mobile/privacy/',
+  '/mobile/terms/',
+  '/400/',
+];
+const SIGNED_IN_ROUTES = ['/reporting/', '/monitoring/', '/monitoring/detail/?id=1'];
+
+describe('every route in every locale', () => {
+  it.each(
+    LOCALES.flatMap(([prefix, lang]) => PUBLIC_ROUTES.map((route) => [`${prefix}${route}`, lang])),
+  )('%s renders in %s with a title, an h1 and no error', async (path, lang) => {
+    // A desktop visitor of a mobile path is sent away when the redirect is on; read where we land.
+    const response = await page.goto(`${baseUrl()}${path}`);
+    expect(response?.status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getAttribute('html', 'lang')).resolves.toBe(lang);
+    await expect(page.title()).resolves.toMatch(/Coinlens/);
+    expect(await page.locator('h1').count()).toBeGreaterThan(0);
+    expect(await page.locator('link[rel=canonical]').count()).toBe(1);
+    expect(await page.locator('link[rel=alternate][hreflang]').count()).toBe(4);
+    expect(problems).toEqual([]);
+  });
+
+  it.each(
+    LOCALES.flatMap(([prefix, lang]) =>
+      SIGNED_IN_ROUTES.map((route) => [`${prefix}${route}`, lang]),
+    ),
+  )('%s renders for a signed-in user in %s', async (path, lang) => {
+    await signIn();
+    await page.goto(`${baseUrl()}${path}`);
+    await expect(page.getAttribute('html', 'lang')).resolves.toBe(lang);
+    await page.locator('main h1').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(page.url()).toBe(`${baseUrl()}${path}`);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the signed-out guard', () => {
+  it.each([
+    ['/reporting/', '/?t=login'],
+    ['/zh/monitoring/', '/zh/?t=login'],
+    ['/pt-br/monitoring/detail/?id=4', '/pt-br/?t=login'],
+  ])('sends a signed-out visitor of %s to %s', async (path, target) => {
+    await page.goto(`${baseUrl()}${path}`);
+    await page.waitForURL(`${baseUrl()}${target}`);
+  });
+});
+
+describe('the header', () => {
+  it('shows the areas only to a signed-in user, marks the current one, and not on /welcome', async () => {
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Log in' }).isVisible()).resolves.toBe(true);
+
+    await signIn();
+    await page.goto(`${baseUrl()}/monitoring/`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.waitFor();
+    await expect(
+      nav.getByRole('link', { name: 'Monitoring' }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
+    await expect(
+      nav.getByRole('link', { name: 'Reporting' }).getAttribute('aria-current'),
+    ).resolves.toBeNull();
+    await nav.getByRole('link', { name: 'Reporting' }).click();
+    await page.waitForURL(`${baseUrl()}/reporting/`);
+
+    await page.goto(`${baseUrl()}/welcome/`);
+    await page.getByRole('button', { name: 'Account menu for Ada' }).waitFor();
+    await expect(page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
+  });
+
+  it('opens the profile menu on hover and from the keyboard; edits the nickname; logs out', async () => {
+    await signIn();
+    let saved: unknown = null;
+    await context.route('**/api/system/user/modify', async (route) => {
+      saved = route.request().postDataJSON();
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 200,
+          msg: 'ok',
+          data: {
+            id: 1,
+            account: 'ada@example.com',
+            nickname: 'Ada L',
+            avatar: null,
+            times: 0,
+            tokenInfo: { tokenName: 'Authorization', tokenValue: '', expiresAt: 0 },
+          },
+        }),
+      });
+    });
+    await context.route('**/api/auth/logout', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: '{"code":200,"msg":"ok","data":null}',
+      }),
+    );
+    await page.goto(`${baseUrl()}/reporting/`);
+    const trigger = page.getByRole('button', { name: 'Account menu for Ada' });
+    await trigger.hover();
+    await page.getByRole('button', { name: 'Edit nickname' }).waitFor();
+    await page.mouse.move(5, 700);
+    await page.getByRole('button', { name: 'Edit nickname' }).waitFor({ state: 'hidden' });
+
+    await trigger.focus();
+    await page.keyboard.press('ArrowDown');
+    // The first item takes the focus once the list has opened.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Edit nickname');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit nickname' });
+    await dialog.waitFor();
+    const input = dialog.getByLabel('Nickname');
+    await expect(input.inputValue()).resolves.toBe('Ada');
+    await input.fill('Ad');
+    await expect(dialog.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+    await input.fill('Ada L');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Nickname saved').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(saved).toEqual({ nickname: 'Ada L' });
+    await page.getByRole('button', { name: 'Account menu for Ada L' }).waitFor();
+
+    await page.getByRole('button', { name: 'Account menu for Ada L' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await expect(page.evaluate(() => window.localStorage.getItem('token'))).resolves.toBeNull();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+  });
+
+  it('switches the language with a notice, remembers it and keeps the page', async () => {
+    await page.goto(`${baseUrl()}/400/?from=test`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Language: English' }).hover();
+    await page.getByRole('link', { name: '中文' }).click();
+    await page.getByText('Switching language…').waitFor();
+    await page.waitForURL(`${baseUrl()}/zh/400/?from=test`);
+    await expect(page.getAttribute('html', 'lang')).resolves.toBe('zh-CN');
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe('zh');
+    // 365 days, give or take the test's own run time.
+    expect(Math.round(((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000)).toBe(365);
+    await page.getByRole('button', { name: '语言：中文' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the error pages', () => {
+  it('shows the localized not-found page with a way home', async () => {
+    const response = await page.goto(`${baseUrl()}/pt-br/no-such-page/`);
+    expect(response?.status()).toBe(404);
+    await expect(page.textContent('h1')).resolves.toBe('Esta página não foi encontrada');
+    await page.getByRole('link', { name: 'Voltar para o início' }).click();
+    await page.waitForURL(`${baseUrl()}/pt-br/`);
+    const en = await page.goto(`${baseUrl()}/no-such-page/`);
+    expect(en?.status()).toBe(404);
+    await expect(page.textContent('h1')).resolves.toBe('This page could not be found');
+    await expect(page.getByRole('link', { name: 'Go back to home' }).isVisible()).resolves.toBe(
+      true,
+    );
+  });
+
+  it('answers a detail page without a valid id with the not-found page', async () => {
+    await signIn();
+    await page.goto(`${baseUrl()}/monitoring/detail/?id=abc`);
+    await page.getByRole('heading', { name: 'This page could not be found' }).waitFor();
+    await expect(page.getByTestId('status-code').textContent()).resolves.toBe('404');
+  });
+
+  it('explains a bad request at /400', async () => {
+    await page.goto(`${baseUrl()}/zh/400/`);
+    await expect(page.getByTestId('status-code').textContent()).resolves.toBe('400');
+  });
+});

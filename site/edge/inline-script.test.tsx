@@ -1,0 +1,67 @@
+/**
+ * @jest-environment node
+ */
+// The third place the device redirect runs: the script gatsby-ssr.tsx puts in every page's head,
+// for hosts without the edge handler. Run here with a stand-in location and navigator.
+import type { ReactElement } from 'react';
+import { onRenderBody } from '../gatsby-ssr';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1';
+const DESKTOP =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+type ScriptElement = ReactElement<{ dangerouslySetInnerHTML: { __html: string } }>;
+
+function headScripts(): ScriptElement[] {
+  const setHeadComponents = jest.fn();
+  // Only setHeadComponents is used; the rest of Gatsby's arguments do not matter here.
+  const args = { setHeadComponents } as unknown as Parameters<NonNullable<typeof onRenderBody>>[0];
+  onRenderBody?.(args, { plugins: [] });
+  expect(setHeadComponents).toHaveBeenCalledTimes(1);
+  return setHeadComponents.mock.calls[0]?.[0] as ScriptElement[];
+}
+
+/** Runs the page script at `href` for `userAgent`; returns where it sent the page, if anywhere. */
+function runAt(href: string, userAgent: string): string | null {
+  const [script] = headScripts();
+  const url = new URL(href);
+  let replacedWith: string | null = null;
+  const location = {
+    pathname: url.pathname,
+    search: url.search,
+    hash: url.hash,
+    replace: (target: string) => {
+      replacedWith = target;
+    },
+  };
+  new Function('location', 'navigator', script?.props.dangerouslySetInnerHTML.__html ?? '')(
+    location,
+    { userAgent },
+  );
+  return replacedWith;
+}
+
+describe('the inline device redirect', () => {
+  it('is one inline script in the head', () => {
+    const scripts = headScripts();
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.type).toBe('script');
+  });
+
+  it('sends a phone to the mobile page of its language, keeping query and fragment', () => {
+    expect(runAt('https://coinlens.example/zh/reporting/?t=login#top', IPHONE)).toBe(
+      '/zh/mobile/?t=login#top',
+    );
+    expect(runAt('https://coinlens.example/', IPHONE)).toBe('/mobile/');
+  });
+
+  it('sends a desktop from a mobile page to the full site', () => {
+    expect(runAt('https://coinlens.example/pt-br/mobile/privacy/', DESKTOP)).toBe('/pt-br/');
+  });
+
+  it('leaves a page that fits the device alone', () => {
+    expect(runAt('https://coinlens.example/mobile/', IPHONE)).toBeNull();
+    expect(runAt('https://coinlens.example/reporting/', DESKTOP)).toBeNull();
+  });
+});

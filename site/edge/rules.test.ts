@@ -1,0 +1,317 @@
+/**
+ * @jest-environment node
+ */
+// Node, not jsdom: the rules use globalThis.crypto.subtle as Node, Deno and Workers provide it.
+import { createHash } from 'node:crypto';
+import {
+  deviceRedirect,
+  inlineScriptHashes,
+  isMobileUserAgent,
+  securityHeaders,
+} from './rules.mjs';
+
+/** Real user agents, as each browser or crawler sends them. */
+const UA = {
+  iPhoneSafari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1',
+  iPhoneChrome:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0.6367.88 Mobile/15E148 Safari/604.1',
+  pixelChrome:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36',
+  androidChromeReduced:
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  samsungInternetPhone:
+    'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 Chrome/117.0.0.0 Mobile Safari/537.36',
+  firefoxAndroidPhone: 'Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0',
+  windowsPhone:
+    'Mozilla/5.0 (Windows Phone 10.0; Android 6.0.1; Microsoft; Lumia 950) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/52.0.2743.116 Mobile Safari/537.36 Edge/15.14977',
+  googlebotSmartphone:
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.118 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  iPadSafari:
+    'Mozilla/5.0 (iPad; CPU OS 12_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.1 Mobile/15E148 Safari/604.1',
+  // iPadOS 13+ asks for desktop sites and sends exactly what Safari on a Mac sends.
+  iPadDesktopMode:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  androidTabletChrome:
+    'Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  firefoxAndroidTablet: 'Mozilla/5.0 (Android 14; Tablet; rv:125.0) Gecko/125.0 Firefox/125.0',
+  chromeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  chromeMac:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  chromeLinux:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  firefoxWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0',
+  safariMac:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Safari/605.1.15',
+  edgeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.80',
+  googlebotDesktop:
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/124.0.6367.118 Safari/537.36',
+  bingbot: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+  curl: 'curl/8.5.0',
+  empty: '',
+} as const;
+
+type Agent = keyof typeof UA;
+
+const PHONES: Agent[] = [
+  'iPhoneSafari',
+  'iPhoneChrome',
+  'pixelChrome',
+  'androidChromeReduced',
+  'samsungInternetPhone',
+  'firefoxAndroidPhone',
+  'windowsPhone',
+  'googlebotSmartphone',
+];
+const NOT_PHONES: Agent[] = (Object.keys(UA) as Agent[]).filter((agent) => !PHONES.includes(agent));
+
+describe('isMobileUserAgent', () => {
+  it.each(PHONES)('counts %s as a phone', (agent) => {
+    expect(isMobileUserAgent(UA[agent])).toBe(true);
+  });
+
+  it.each(NOT_PHONES)('does not count %s as a phone', (agent) => {
+    expect(isMobileUserAgent(UA[agent])).toBe(false);
+  });
+
+  it('treats an iPad in desktop mode as the Mac it claims to be', () => {
+    expect(UA.iPadDesktopMode).toMatch(/Macintosh/);
+    expect(isMobileUserAgent(UA.iPadDesktopMode)).toBe(false);
+  });
+
+  it('treats a missing user agent as desktop', () => {
+    expect(isMobileUserAgent(undefined)).toBe(false);
+    expect(isMobileUserAgent(null)).toBe(false);
+  });
+});
+
+/** [path, where a phone goes, where a desktop goes]; null stays. */
+const PAGES: [string, string | null, string | null][] = [
+  ['/', '/mobile/', null],
+  ['/reporting/', '/mobile/', null],
+  ['/monitoring/detail/', '/mobile/', null],
+  ['/privacy/', '/mobile/', null],
+  ['/no-such-page/', '/mobile/', null],
+  ['/mobile/', null, '/'],
+  ['/mobile/privacy/', null, '/'],
+  ['/mobile/terms/', null, '/'],
+  ['/mobile', null, '/'],
+  ['/zh/', '/zh/mobile/', null],
+  ['/zh', '/zh/mobile/', null],
+  ['/zh/reporting/', '/zh/mobile/', null],
+  ['/zh/mobile/', null, '/zh/'],
+  ['/zh/mobile/privacy/', null, '/zh/'],
+  ['/pt-br/', '/pt-br/mobile/', null],
+  ['/pt-br/monitoring/', '/pt-br/mobile/', null],
+  ['/pt-br/mobile/', null, '/pt-br/'],
+  ['/pt-br/mobile/terms/', null, '/pt-br/'],
+  ['/index.html', '/mobile/', null],
+  ['/zh/mobile/index.html', null, '/zh/'],
+];
+
+/** Paths that are never redirected, whoever asks. */
+const NOT_PAGES = [
+  '/api/health',
+  '/api',
+  '/api/coins?q=btc',
+  '/socket.io/',
+  '/socket.io/?EIO=4&transport=polling',
+  '/app-4f1c2e.js',
+  '/styles.9a8b.css',
+  '/page-data/index/page-data.json',
+  '/page-data/mobile/page-data.json',
+  '/page-data/app-data.json',
+  '/static/d/123/logo.png',
+  '/static/mobile.svg',
+  '/_gatsby/slices/_gatsby-scripts-1.html',
+  '/~partytown/partytown.js',
+  '/favicon.ico',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/manifest.webmanifest',
+  '/zh/mobile/icon.png',
+  '/mobile/chunk-map.json',
+];
+
+describe('deviceRedirect', () => {
+  it.each(PAGES)('%s: a phone goes to %s, a desktop to %s', (path, phone, desktop) => {
+    expect(deviceRedirect(path, UA.iPhoneSafari)).toBe(phone);
+    expect(deviceRedirect(path, UA.pixelChrome)).toBe(phone);
+    expect(deviceRedirect(path, UA.chromeWindows)).toBe(desktop);
+    expect(deviceRedirect(path, UA.iPadSafari)).toBe(desktop);
+    expect(deviceRedirect(path, UA.googlebotDesktop)).toBe(desktop);
+    expect(deviceRedirect(path, '')).toBe(desktop);
+  });
+
+  it.each(NOT_PAGES)('leaves %s alone for every device', (path) => {
+    for (const agent of Object.values(UA)) expect(deviceRedirect(path, agent)).toBeNull();
+  });
+
+  it('redirects exactly the phones away from a page without "mobile"', () => {
+    for (const agent of Object.keys(UA) as Agent[]) {
+      expect(deviceRedirect('/zh/reporting/', UA[agent])).toBe(
+        PHONES.includes(agent) ? '/zh/mobile/' : null,
+      );
+    }
+  });
+
+  it('keeps no language it does not know as a prefix', () => {
+    expect(deviceRedirect('/fr/', UA.iPhoneSafari)).toBe('/mobile/');
+    expect(deviceRedirect('/fr/mobile/', UA.chromeMac)).toBe('/');
+  });
+
+  it('treats an empty path as the home page', () => {
+    expect(deviceRedirect('', UA.iPhoneSafari)).toBe('/mobile/');
+  });
+
+  describe('rebuilt from its own source text, as the inline page script runs it', () => {
+    const source = deviceRedirect.toString();
+    const rebuilt = new Function(`return ${source}`)() as typeof deviceRedirect;
+
+    it('is a different function object, not the module export', () => {
+      expect(rebuilt).not.toBe(deviceRedirect);
+    });
+
+    it('answers every path and user agent exactly as the module does', () => {
+      const paths = [...PAGES.map(([path]) => path), ...NOT_PAGES, '', '/fr/mobile/'];
+      for (const path of paths) {
+        for (const agent of [...Object.values(UA), undefined, null]) {
+          expect(rebuilt(path, agent)).toBe(deviceRedirect(path, agent));
+        }
+      }
+    });
+
+    it('holds nothing that would end or comment out a script element', () => {
+      expect(source).not.toMatch(/<\/script|<!--/i);
+    });
+
+    it('carries no comments into every page', () => {
+      expect(source).not.toMatch(/\/\*|(^|\s)\/\/\s/m);
+    });
+  });
+});
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+describe('inlineScriptHashes', () => {
+  it('hashes each inline script as the browser does, and skips scripts with a src', async () => {
+    const first = 'window.pagePath="/";';
+    const second = '\n  console.log("状态 ✓");\n';
+    const html = [
+      '<!DOCTYPE html><html><head>',
+      `<script>${first}</script>`,
+      '<script src="/app-123.js" async></script>',
+      '<script async src=/webpack-runtime.js></script>',
+      `<script id="gatsby-chunk-mapping" data-src="x">${second}</script >`,
+      `<SCRIPT>${first}</SCRIPT>`,
+      '</head><body></body></html>',
+    ].join('');
+    await expect(inlineScriptHashes(html)).resolves.toEqual([sha256(first), sha256(second)]);
+  });
+
+  it('hashes the known digest of a fixed script', async () => {
+    // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64
+    await expect(inlineScriptHashes('<script>alert(1)</script>')).resolves.toEqual([
+      "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
+    ]);
+  });
+
+  it('hashes CRLF line ends as the LF the HTML parser turns them into', async () => {
+    await expect(inlineScriptHashes('<script>a();\r\nb();\rc();</script>')).resolves.toEqual([
+      sha256('a();\nb();\nc();'),
+    ]);
+  });
+
+  it('finds nothing in a document without inline scripts', async () => {
+    await expect(
+      inlineScriptHashes('<p>no scripts</p><script src="/a.js"></script>'),
+    ).resolves.toEqual([]);
+  });
+});
+
+describe('securityHeaders', () => {
+  const hashes = [sha256('a()'), sha256('b()')];
+
+  function directives(headers: Record<string, string>): Map<string, string[]> {
+    const policy = headers['Content-Security-Policy'] ?? '';
+    return new Map(
+      policy.split(';').map((directive) => {
+        const [name = '', ...sources] = directive.trim().split(/\s+/);
+        return [name, sources];
+      }),
+    );
+  }
+
+  it('allows the site itself and exactly the given inline scripts', () => {
+    const csp = directives(securityHeaders({ scriptHashes: hashes }));
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", ...hashes]);
+    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    expect(csp.get('font-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it('sends the other security headers with it', () => {
+    expect(securityHeaders({ scriptHashes: [] })).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    });
+  });
+
+  it("lets socket.io reach the page's own host and the API origin", () => {
+    const csp = directives(
+      securityHeaders({
+        scriptHashes: [],
+        origin: 'https://coinlens.example',
+        apiOrigin: 'https://api.coinlens.example/',
+      }),
+    );
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'ws://coinlens.example',
+      'wss://coinlens.example',
+      'https://api.coinlens.example',
+      'wss://api.coinlens.example',
+    ]);
+    const local = directives(
+      securityHeaders({ scriptHashes: [], apiOrigin: 'http://localhost:8080' }),
+    );
+    expect(local.get('connect-src')).toEqual([
+      "'self'",
+      'http://localhost:8080',
+      'ws://localhost:8080',
+    ]);
+  });
+
+  it('ignores an origin whose host could break the policy', () => {
+    const csp = directives(
+      securityHeaders({ scriptHashes: [], origin: "http://evil;script-src 'unsafe-inline'" }),
+    );
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    // The URL parser accepts this host; a CSP would read the semicolon as a new directive.
+    const semicolon = directives(securityHeaders({ scriptHashes: [], origin: 'http://a;b' }));
+    expect(semicolon.get('connect-src')).toEqual(["'self'"]);
+  });
+
+  it('refuses a script source that is not a hash, and an API origin that is not one', () => {
+    expect(() => securityHeaders({ scriptHashes: ["'unsafe-inline'"] })).toThrow(TypeError);
+    expect(() => securityHeaders({ scriptHashes: ["'sha256-x'; img-src *"] })).toThrow(TypeError);
+    expect(() => securityHeaders({ scriptHashes: [], apiOrigin: 'ftp://files.example' })).toThrow(
+      TypeError,
+    );
+  });
+});

@@ -1,0 +1,123 @@
+// After a deploy, an open tab still asks for the old build's chunks, which are gone; a reload
+// fetches the new build. Reloading at most once per 60 s (product spec, point 8) keeps a chunk
+// that is really broken from reloading the page forever.
+
+/** Where the time of the last reload is kept, so that the limit holds across that reload. */
+export const CHUNK_RELOAD_STORAGE_KEY = 'coinlens:chunk-reload-at';
+
+/** The shortest time between two reloads for a failed chunk, in milliseconds. */
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+
+// Each browser words a failed dynamic import its own way; webpack names its own error.
+const CHUNK_ERROR_MESSAGES = [
+  /Loading (CSS )?chunk [\w-]+ failed/i, // webpack (JS and mini-css-extract)
+  /Failed to fetch dynamically imported module/i, // Chromium
+  /error loading dynamically imported module/i, // Firefox
+  /Importing a module script failed/i, // Safari
+];
+
+/** Whether `error` says that a code or style chunk could not be loaded. */
+export function isChunkLoadError(error: unknown): boolean {
+  if (typeof error === 'string') return CHUNK_ERROR_MESSAGES.some((pattern) => pattern.test(error));
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message, code } = error as { name?: unknown; message?: unknown; code?: unknown };
+  // Gatsby's loader rethrows webpack's error from `loadPage`, whose name is ChunkLoadError.
+  if (name === 'ChunkLoadError' || code === 'CSS_CHUNK_LOAD_FAILED') return true;
+  return typeof message === 'string' && CHUNK_ERROR_MESSAGES.some((p) => p.test(message));
+}
+
+/** The part of `Storage` this needs. */
+export type ReloadStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+// When sessionStorage is unusable (blocked by privacy settings, or full) the limit holds only
+// for the life of this page, which still stops a tight loop within it.
+let lastReloadInMemory: number | null = null;
+
+function readLastReload(storage: ReloadStorage | null): number | null {
+  let stored = Number.NaN;
+  try {
+    stored = Number(storage?.getItem(CHUNK_RELOAD_STORAGE_KEY) ?? Number.NaN);
+  } catch {
+    // Memory alone then.
+  }
+  if (!Number.isFinite(stored)) return lastReloadInMemory;
+  return lastReloadInMemory === null ? stored : Math.max(stored, lastReloadInMemory);
+}
+
+function writeLastReload(storage: ReloadStorage | null, at: number): void {
+  if (storage) {
+    try {
+      storage.setItem(CHUNK_RELOAD_STORAGE_KEY, String(at));
+      return;
+    } catch {
+      // Memory then.
+    }
+  }
+  lastReloadInMemory = at;
+}
+
+function sessionStorageOf(win: Window | undefined): ReloadStorage | null {
+  try {
+    return win?.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function browserWindow(): Window | undefined {
+  return typeof window === 'undefined' ? undefined : window;
+}
+
+export interface ReloadOnChunkErrorOptions {
+  /** What went wrong; anything but a chunk load failure is left alone. */
+  error: unknown;
+  /** The time now, in milliseconds since the epoch. */
+  now?: number;
+  /** Where the last reload time is kept. Defaults to sessionStorage. */
+  storage?: ReloadStorage | null;
+  /** Reloads the page. Defaults to `window.location.reload`. */
+  reload?: () => void;
+}
+
+/**
+ * Reloads the page for a failed chunk load unless it did so in the last 60 s. Returns whether it
+ * reloaded; false means the caller should show the error instead.
+ */
+export function reloadOnChunkError({
+  error,
+  now = Date.now(),
+  storage = sessionStorageOf(browserWindow()),
+  reload = () => browserWindow()?.location.reload(),
+}: ReloadOnChunkErrorOptions): boolean {
+  if (!isChunkLoadError(error)) return false;
+  const last = readLastReload(storage);
+  // A time in the future (the clock was set back) is not trusted to hold the reload off.
+  if (last !== null && now >= last && now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
+  writeLastReload(storage, now);
+  reload();
+  return true;
+}
+
+/**
+ * Reloads the page when an uncaught error or unhandled rejection is a failed chunk load (a
+ * dynamic `import()` or a Gatsby page component). Returns the function that stops listening.
+ */
+export function installChunkReload(win: Window = window): () => void {
+  const handle = (event: Event, error: unknown) => {
+    const reloaded = reloadOnChunkError({
+      error,
+      storage: sessionStorageOf(win),
+      reload: () => win.location.reload(),
+    });
+    // The page is going away; the console need not report the error as uncaught.
+    if (reloaded) event.preventDefault();
+  };
+  const onError = (event: ErrorEvent) => handle(event, event.error ?? event.message);
+  const onRejection = (event: PromiseRejectionEvent) => handle(event, event.reason);
+  win.addEventListener('error', onError);
+  win.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    win.removeEventListener('error', onError);
+    win.removeEventListener('unhandledrejection', onRejection);
+  };
+}

@@ -1,0 +1,36 @@
+// Who is using the site: signed out, signed in (a token is kept), or not known yet (the server
+// render and the hydrating render, which must match the static HTML). The user's details come
+// from `GET /api/user` through the app's SWR fetcher.
+import type { UserInfo } from '@coinlens/api/contract';
+import { useSyncExternalStore } from 'react';
+import useSWR from 'swr';
+import { getToken, subscribeToken } from '../../data/token';
+
+/** The request path of the signed-in user's details; also its SWR key. */
+export const USER_PATH = '/api/user';
+
+export type SessionStatus = 'unknown' | 'signedOut' | 'signedIn';
+
+export interface Session {
+  /** 'unknown' until the page has hydrated; then whether a token is kept. */
+  status: SessionStatus;
+  /** The user's details once loaded (null while loading, signed out or unknown). */
+  user: UserInfo | null;
+}
+
+// A value no token can be: what the server and the hydrating render see.
+const UNKNOWN = '\u0000unknown';
+
+/** The token, or UNKNOWN during the server render and hydration. */
+export function useToken(): string | null | typeof UNKNOWN {
+  return useSyncExternalStore(subscribeToken, getToken, () => UNKNOWN);
+}
+
+export function useSession(): Session {
+  const token = useToken();
+  const signedIn = token !== UNKNOWN && token !== null;
+  const { data } = useSWR<UserInfo>(signedIn ? USER_PATH : null, { revalidateOnFocus: false });
+  if (token === UNKNOWN) return { status: 'unknown', user: null };
+  if (!signedIn) return { status: 'signedOut', user: null };
+  return { status: 'signedIn', user: data ?? null };
+}

@@ -1,0 +1,122 @@
+// The nickname dialog (455 px, spec point 2): prefilled with the current nickname, Save disabled
+// under 3 characters (point 5) and while saving; success shows EditSuccess and closes, a failure
+// shows the server's message or EditError and keeps what was typed.
+import type { UserInfo } from '@coinlens/api/contract';
+import { Modal, toaster } from '@coinlens/design-system';
+import { chakra, Flex } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useId, useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import { USER_PATH, useSession } from '../auth/session';
+import type { GlobalDialogProps } from '../shell/DialogHost';
+import { isValidNickname, NICKNAME_MAX, nicknameErrorText, saveNickname } from './nickname';
+
+const buttonBase = {
+  minHeight: '10',
+  paddingX: '4',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  cursor: 'pointer',
+  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+} as const;
+
+export default function NicknameDialog({ onClose }: GlobalDialogProps) {
+  const { t } = useTranslation('common');
+  const { user } = useSession();
+  const { mutate } = useSWRConfig();
+  const [value, setValue] = useState(user?.nickname ?? '');
+  const [saving, setSaving] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+  const formId = useId();
+  const canSave = isValidNickname(value) && !saving;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSave) return;
+    setSaving(true);
+    try {
+      const updated = await saveNickname(value);
+      await mutate<UserInfo>(USER_PATH, updated, { revalidate: false });
+      toaster.create({ type: 'success', title: t('messages.EditSuccess') });
+      onClose();
+    } catch (error) {
+      toaster.create({ type: 'error', title: nicknameErrorText(error, t('messages.EditError')) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={({ open }) => {
+        if (!open) onClose();
+      }}
+      title={t('nickname.title')}
+      closeLabel={t('nickname.close')}
+      width="md"
+      footer={
+        <Flex gap="3" justifyContent="flex-end" width="100%">
+          <chakra.button
+            type="button"
+            onClick={onClose}
+            {...buttonBase}
+            bg="transparent"
+            color="fg.default"
+            borderWidth="1px"
+            borderColor="border.default"
+          >
+            {t('nickname.cancel')}
+          </chakra.button>
+          <chakra.button
+            type="submit"
+            form={formId}
+            disabled={!canSave}
+            aria-busy={saving || undefined}
+            {...buttonBase}
+            bg="accent.solid"
+            color="fg.onAccent"
+          >
+            {saving ? t('loading') : t('nickname.save')}
+          </chakra.button>
+        </Flex>
+      }
+    >
+      <form id={formId} onSubmit={submit}>
+        <chakra.label
+          htmlFor={inputId}
+          display="block"
+          fontSize="sm"
+          fontWeight="medium"
+          marginBottom="2"
+        >
+          {t('nickname.label')}
+        </chakra.label>
+        <chakra.input
+          id={inputId}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          maxLength={NICKNAME_MAX}
+          autoComplete="nickname"
+          aria-describedby={hintId}
+          aria-invalid={value.length > 0 && !isValidNickname(value) ? true : undefined}
+          width="100%"
+          height="10"
+          paddingX="3"
+          borderRadius="md"
+          borderWidth="1px"
+          borderColor="border.default"
+          bg="bg.subtle"
+          color="fg.default"
+          _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' }}
+        />
+        <chakra.p id={hintId} marginTop="2" fontSize="sm" color="fg.muted">
+          {t('nickname.hint')}
+        </chakra.p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+// Draws the open global dialog (see dialogs.ts), loading its code on demand so that no page pays
+// for dialogs in its first load; and opens the login dialog when a page is loaded with
+// `?t=login` (spec, point 2) for a visitor who is signed out.
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { useSession } from '../auth/session';
+import { closeDialog, openDialog, useOpenDialog, wantsLogin, type DialogName } from './dialogs';
+
+/** What every global dialog receives. */
+export interface GlobalDialogProps {
+  /** Closes the dialog. */
+  onClose: () => void;
+}
+
+const DIALOGS: Partial<Record<DialogName, LazyExoticComponent<ComponentType<GlobalDialogProps>>>> =
+  {
+    nickname: lazy(() => import('../profile/NicknameDialog')),
+  };
+
+export function DialogHost() {
+  const open = useOpenDialog();
+  const { status } = useSession();
+
+  useEffect(() => {
+    if (status === 'signedOut' && wantsLogin(window.location.search)) openDialog('login');
+  }, [status]);
+
+  const Dialog = open ? DIALOGS[open] : undefined;
+  if (!Dialog) return null;
+  return (
+    <Suspense fallback={null}>
+      <Dialog onClose={closeDialog} />
+    </Suspense>
+  );
+}

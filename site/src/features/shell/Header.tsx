@@ -1,0 +1,116 @@
+// The site header (spec, point 2): the logo (home), Reporting and Monitoring for signed-in users
+// (not on the welcome page; the current one marked), the language picker and the profile area.
+import { chakra, Flex } from '@chakra-ui/react';
+import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
+import { Link } from '../../i18n/Link';
+import { useSession } from '../auth/session';
+import { LanguagePicker } from './LanguagePicker';
+import { ProfileArea } from './ProfileArea';
+
+const NavLink = chakra(Link, {
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    minHeight: '10',
+    paddingX: '3',
+    borderRadius: 'md',
+    color: 'fg.muted',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    textDecoration: 'none',
+    _hover: { color: 'fg.default', bg: 'bg.raised' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+    '&[aria-current=page]': {
+      color: 'fg.default',
+      bg: 'bg.raised',
+      boxShadow: 'inset 0 -2px 0 0 var(--cl-colors-accent-solid)',
+    },
+  },
+});
+
+const AREAS = [
+  { path: '/reporting/', key: 'nav.reporting' },
+  { path: '/monitoring/', key: 'nav.monitoring' },
+] as const;
+
+/** Whether `path` (without locale prefix) is in the area at `areaPath`. */
+export function isInArea(path: string, areaPath: string): boolean {
+  return path === areaPath || path.startsWith(areaPath);
+}
+
+export function Header() {
+  const { t } = useTranslation('common');
+  const { originalPath } = useI18next();
+  const { status } = useSession();
+  const showAreas = status === 'signedIn' && !isInArea(originalPath, '/welcome/');
+
+  return (
+    <chakra.header
+      position="sticky"
+      top="0"
+      zIndex="10"
+      borderBottomWidth="1px"
+      borderColor="border.subtle"
+      bg="bg.surface"
+    >
+      <Flex
+        maxWidth="page"
+        marginX="auto"
+        paddingX={{ base: '3', md: '6' }}
+        height="16"
+        alignItems="center"
+        gap={{ base: '2', md: '6' }}
+      >
+        <Link to="/" aria-label={t('logoLabel')} style={{ textDecoration: 'none' }}>
+          <Flex
+            alignItems="center"
+            gap="2"
+            color="fg.default"
+            fontWeight="bold"
+            fontSize="lg"
+            letterSpacing="tight"
+          >
+            <chakra.svg viewBox="0 0 24 24" width="7" height="7" aria-hidden="true">
+              <circle cx="11" cy="11" r="7.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path
+                d="m16.5 16.5 5 5"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+              <path
+                d="M7.5 13 10 10.5l2 2L15 9"
+                fill="none"
+                stroke="var(--cl-colors-trend-up)"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </chakra.svg>
+            <chakra.span hideBelow="sm">{t('siteName')}</chakra.span>
+          </Flex>
+        </Link>
+        {showAreas && (
+          <chakra.nav aria-label={t('nav.label')}>
+            <Flex as="ul" gap="1" listStyleType="none" margin="0" padding="0">
+              {AREAS.map(({ path, key }) => (
+                <li key={path}>
+                  <NavLink
+                    to={path}
+                    aria-current={isInArea(originalPath, path) ? 'page' : undefined}
+                  >
+                    {t(key)}
+                  </NavLink>
+                </li>
+              ))}
+            </Flex>
+          </chakra.nav>
+        )}
+        <Flex marginLeft="auto" alignItems="center" gap="2">
+          <LanguagePicker />
+          <ProfileArea />
+        </Flex>
+      </Flex>
+    </chakra.header>
+  );
+}

@@ -1,0 +1,86 @@
+// The header's profile area (spec, point 2): signed in, the avatar and a menu with "edit
+// nickname" and "log out"; signed out, a login button. Nothing during the server render and
+// hydration, when the session is not known yet, so the static HTML never shows the wrong one.
+import { chakra } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { api } from '../../data/client';
+import { useSession } from '../auth/session';
+import { logout } from '../auth/logout';
+import { DEFAULT_AVATAR } from './defaultAvatar';
+import { openDialog } from './dialogs';
+import { Dropdown } from './Dropdown';
+
+export function ProfileArea() {
+  const { t } = useTranslation('common');
+  const { status, user } = useSession();
+
+  if (status === 'unknown')
+    return <chakra.span display="inline-block" width="24" aria-hidden="true" />;
+
+  if (status === 'signedOut') {
+    return (
+      <chakra.button
+        type="button"
+        onClick={() => openDialog('login')}
+        minHeight="10"
+        paddingX="4"
+        borderRadius="md"
+        bg="accent.solid"
+        color="fg.onAccent"
+        fontSize="sm"
+        fontWeight="semibold"
+        cursor="pointer"
+        _hover={{ filter: 'brightness(1.1)' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
+      >
+        {t('profile.login')}
+      </chakra.button>
+    );
+  }
+
+  const nickname = user?.nickname ?? '';
+  return (
+    <Dropdown
+      label={nickname ? t('profile.menuFor', { nickname }) : t('profile.menu')}
+      trigger={
+        <>
+          <chakra.img
+            src={user?.avatar || DEFAULT_AVATAR}
+            alt=""
+            width="8"
+            height="8"
+            borderRadius="full"
+            objectFit="cover"
+            bg="bg.subtle"
+          />
+          <chakra.span fontSize="sm" maxWidth="32" truncate hideBelow="md">
+            {nickname}
+          </chakra.span>
+        </>
+      }
+    >
+      {({ close }) => (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              close();
+              openDialog('nickname');
+            }}
+          >
+            {t('profile.editNickname')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              close();
+              void logout({ revoke: () => api.post('/api/auth/logout') });
+            }}
+          >
+            {t('profile.logout')}
+          </button>
+        </>
+      )}
+    </Dropdown>
+  );
+}

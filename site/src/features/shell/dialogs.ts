@@ -1,0 +1,47 @@
+// The global dialogs (login, nickname): one store, so that any part of the site (the header, a
+// `?t=login` link, a 401 from the API, the chat) opens them, and the dialog host in the layout
+// draws whichever is open. Dialog code is loaded only when one opens.
+import { useSyncExternalStore } from 'react';
+
+export type DialogName = 'login' | 'nickname';
+
+let current: DialogName | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: DialogName | null) {
+  if (next === current) return;
+  current = next;
+  for (const listener of [...listeners]) listener();
+}
+
+/** Opens a dialog (closing any other: one at a time). */
+export function openDialog(name: DialogName): void {
+  set(name);
+}
+
+/** Closes whichever dialog is open. */
+export function closeDialog(): void {
+  set(null);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The open dialog, or null (outside React). */
+export function getOpenDialog(): DialogName | null {
+  return current;
+}
+
+/** The open dialog, or null. */
+export function useOpenDialog(): DialogName | null {
+  return useSyncExternalStore(subscribe, getOpenDialog, () => null);
+}
+
+/** Whether a page URL asks for the login dialog (`?t=login`, spec point 2). */
+export function wantsLogin(search: string): boolean {
+  return new URLSearchParams(search).get('t') === 'login';
+}
