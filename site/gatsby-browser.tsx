@@ -6,11 +6,14 @@ import { CoinlensProvider } from '@coinlens/design-system';
 import type { GatsbyBrowser } from 'gatsby';
 import { ApiProvider } from './src/data/swr';
 import { installChunkReload } from './src/app/chunkReload';
-import { pageLoad } from './src/features/shell/pageLoad';
+import { pageLoad, trackLoadMiddleware } from './src/features/shell/pageLoad';
+
+// Long requests show the loading bar too (quick ones, under 200 ms, show nothing).
+const SWR_CONFIG = { use: [trackLoadMiddleware] };
 
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => (
   <CoinlensProvider>
-    <ApiProvider>{element}</ApiProvider>
+    <ApiProvider config={SWR_CONFIG}>{element}</ApiProvider>
   </CoinlensProvider>
 );
 
