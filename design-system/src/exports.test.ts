@@ -3,6 +3,7 @@ import * as designSystem from './index';
 describe('@coinlens/design-system public API', () => {
   it('exports exactly the listed names', () => {
     expect(Object.keys(designSystem).sort()).toEqual([
+      'Button',
       'CODE_LENGTH',
       'COIN_SELECTION_LIMIT',
       'ChatBubble',
@@ -27,6 +28,7 @@ describe('@coinlens/design-system public API', () => {
       'TIME_GROUP_MS',
       'TOAST_DURATION',
       'Toaster',
+      'buttonRecipe',
       'chatBubbleRecipe',
       'chatDisplayTimes',
       'chipFooterRecipe',

@@ -4,6 +4,8 @@ export { CoinlensProvider } from './provider';
 export type { CoinlensProviderProps } from './provider';
 export { system, coinlensConfig } from './theme/system';
 
+export { Button, buttonRecipe } from './components/Button';
+export type { ButtonProps } from './components/Button';
 export { ChatBubble, chatBubbleRecipe } from './components/ChatBubble';
 export type {
   ChatBubbleAvatarProps,

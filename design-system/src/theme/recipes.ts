@@ -1,5 +1,6 @@
 // Every component's recipe, registered in the system under its key so that apps can override
 // them. One import and one entry per component; keep both lists sorted by key.
+import { buttonRecipe } from '../components/Button/Button.recipe';
 import { codeInputRecipe } from '../components/CodeInput/CodeInput.recipe';
 import { priceChangeRecipe } from '../components/PriceChange/PriceChange.recipe';
 import { modalRecipe } from '../components/Modal/Modal.recipe';
@@ -17,6 +18,7 @@ import { loadingOverlayRecipe } from '../components/LoadingOverlay/LoadingOverla
 // @recipe-imports (add imports above this line)
 
 export const recipes = {
+  button: buttonRecipe,
   priceChange: priceChangeRecipe,
   priceText: priceTextRecipe,
   // @recipes (add plain recipes above this line)

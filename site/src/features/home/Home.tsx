@@ -2,6 +2,7 @@
 // a call to sign in (`?t=login`, which the shell turns into the login dialog); signed-in users get
 // links into Reporting and Monitoring instead. Until the session is known (the server render and
 // hydration) the signed-out calls show, so the static HTML and the hydrating render agree.
+import { buttonRecipe } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
@@ -9,39 +10,9 @@ import { Link } from '../../i18n/Link';
 import { useSession } from '../auth/session';
 import { HomePreview } from './HomePreview';
 
-/** The button look of the page's calls to action, shared by router links and in-page anchors. */
-const callRecipe = {
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    minHeight: '11',
-    paddingX: '5',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    fontWeight: 'semibold',
-    textAlign: 'center',
-    textDecoration: 'none',
-    transitionProperty: 'background-color, border-color',
-    transitionDuration: 'fast',
-    _hover: { textDecoration: 'underline', textUnderlineOffset: '3px' },
-  },
-  variants: {
-    tone: {
-      primary: { bg: 'accent.solid', borderColor: 'accent.solid', color: 'fg.onAccent' },
-      secondary: {
-        bg: 'bg.surface',
-        borderColor: 'border.default',
-        color: 'fg.default',
-        _hover: { bg: 'bg.raised' },
-      },
-    },
-  },
-  defaultVariants: { tone: 'primary' },
-} as const;
-
-const CallLink = chakra(Link, callRecipe);
-const CallAnchor = chakra('a', callRecipe);
+// The calls to action look like the design system's buttons, as router links and in-page anchors.
+const CallLink = chakra(Link, buttonRecipe);
+const CallAnchor = chakra('a', buttonRecipe);
 
 const TextLink = chakra(Link, {
   base: {
@@ -73,8 +44,10 @@ export function Home() {
 
   const areaLinks = (
     <>
-      <CallLink to="/reporting/">{t('hero.openReports')}</CallLink>
-      <CallLink to="/monitoring/" tone="secondary">
+      <CallLink size="lg" to="/reporting/">
+        {t('hero.openReports')}
+      </CallLink>
+      <CallLink size="lg" to="/monitoring/" variant="outline">
         {t('hero.openMonitoring')}
       </CallLink>
     </>
@@ -127,8 +100,10 @@ export function Home() {
                 areaLinks
               ) : (
                 <>
-                  <CallLink to="/?t=login">{t('hero.signIn')}</CallLink>
-                  <CallAnchor href={`#${HOW_IT_WORKS_ID}`} tone="secondary">
+                  <CallLink size="lg" to="/?t=login">
+                    {t('hero.signIn')}
+                  </CallLink>
+                  <CallAnchor size="lg" href={`#${HOW_IT_WORKS_ID}`} variant="outline">
                     {t('hero.howItWorks')}
                   </CallAnchor>
                 </>
@@ -293,7 +268,13 @@ export function Home() {
           {t(signedIn ? 'closing.signedInBody' : 'closing.body')}
         </chakra.p>
         <Flex marginTop="6" gap="3" wrap="wrap" justifyContent={{ md: 'center' }}>
-          {signedIn ? areaLinks : <CallLink to="/?t=login">{t('closing.signIn')}</CallLink>}
+          {signedIn ? (
+            areaLinks
+          ) : (
+            <CallLink size="lg" to="/?t=login">
+              {t('closing.signIn')}
+            </CallLink>
+          )}
         </Flex>
       </chakra.section>
     </Flex>

@@ -2,7 +2,7 @@
 // under 3 characters (point 5) and while saving; success shows EditSuccess and closes, a failure
 // shows the server's message or EditError and keeps what was typed.
 import type { UserInfo } from '@coinlens/api/contract';
-import { Modal, toaster } from '@coinlens/design-system';
+import { Button, Modal, toaster } from '@coinlens/design-system';
 import { chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useId, useState, type FormEvent } from 'react';
@@ -10,17 +10,6 @@ import { useSWRConfig } from 'swr';
 import { USER_PATH, useSession } from '../auth/session';
 import type { GlobalDialogProps } from '../shell/DialogHost';
 import { isValidNickname, NICKNAME_MAX, nicknameErrorText, saveNickname } from './nickname';
-
-const buttonBase = {
-  minHeight: '10',
-  paddingX: '4',
-  borderRadius: 'md',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  cursor: 'pointer',
-  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
-} as const;
 
 export default function NicknameDialog({ onClose }: GlobalDialogProps) {
   const { t } = useTranslation('common');
@@ -60,28 +49,18 @@ export default function NicknameDialog({ onClose }: GlobalDialogProps) {
       width="md"
       footer={
         <Flex gap="3" justifyContent="flex-end" width="100%">
-          <chakra.button
-            type="button"
-            onClick={onClose}
-            {...buttonBase}
-            bg="transparent"
-            color="fg.default"
-            borderWidth="1px"
-            borderColor="border.default"
-          >
+          <Button variant="outline" onClick={onClose}>
             {t('nickname.cancel')}
-          </chakra.button>
-          <chakra.button
+          </Button>
+          <Button
             type="submit"
             form={formId}
-            disabled={!canSave}
-            aria-busy={saving || undefined}
-            {...buttonBase}
-            bg="accent.solid"
-            color="fg.onAccent"
+            disabled={!isValidNickname(value)}
+            loading={saving}
+            loadingText={t('loading')}
           >
-            {saving ? t('loading') : t('nickname.save')}
-          </chakra.button>
+            {t('nickname.save')}
+          </Button>
         </Flex>
       }
     >

@@ -1,6 +1,7 @@
 // The header's profile area (spec, point 2): signed in, the avatar and a menu with "edit
 // nickname" and "log out"; signed out, a login button. Nothing during the server render and
 // hydration, when the session is not known yet, so the static HTML never shows the wrong one.
+import { Button } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { api } from '../../data/client';
@@ -18,24 +19,7 @@ export function ProfileArea() {
     return <chakra.span display="inline-block" width="24" aria-hidden="true" />;
 
   if (status === 'signedOut') {
-    return (
-      <chakra.button
-        type="button"
-        onClick={() => openDialog('login')}
-        minHeight="10"
-        paddingX="4"
-        borderRadius="md"
-        bg="accent.solid"
-        color="fg.onAccent"
-        fontSize="sm"
-        fontWeight="semibold"
-        cursor="pointer"
-        _hover={{ filter: 'brightness(1.1)' }}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
-      >
-        {t('profile.login')}
-      </chakra.button>
-    );
+    return <Button onClick={() => openDialog('login')}>{t('profile.login')}</Button>;
   }
 
   const nickname = user?.nickname ?? '';
