@@ -1,0 +1,374 @@
+// The login dialog's steps (product spec, points 2, 4, 5 and 9) as an XState machine: step 1
+// (login and register tabs), 21 (the register code), 31 (the reset email) and 32 (a new password
+// with the reset code); the resend cooldown; validation; and what each answer does. It speaks
+// through its actors (the API calls, swapped in tests) and through emitted events (toasts,
+// sign-in), so the dialog only draws it.
+import type { UserInfo } from '@coinlens/api/contract';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+
+/** The resend cooldown (spec, point 9: 60 s). */
+export const RESEND_COOLDOWN_S = 60;
+/** The shortest password (spec, point 9). */
+export const PASSWORD_MIN = 6;
+
+/** Letters, digits, dot, underscore or hyphen, an @, a domain, and a TLD of 2+ letters (point 5). */
+const EMAIL = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
+export type LoginTab = 'login' | 'register';
+/** The verification code types of `sendMessage`: 4 registers, 2 resets a password. */
+export type CodeType = 4 | 2;
+
+/** A failure an actor reports: the server's code and message, and `retryAfter` on a 429. */
+export interface AuthFailure {
+  code: number;
+  msg: string;
+  retryAfter: number | null;
+}
+
+export interface LoginContext {
+  tab: LoginTab;
+  email: string;
+  password: string;
+  code: string;
+  /** Seconds until the code can be sent again (0: it can). */
+  cooldown: number;
+}
+
+export type LoginEvent =
+  | { type: 'TAB'; tab: LoginTab }
+  | { type: 'EMAIL'; value: string }
+  | { type: 'PASSWORD'; value: string }
+  | { type: 'CODE'; value: string }
+  | { type: 'SUBMIT' }
+  | { type: 'FORGOT' }
+  | { type: 'BACK' }
+  | { type: 'RESEND' }
+  | { type: 'RESET' };
+
+/** What the machine tells the dialog: a toast (by message key or server text) or a sign-in. */
+export type LoginEmitted =
+  | { type: 'toast'; toast: 'success' | 'error'; key: ToastKey; msg?: string }
+  | { type: 'signedIn'; user: UserInfo; registered: boolean }
+  | { type: 'loginFail' };
+
+export type ToastKey =
+  | 'ErrorEmailTips'
+  | 'EnterLimit'
+  | 'Sent'
+  | 'sentError'
+  | 'LoginSuccess'
+  | 'RegistrationSuccess'
+  | 'ResetSuccess'
+  | 'loginError';
+
+/** Whether the step's main button can be pressed (point 5: nothing empty; not while loading). */
+export function canSubmit(step: string, context: LoginContext): boolean {
+  if (step === 'step31') return context.email.trim() !== '';
+  if (step === 'step32') return context.password !== '' && context.code.length === 6;
+  return context.email.trim() !== '' && context.password !== '';
+}
+
+const empty: Pick<LoginContext, 'email' | 'password' | 'code'> = {
+  email: '',
+  password: '',
+  code: '',
+};
+
+const toAuthFailure = (error: unknown): AuthFailure => {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const { code, msg, retryAfter } = error as Partial<AuthFailure>;
+    return {
+      code: typeof code === 'number' ? code : 0,
+      msg: typeof msg === 'string' ? msg : '',
+      retryAfter: typeof retryAfter === 'number' ? retryAfter : null,
+    };
+  }
+  return { code: 0, msg: '', retryAfter: null };
+};
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    emitted: {} as LoginEmitted,
+    input: {} as { tab?: LoginTab },
+  },
+  actors: {
+    sendCode: fromPromise<void, { email: string; type: CodeType }>(async () => {
+      throw new Error('sendCode is provided by the dialog');
+    }),
+    login: fromPromise<UserInfo, { email: string; password: string }>(async () => {
+      throw new Error('login is provided by the dialog');
+    }),
+    register: fromPromise<UserInfo, { email: string; password: string; code: string }>(async () => {
+      throw new Error('register is provided by the dialog');
+    }),
+    changePassword: fromPromise<void, { email: string; password: string; code: string }>(
+      async () => {
+        throw new Error('changePassword is provided by the dialog');
+      },
+    ),
+  },
+  guards: {
+    emailInvalid: ({ context }) => !isValidEmail(context.email),
+    passwordTooShort: ({ context }) => context.password.length < PASSWORD_MIN,
+    onRegisterTab: ({ context }) => context.tab === 'register',
+    coolingDown: ({ context }) => context.cooldown > 0,
+  },
+  actions: {
+    setTab: assign(({ event }) => {
+      assertEvent(event, 'TAB');
+      return { tab: event.tab };
+    }),
+    setEmail: assign(({ event }) => {
+      assertEvent(event, 'EMAIL');
+      return { email: event.value };
+    }),
+    setPassword: assign(({ event }) => {
+      assertEvent(event, 'PASSWORD');
+      return { password: event.value };
+    }),
+    setCode: assign(({ event }) => {
+      assertEvent(event, 'CODE');
+      return { code: event.value.replace(/\D/g, '').slice(0, 6) };
+    }),
+    clearCode: assign({ code: '' }),
+    clearAll: assign({ ...empty, cooldown: 0 }),
+    startCooldown: assign({ cooldown: RESEND_COOLDOWN_S }),
+    tick: assign(({ context }) => ({ cooldown: Math.max(0, context.cooldown - 1) })),
+    toastEmail: emit({ type: 'toast', toast: 'error', key: 'ErrorEmailTips' } as const),
+    toastPassword: emit({ type: 'toast', toast: 'error', key: 'EnterLimit' } as const),
+    toastSent: emit({ type: 'toast', toast: 'success', key: 'Sent' } as const),
+    // A refused send says why (or 'sentError'); a 429 also starts the server's cooldown.
+    failedToSend: enqueueActions(({ event, enqueue }) => {
+      const failure = toAuthFailure((event as unknown as { error?: unknown }).error);
+      if (failure.retryAfter !== null && failure.retryAfter > 0) {
+        enqueue.assign({ cooldown: Math.ceil(failure.retryAfter) });
+      }
+      enqueue.emit({ type: 'toast', toast: 'error', key: 'sentError', msg: failure.msg });
+    }),
+  },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) => ({ tab: input?.tab ?? 'login', ...empty, cooldown: 0 }),
+  type: 'parallel',
+  states: {
+    // The resend cooldown runs beside the steps: leaving step 21 and coming back keeps it.
+    cooldown: {
+      initial: 'idle',
+      states: {
+        idle: { always: { guard: 'coolingDown', target: 'running' } },
+        running: {
+          after: { 1000: [{ actions: 'tick', target: 'running', reenter: true }] },
+          always: { guard: ({ context }) => context.cooldown === 0, target: 'idle' },
+        },
+      },
+    },
+    steps: {
+      initial: 'step1',
+      on: {
+        EMAIL: { actions: 'setEmail' },
+        PASSWORD: { actions: 'setPassword' },
+        CODE: { actions: 'setCode' },
+        RESET: { target: '.step1', actions: ['clearAll', assign({ tab: 'login' })] },
+      },
+      states: {
+        step1: {
+          initial: 'editing',
+          on: {
+            TAB: { actions: 'setTab' },
+            FORGOT: { target: 'step31', actions: assign({ password: '', code: '' }) },
+          },
+          states: {
+            editing: {
+              on: {
+                SUBMIT: [
+                  { guard: 'emailInvalid', actions: 'toastEmail' },
+                  { guard: 'passwordTooShort', actions: 'toastPassword' },
+                  { guard: 'onRegisterTab', target: 'sendingCode' },
+                  { target: 'loggingIn' },
+                ],
+              },
+            },
+            loggingIn: {
+              invoke: {
+                src: 'login',
+                input: ({ context }) => ({
+                  email: context.email.trim(),
+                  password: context.password,
+                }),
+                onDone: {
+                  target: '#login.steps.done',
+                  actions: emit(({ event }) => ({
+                    type: 'signedIn' as const,
+                    user: event.output,
+                    registered: event.output.times > 0,
+                  })),
+                },
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    emit(({ event }) => ({
+                      type: 'toast' as const,
+                      toast: 'error' as const,
+                      key: 'loginError' as const,
+                      msg: toAuthFailure(event.error).msg,
+                    })),
+                    emit({ type: 'loginFail' } as const),
+                  ],
+                },
+              },
+            },
+            sendingCode: {
+              invoke: {
+                src: 'sendCode',
+                input: ({ context }) => ({ email: context.email.trim(), type: 4 as const }),
+                onDone: { target: '#login.steps.step21', actions: ['startCooldown', 'toastSent'] },
+                onError: { target: 'editing', actions: 'failedToSend' },
+              },
+            },
+          },
+        },
+        step21: {
+          initial: 'editing',
+          on: { BACK: { target: 'step1', actions: 'clearCode' } },
+          states: {
+            editing: {
+              on: {
+                CODE: [
+                  {
+                    guard: ({ event }) => event.value.replace(/\D/g, '').length >= 6,
+                    actions: 'setCode',
+                    target: 'registering',
+                  },
+                  { actions: 'setCode' },
+                ],
+                RESEND: { guard: ({ context }) => context.cooldown === 0, target: 'resending' },
+              },
+            },
+            resending: {
+              invoke: {
+                src: 'sendCode',
+                input: ({ context }) => ({ email: context.email.trim(), type: 4 as const }),
+                onDone: { target: 'editing', actions: ['startCooldown', 'toastSent'] },
+                onError: { target: 'editing', actions: 'failedToSend' },
+              },
+            },
+            registering: {
+              invoke: {
+                src: 'register',
+                input: ({ context }) => ({
+                  email: context.email.trim(),
+                  password: context.password,
+                  code: context.code,
+                }),
+                onDone: {
+                  target: '#login.steps.done',
+                  actions: emit(({ event }) => ({
+                    type: 'signedIn' as const,
+                    user: event.output,
+                    registered: true,
+                  })),
+                },
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    'clearCode',
+                    emit(({ event }) => ({
+                      type: 'toast' as const,
+                      toast: 'error' as const,
+                      key: 'loginError' as const,
+                      msg: toAuthFailure(event.error).msg,
+                    })),
+                    emit({ type: 'loginFail' } as const),
+                  ],
+                },
+              },
+            },
+          },
+        },
+        step31: {
+          initial: 'editing',
+          on: { BACK: { target: 'step1' } },
+          states: {
+            editing: {
+              on: {
+                SUBMIT: [
+                  { guard: 'emailInvalid', actions: 'toastEmail' },
+                  { target: 'sendingCode' },
+                ],
+              },
+            },
+            sendingCode: {
+              invoke: {
+                src: 'sendCode',
+                input: ({ context }) => ({ email: context.email.trim(), type: 2 as const }),
+                onDone: { target: '#login.steps.step32', actions: ['startCooldown', 'toastSent'] },
+                onError: { target: 'editing', actions: 'failedToSend' },
+              },
+            },
+          },
+        },
+        step32: {
+          initial: 'editing',
+          entry: assign({ password: '', code: '' }),
+          on: { BACK: { target: 'step31' } },
+          states: {
+            editing: {
+              on: {
+                SUBMIT: [
+                  { guard: 'passwordTooShort', actions: 'toastPassword' },
+                  { guard: ({ context }) => context.code.length !== 6 },
+                  { target: 'changing' },
+                ],
+                RESEND: { guard: ({ context }) => context.cooldown === 0, target: 'resending' },
+              },
+            },
+            resending: {
+              invoke: {
+                src: 'sendCode',
+                input: ({ context }) => ({ email: context.email.trim(), type: 2 as const }),
+                onDone: { target: 'editing', actions: ['startCooldown', 'toastSent'] },
+                onError: { target: 'editing', actions: 'failedToSend' },
+              },
+            },
+            changing: {
+              invoke: {
+                src: 'changePassword',
+                input: ({ context }) => ({
+                  email: context.email.trim(),
+                  password: context.password,
+                  code: context.code,
+                }),
+                onDone: {
+                  target: '#login.steps.step1',
+                  actions: [
+                    emit({ type: 'toast', toast: 'success', key: 'ResetSuccess' } as const),
+                    assign({ tab: 'login' as const, ...empty, cooldown: 0 }),
+                  ],
+                },
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    'clearCode',
+                    emit(({ event }) => ({
+                      type: 'toast' as const,
+                      toast: 'error' as const,
+                      key: 'loginError' as const,
+                      msg: toAuthFailure(event.error).msg,
+                    })),
+                  ],
+                },
+              },
+            },
+          },
+        },
+        done: { type: 'final' },
+      },
+    },
+  },
+});
