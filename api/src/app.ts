@@ -1,8 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Clock } from './auth/clock.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
+import type { MailSettings } from './mail/index.js';
+import { apiPolicy } from './plugins/api-policy.js';
+import { auth } from './plugins/auth/index.js';
+import { docs } from './plugins/docs.js';
 import { healthRoutes } from './plugins/health.js';
 import { siteRoutes } from './plugins/site.js';
 import type { SiteRules } from './site-rules.js';
@@ -20,6 +25,14 @@ export interface AppOptions {
   /** pino log level, or false for no log. */
   logLevel?: string | false;
   version?: string;
+  /** The time (ms) behind code, lock and token expiry; tests pass one they can move. Default: real. */
+  clock?: Clock;
+  /** Where verification mails go: SMTP, else `<dataDir>/outbox.jsonl`; unset: only logged. */
+  mail?: MailSettings;
+  /** log2 of scrypt's N for new password hashes (default 15); tests may lower it to run fast. */
+  passwordCost?: number;
+  /** Exact origins allowed to call the API cross-origin (CORS_ORIGINS); default none. */
+  corsOrigins?: string[];
 }
 
 /** Locale path prefixes of the site (English has none). */
@@ -57,9 +70,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerEnvelopeHandlers(root);
     }),
   );
+  // Both before the route plugins: their onRoute hooks only see routes added after them.
+  await app.register(apiPolicy, { corsOrigins: options.corsOrigins ?? [] });
+  await app.register(docs, { version: options.version ?? '0.0.0' });
   await app.register(healthRoutes, {
     database: options.database,
     version: options.version ?? '0.0.0',
+  });
+  await app.register(auth, {
+    database: options.database,
+    clock: options.clock,
+    mail: options.mail,
+    passwordCost: options.passwordCost,
   });
   if (options.siteDir) {
     await app.register(fp(siteRoutes), {

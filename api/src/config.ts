@@ -7,6 +7,8 @@ export interface ServerConfig {
   host: string;
   /** Where the embedded database and the mail outbox live. */
   dataDir: string;
+  /** A PostgreSQL connection string (DATABASE_URL); null or unset for the embedded PGlite. */
+  databaseUrl?: string | null;
   /** A built static site to serve beside the API, or null for the API alone. */
   siteDir: string | null;
   /**
@@ -16,6 +18,12 @@ export interface ServerConfig {
   siteRules?: string | null;
   /** pino log level. */
   logLevel: string;
+  /** `smtp://user:pass@host:587` (SMTP_URL) to send mail; unset: mails go to `<dataDir>/outbox.jsonl`. */
+  smtpUrl?: string | null;
+  /** The From header of mails (MAIL_FROM). */
+  mailFrom?: string | null;
+  /** Exact origins (`https://app.example.com`) allowed to call the API; empty: same origin only. */
+  corsOrigins?: string[];
 }
 
 function port(value: string | undefined, fallback: number): number {
@@ -27,6 +35,27 @@ function port(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
+function origins(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  for (const item of list) {
+    let origin: string | null = null;
+    try {
+      origin = new URL(item).origin;
+    } catch {
+      // Not a URL at all: refused below.
+    }
+    if (origin !== item) {
+      throw new Error(
+        `CORS_ORIGINS must list exact origins such as https://app.example.com, got "${item}"`,
+      );
+    }
+  }
+  return list;
+}
+
 /** Reads the server's settings from the environment (see README.md for the list). */
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -36,8 +65,12 @@ export function configFromEnv(
     port: port(env.PORT, 8000),
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(cwd, env.DATA_DIR || '.data'),
+    databaseUrl: env.DATABASE_URL || null,
     siteDir: env.SITE_DIR ? resolve(cwd, env.SITE_DIR) : null,
     siteRules: env.SITE_RULES ? resolve(cwd, env.SITE_RULES) : null,
     logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || null,
+    corsOrigins: origins(env.CORS_ORIGINS),
   };
 }

@@ -8,6 +8,21 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> & { code: 2
   return { code: 200, msg: t('ok', localeOf(request.headers.language)), data };
 }
 
+/**
+ * A handled outcome other than success, thrown from a route or a service: the contract's code,
+ * the message key of its `msg`, and the `data` that goes with it (e.g. `{ retryAfter }`).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly key: MessageKey,
+    readonly data: Record<string, unknown> | null = null,
+  ) {
+    super(key);
+    this.name = 'ApiError';
+  }
+}
+
 /** Codes whose HTTP status is the code itself; every other handled outcome answers HTTP 200. */
 const TRANSPORT_CODES = new Set([400, 401, 404, 405, 413, 429, 500, 503]);
 
@@ -28,6 +43,12 @@ function messageFor(request: FastifyRequest, key: MessageKey): string {
 /** Installs the error and not-found handlers for every route under `app`. */
 export function registerEnvelopeHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      // Also in the standard header, for clients and proxies that know it (423 and 429 carry it).
+      const retryAfter = error.data?.retryAfter;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      return sendFailure(reply, error.code, messageFor(request, error.key), error.data);
+    }
     const status = error.statusCode ?? 500;
     if (error.validation || status === 400) {
       // Say what was wrong, but in words the client can show: the first validation message.

@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = configFromEnv();
   const server = await startServer(config);
   server.app.log.info(
-    `Coinlens is running at ${server.url} (data in ${config.dataDir}${config.siteDir ? `, site from ${config.siteDir}` : ''}${config.siteRules ? `, rules from ${config.siteRules}` : ''})`,
+    `Coinlens is running at ${server.url} (${config.databaseUrl ? 'PostgreSQL from DATABASE_URL, ' : 'PGlite, '}data in ${config.dataDir}${config.siteDir ? `, site from ${config.siteDir}` : ''}${config.siteRules ? `, rules from ${config.siteRules}` : ''})`,
   );
 
   let stopping = false;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, type AppOptions } from './app.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loadSiteRules } from './site-rules.js';
@@ -20,11 +20,11 @@ export interface RunningServer {
 /** Opens the database, builds the app and starts listening. */
 export async function startServer(
   config: ServerConfig,
-  options: { logLevel?: string | false } = {},
+  options: { logLevel?: string | false } & Pick<AppOptions, 'clock' | 'passwordCost'> = {},
 ): Promise<RunningServer> {
   // Before the database opens: a wrong SITE_RULES path should fail fast and leave nothing open.
   const siteRules = config.siteRules ? await loadSiteRules(config.siteRules) : null;
-  const database = await openDatabase(config.dataDir);
+  const database = await openDatabase(config.dataDir, { databaseUrl: config.databaseUrl });
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -33,6 +33,10 @@ export async function startServer(
       siteRules,
       logLevel: options.logLevel ?? config.logLevel,
       version,
+      clock: options.clock,
+      passwordCost: options.passwordCost,
+      mail: { dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom },
+      corsOrigins: config.corsOrigins ?? [],
     });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });

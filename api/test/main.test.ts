@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../src/config.js';
+import { testDatabase } from './helpers/database.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.js', import.meta.url));
 
@@ -28,6 +29,13 @@ describe('configFromEnv', () => {
     assert.equal(config.dataDir, '/srv/coinlens/.data');
     assert.equal(config.siteDir, null);
     assert.equal(config.siteRules, null);
+    assert.equal(config.databaseUrl, null);
+  });
+
+  it('reads DATABASE_URL as it is, and an empty one as unset', () => {
+    const url = 'postgres://coinlens:secret@db.internal:5432/coinlens';
+    assert.equal(configFromEnv({ DATABASE_URL: url }).databaseUrl, url);
+    assert.equal(configFromEnv({ DATABASE_URL: '' }).databaseUrl, null);
   });
 
   it('reads SITE_RULES as a path under the working directory', () => {
@@ -51,14 +59,15 @@ describe('configFromEnv', () => {
 
 describe('the server process', () => {
   it('starts, answers, and on SIGTERM closes the database and releases the data directory', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-main-'));
+    const database = await testDatabase();
+    const { dataDir } = database;
     const port = await freePort();
     const child = spawn(process.execPath, [MAIN], {
       env: {
         ...process.env,
+        ...database.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -74,6 +83,8 @@ describe('the server process', () => {
         try {
           const res = await fetch(`http://127.0.0.1:${port}/api/health`);
           assert.equal(res.status, 200);
+          const body = (await res.json()) as { data: { database: { driver: string } } };
+          assert.equal(body.data.database.driver, database.driver);
           break;
         } catch (error) {
           if (Date.now() > deadline || child.exitCode !== null)
@@ -81,13 +92,15 @@ describe('the server process', () => {
           await new Promise((r) => setTimeout(r, 200));
         }
       }
-      assert.ok(existsSync(join(dataDir, 'api.lock')));
+      // Only PGlite locks the data directory.
+      assert.equal(existsSync(join(dataDir, 'api.lock')), database.driver === 'pglite');
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
       assert.equal(existsSync(join(dataDir, 'api.lock')), false);
     } finally {
       child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      await exited;
+      await database.cleanup();
     }
   });
 

@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { Type } from 'typebox';
 import { buildApp } from '../src/app.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { MIGRATIONS_DIR, openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { testDatabase, testDatabaseDriver, type TestDatabase } from './helpers/database.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-api-'));
 const siteDir = mkdtempSync(join(tmpdir(), 'coinlens-site-'));
+let database: TestDatabase;
 let server: RunningServer;
 
 before(async () => {
@@ -24,15 +26,16 @@ before(async () => {
   writeFileSync(join(siteDir, 'reporting', 'index.html'), '<h1>reporting</h1>');
   mkdirSync(join(siteDir, 'static'));
   writeFileSync(join(siteDir, 'static', 'logo-abc123.svg'), '<svg/>');
+  database = await testDatabase();
   server = await startServer(
-    { port: 0, host: '127.0.0.1', dataDir, siteDir, logLevel: 'silent' },
+    { port: 0, host: '127.0.0.1', ...database.config, siteDir, logLevel: 'silent' },
     { logLevel: false },
   );
 });
 
 after(async () => {
   await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await database?.cleanup();
   rmSync(siteDir, { recursive: true, force: true });
 });
 
@@ -45,7 +48,7 @@ describe('GET /api/health', () => {
     assert.equal(body.code, 200);
     assert.equal(body.msg, 'ok');
     assert.equal(body.data.status, 'ok');
-    assert.deepEqual(body.data.database, { driver: 'pglite', ok: true });
+    assert.deepEqual(body.data.database, { driver: testDatabaseDriver(), ok: true });
   });
 
   it('writes its message in the request language', async () => {
@@ -80,7 +83,8 @@ describe('the envelope', () => {
   });
 
   it('turns unparsable JSON and schema violations into code 400 (HTTP 400)', async () => {
-    const database = await openDatabase(mkdtempSync(join(tmpdir(), 'coinlens-api-envelope-')));
+    const fresh = await testDatabase();
+    const database = await fresh.open();
     const app = await buildApp({ database, logLevel: false });
     app.post(
       '/api/echo',
@@ -110,10 +114,12 @@ describe('the envelope', () => {
     assert.deepEqual(fine.json(), { account: 'a@b.co' });
     await app.close();
     await database.close();
+    await fresh.cleanup();
   });
 
   it('hides an unexpected fault behind code 500 with nothing of its detail', async () => {
-    const database = await openDatabase(mkdtempSync(join(tmpdir(), 'coinlens-api-fault-')));
+    const fresh = await testDatabase();
+    const database = await fresh.open();
     const app = await buildApp({ database, logLevel: false });
     app.get('/api/boom', async () => {
       throw new Error('secret detail');
@@ -124,6 +130,7 @@ describe('the envelope', () => {
     assert.doesNotMatch(res.body, /secret detail/);
     await app.close();
     await database.close();
+    await fresh.cleanup();
   });
 });
 
@@ -171,15 +178,30 @@ describe('the static site on the same origin', () => {
   });
 });
 
-describe('the data directory lock', () => {
+describe('the data directory lock (PGlite)', () => {
   it('refuses a second server on the same data directory', async () => {
-    await assert.rejects(
-      startServer(
-        { port: 0, host: '127.0.0.1', dataDir, siteDir: null, logLevel: 'silent' },
-        { logLevel: false },
-      ),
-      DataDirLockedError,
-    );
+    // With PGlite the running server holds the lock; with PostgreSQL it holds none, so a PGlite
+    // opened here does.
+    const holder = database.driver === 'pglite' ? null : await testDatabase();
+    const held = holder ? await openDatabase(holder.dataDir) : null;
+    try {
+      await assert.rejects(
+        startServer(
+          {
+            port: 0,
+            host: '127.0.0.1',
+            dataDir: holder?.dataDir ?? database.dataDir,
+            siteDir: null,
+            logLevel: 'silent',
+          },
+          { logLevel: false },
+        ),
+        DataDirLockedError,
+      );
+    } finally {
+      await held?.close();
+      await holder?.cleanup();
+    }
     // The running server is untouched.
     assert.equal((await fetch(`${server.url}/api/health`)).status, 200);
   });
@@ -194,3 +216,56 @@ describe('the data directory lock', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe(
+  'PostgreSQL',
+  { skip: testDatabaseDriver() !== 'postgres' && 'TEST_DATABASE_URL is not set' },
+  () => {
+    it('lets several servers start at once on one new database, migrating it once', async () => {
+      const shared = await testDatabase();
+      const servers: RunningServer[] = [];
+      try {
+        const started = await Promise.allSettled(
+          [1, 2, 3].map(() =>
+            startServer(
+              { port: 0, host: '127.0.0.1', ...shared.config, siteDir: null, logLevel: 'silent' },
+              { logLevel: false },
+            ),
+          ),
+        );
+        for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+        assert.deepEqual(
+          started.map((result) => result.status),
+          ['fulfilled', 'fulfilled', 'fulfilled'],
+        );
+        for (const { url } of servers) {
+          const body = (await (await fetch(`${url}/api/health`)).json()) as {
+            data: { database: unknown };
+          };
+          assert.deepEqual(body.data.database, { driver: 'postgres', ok: true });
+        }
+        const journal = JSON.parse(
+          readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
+        ) as { entries: unknown[] };
+        const check = new pg.Client({ connectionString: shared.databaseUrl ?? '' });
+        await check.connect();
+        try {
+          const applied = await check.query(
+            'select count(*)::int as n from drizzle.__drizzle_migrations',
+          );
+          assert.deepEqual(applied.rows, [{ n: journal.entries.length }]);
+        } finally {
+          await check.end();
+        }
+      } finally {
+        await Promise.all(servers.map((running) => running.close()));
+        await shared.cleanup();
+      }
+    });
+
+    it('leaves the data directory alone', () => {
+      assert.equal(existsSync(join(database.dataDir, 'pglite')), false);
+      assert.equal(existsSync(join(database.dataDir, 'api.lock')), false);
+    });
+  },
+);

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { API_CSP } from '../src/plugins/api-policy.js';
 import { isPageRequest } from '../src/plugins/site.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { loadSiteRules } from '../src/site-rules.js';
+import { testDatabase, type TestDatabase } from './helpers/database.js';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1';
@@ -54,10 +56,10 @@ const HOME_SCRIPT = 'window.pagePath="/";';
 const MOBILE_SCRIPT = 'window.pagePath="/mobile/";';
 const NOT_FOUND_SCRIPT = 'window.pagePath="/404.html";';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-rules-data-'));
 const siteDir = mkdtempSync(join(tmpdir(), 'coinlens-rules-site-'));
 const rulesDir = mkdtempSync(join(tmpdir(), 'coinlens-rules-'));
 const rulesFile = join(rulesDir, 'rules.mjs');
+let database: TestDatabase;
 let server: RunningServer;
 
 function page(script: string, text: string): string {
@@ -91,15 +93,24 @@ before(async () => {
   writeFileSync(join(siteDir, 'mobile', 'index.html'), page(MOBILE_SCRIPT, 'mobile'));
   mkdirSync(join(siteDir, 'terms'));
   writeFileSync(join(siteDir, 'terms', 'index.html'), page('window.v=1;', 'terms'));
+  database = await testDatabase();
   server = await startServer(
-    { port: 0, host: '127.0.0.1', dataDir, siteDir, siteRules: rulesFile, logLevel: 'silent' },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      ...database.config,
+      siteDir,
+      siteRules: rulesFile,
+      logLevel: 'silent',
+    },
     { logLevel: false },
   );
 });
 
 after(async () => {
   await server?.close();
-  for (const dir of [dataDir, siteDir, rulesDir]) rmSync(dir, { recursive: true, force: true });
+  await database?.cleanup();
+  for (const dir of [siteDir, rulesDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the device redirect with SITE_RULES', () => {
@@ -149,7 +160,8 @@ describe('the device redirect with SITE_RULES', () => {
     const health = await get('/api/health', IPHONE);
     assert.equal(health.status, 200);
     assert.equal(((await health.json()) as { code: number }).code, 200);
-    assert.equal(health.headers.get('content-security-policy'), null);
+    // The API's own policy, not the site's.
+    assert.equal(health.headers.get('content-security-policy'), API_CSP);
     const missing = await get('/api/nothing-here?x=1', IPHONE);
     assert.equal(missing.status, 404);
     assert.equal(((await missing.json()) as { code: number }).code, 404);

@@ -36,6 +36,12 @@ export interface Health {
   database: { driver: 'pglite' | 'postgres'; ok: boolean };
 }
 
+/** `data` of a code 423 (locked) or 429 (too many requests) answer. */
+export interface RetryAfter {
+  /** Seconds to wait before trying again. */
+  retryAfter: number;
+}
+
 /** The signed-in user (`GET /api/user`, and the answer of every sign-in call). */
 export interface UserInfo {
   id: number;

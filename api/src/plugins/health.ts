@@ -32,6 +32,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (
     {
       schema: {
         summary: 'Liveness and database check',
+        tags: ['health'],
         response: {
           200: Type.Object({ code: Type.Literal(200), msg: Type.String(), data: HealthData }),
           503: Failure,

@@ -1,5 +1,7 @@
-// Signing out (spec, point 4): the token is dropped and the visitor goes home. The server is told
-// first so that it revokes the token, but a failure there never keeps anyone signed in.
+// Signing out (spec, point 4): the token is dropped and the visitor goes home; the server is then
+// told to revoke it. Dropping it first means no request of the page can still use it (and meet a
+// 401 that would send the visitor to the login dialog instead of home), and a failure to revoke
+// never keeps anyone signed in.
 import { clearToken, getToken } from '../../data/token';
 import { localeFromPathname } from '../../data/client';
 import { localizedPath } from '../../i18n/locales';
@@ -16,13 +18,13 @@ export async function logout({
   navigate = (url) => window.location.assign(url),
 }: LogoutOptions = {}): Promise<void> {
   const token = getToken();
+  clearToken();
   if (token && revoke) {
     try {
       await revoke(token);
     } catch {
-      // Signed out here whatever the server says: the token is dropped below.
+      // Signed out here whatever the server says.
     }
   }
-  clearToken();
   navigate(localizedPath(localeFromPathname(window.location.pathname), '/'));
 }

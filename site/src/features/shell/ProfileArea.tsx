@@ -4,12 +4,19 @@
 import { Button } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { api } from '../../data/client';
+import { createApiClient } from '../../data/client';
 import { useSession } from '../auth/session';
 import { logout } from '../auth/logout';
 import { DEFAULT_AVATAR } from './defaultAvatar';
 import { openDialog } from './dialogs';
 import { Dropdown } from './Dropdown';
+
+/** Asks the server to revoke a token that is no longer kept (so it is sent explicitly). */
+function revokeToken(token: string) {
+  return createApiClient({ getToken: () => token, onUnauthorized: () => {} }).post(
+    '/api/auth/logout',
+  );
+}
 
 export function ProfileArea() {
   const { t } = useTranslation('common');
@@ -58,7 +65,7 @@ export function ProfileArea() {
             type="button"
             onClick={() => {
               close();
-              void logout({ revoke: () => api.post('/api/auth/logout') });
+              void logout({ revoke: revokeToken });
             }}
           >
             {t('profile.logout')}

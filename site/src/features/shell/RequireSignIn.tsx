@@ -4,7 +4,7 @@
 import { Box } from '@chakra-ui/react';
 import { navigate } from 'gatsby';
 import { useI18next } from 'gatsby-plugin-react-i18next';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { isLocale, localizedPath } from '../../i18n/locales';
 import { useSession } from '../auth/session';
 
@@ -16,9 +16,16 @@ export function loginAddress(language: string): string {
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const { language } = useI18next();
+  // Only a visitor who arrives signed out is sent to the login dialog. Signing out here is a
+  // choice that leaves for the home page by itself (and a dead token, for the login dialog, by
+  // the API client): sending them elsewhere too would race with that.
+  const wasSignedIn = useRef(false);
+  if (status === 'signedIn') wasSignedIn.current = true;
 
   useEffect(() => {
-    if (status === 'signedOut') void navigate(loginAddress(language), { replace: true });
+    if (status === 'signedOut' && !wasSignedIn.current) {
+      void navigate(loginAddress(language), { replace: true });
+    }
   }, [status, language]);
 
   if (status !== 'signedIn') return <Box minHeight="60vh" aria-busy="true" />;

@@ -1,0 +1,123 @@
+// Password hashing with node's scrypt (memory-hard, no native addon) and the common-password list.
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+/** log2 of scrypt's N in production: N = 2^15 with r = 8 uses 32 MiB and about 100 ms here. */
+export const DEFAULT_SCRYPT_LOG_N = 15;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+/** How many of the most common passwords are refused (the list is ordered by frequency). */
+export const COMMON_PASSWORDS_REFUSED = 10_000;
+
+interface ScryptParams {
+  logN: number;
+  r: number;
+  p: number;
+}
+
+function derive(password: string, salt: Buffer, params: ScryptParams, length: number) {
+  const N = 2 ** params.logN;
+  return new Promise<Buffer>((resolve, reject) => {
+    // NFKC: the same password typed on another keyboard or OS (composed or decomposed accents,
+    // full-width digits) gives the same key.
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      length,
+      // Node refuses more than 32 MiB by default; N = 2^15, r = 8 needs exactly 32 MiB plus a little.
+      { N, r: params.r, p: params.p, maxmem: 256 * N * params.r },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+/**
+ * Parses `scrypt$<log2 N>$<r>$<p>$<salt>$<key>` (base64url). Parameters outside sane bounds are
+ * refused, so a damaged row cannot make the server allocate gigabytes.
+ */
+function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const [scheme, logNText, rText, pText, saltText, keyText, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || saltText === undefined || keyText === undefined || rest.length > 0) {
+    return null;
+  }
+  const within = (text: string | undefined, max: number) => {
+    const value = Number(text);
+    return Number.isInteger(value) && value >= 1 && value <= max ? value : null;
+  };
+  const logN = within(logNText, 20);
+  const r = within(rText, 32);
+  const p = within(pText, 16);
+  if (logN === null || r === null || p === null) return null;
+  const salt = Buffer.from(saltText, 'base64url');
+  const key = Buffer.from(keyText, 'base64url');
+  if (salt.length === 0 || key.length < 16) return null;
+  return { params: { logN, r, p }, salt, key };
+}
+
+/** Hashes and verifies passwords at one cost; keeps a dummy hash for accounts that do not exist. */
+export class PasswordHasher {
+  private dummy: Promise<string> | undefined;
+
+  /** `logN`: log2 of scrypt's N (production 15; tests may pass less to run fast). */
+  constructor(private readonly logN: number = DEFAULT_SCRYPT_LOG_N) {}
+
+  /** A new hash with a fresh 16-byte salt, parameters included. */
+  async hash(password: string): Promise<string> {
+    const params = { logN: this.logN, r: BLOCK_SIZE, p: PARALLELISM };
+    const salt = randomBytes(SALT_BYTES);
+    const key = await derive(password, salt, params, KEY_BYTES);
+    return [
+      'scrypt',
+      params.logN,
+      params.r,
+      params.p,
+      salt.toString('base64url'),
+      key.toString('base64url'),
+    ].join('$');
+  }
+
+  /** True when `password` matches `stored`; the comparison takes the same time wherever they differ. */
+  async verify(password: string, stored: string): Promise<boolean> {
+    const parsed = parse(stored);
+    if (!parsed) return false;
+    const key = await derive(password, parsed.salt, parsed.params, parsed.key.length);
+    return timingSafeEqual(key, parsed.key);
+  }
+
+  /**
+   * Spends the time a real check would, for an account that does not exist (or has no password),
+   * so that the answer's timing does not tell whether the email is registered. Always false.
+   */
+  async verifyNobody(password: string): Promise<false> {
+    await this.verify(password, await this.dummyHash());
+    return false;
+  }
+
+  /** Makes the dummy hash ahead of the first sign-in, whose timing would otherwise stand out. */
+  async prepare(): Promise<void> {
+    await this.dummyHash();
+  }
+
+  private dummyHash(): Promise<string> {
+    this.dummy ??= this.hash(randomBytes(18).toString('base64url'));
+    return this.dummy;
+  }
+
+  /** True when a hash was made at another cost than this hasher's (rehash it after a sign-in). */
+  isOutdated(stored: string): boolean {
+    const parsed = parse(stored);
+    return !parsed || parsed.params.logN !== this.logN || parsed.params.r !== BLOCK_SIZE;
+  }
+}
+
+let common: Set<string> | undefined;
+
+/** True when a password is among the 10,000 most common ones, ignoring case. */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(
+    dictionary.passwords.slice(0, COMMON_PASSWORDS_REFUSED).map((entry) => entry.toLowerCase()),
+  );
+  return common.has(password.normalize('NFKC').toLowerCase());
+}

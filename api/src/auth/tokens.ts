@@ -1,0 +1,96 @@
+// Bearer tokens: 32 random bytes (base64url) given to the client once; the database keeps only
+// their SHA-256, so a copy of it signs nobody in. A token lives 30 days from its last use: each
+// use pushes the expiry forward, at most once an hour to spare the database a write per request.
+import { and, eq, gt, lte } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../db/client.js';
+import type { Executor } from '../db/executor.js';
+import { authTokens, users } from '../db/schema.js';
+import type { Clock } from './clock.js';
+
+export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+/** A token's expiry moves forward on use at most this often. */
+export const TOKEN_SLIDE_INTERVAL_MS = 60 * 60_000;
+/** 32 bytes in base64url: 43 characters of [A-Za-z0-9_-]. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** A token as handed to the client: its value and when it expires. */
+export interface IssuedToken {
+  value: string;
+  expiresAt: Date;
+}
+
+/** The signed-in user behind a request (`request.user`). */
+export interface AuthUser {
+  id: number;
+  account: string;
+  nickname: string;
+  avatar: string | null;
+  /** The presented token: its hash (to revoke it) and its expiry after this use. */
+  token: { hash: string; expiresAt: Date };
+}
+
+/** The stored form of a token. */
+export function hashToken(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+export class TokenService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Makes a new token for a user (inside the caller's transaction when given one). */
+  async issue(executor: Executor, userId: number): Promise<IssuedToken> {
+    const value = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    const expiresAt = new Date(now + TOKEN_LIFETIME_MS);
+    await executor
+      .insert(authTokens)
+      .values({ userId, tokenHash: hashToken(value), createdAt: new Date(now), expiresAt });
+    return { value, expiresAt };
+  }
+
+  /** The user a token belongs to, or null when it is unknown, expired or revoked. Slides its expiry. */
+  async authenticate(value: string): Promise<AuthUser | null> {
+    if (!TOKEN_SHAPE.test(value)) return null;
+    const hash = hashToken(value);
+    const now = this.clock.now();
+    const [row] = await this.db
+      .select({
+        tokenId: authTokens.id,
+        expiresAt: authTokens.expiresAt,
+        id: users.id,
+        account: users.account,
+        nickname: users.nickname,
+        avatar: users.avatar,
+      })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(and(eq(authTokens.tokenHash, hash), gt(authTokens.expiresAt, new Date(now))));
+    if (!row) return null;
+    let expiresAt = row.expiresAt;
+    if (expiresAt.getTime() - TOKEN_LIFETIME_MS + TOKEN_SLIDE_INTERVAL_MS <= now) {
+      expiresAt = new Date(now + TOKEN_LIFETIME_MS);
+      await this.db.update(authTokens).set({ expiresAt }).where(eq(authTokens.id, row.tokenId));
+    }
+    const { id, account, nickname, avatar } = row;
+    return { id, account, nickname, avatar, token: { hash, expiresAt } };
+  }
+
+  /** Revokes one token (sign-out). */
+  async revoke(hash: string, executor: Executor = this.db): Promise<void> {
+    await executor.delete(authTokens).where(eq(authTokens.tokenHash, hash));
+  }
+
+  /** Revokes every token of a user (password changed). */
+  async revokeAll(executor: Executor, userId: number): Promise<void> {
+    await executor.delete(authTokens).where(eq(authTokens.userId, userId));
+  }
+
+  /** Deletes expired tokens. */
+  async sweep(): Promise<void> {
+    await this.db.delete(authTokens).where(lte(authTokens.expiresAt, new Date(this.clock.now())));
+  }
+}

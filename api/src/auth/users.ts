@@ -1,0 +1,111 @@
+// Accounts: lookups and writes, and the UserInfo every sign-in answers with. Google and X sign-in
+// build on the same calls (an account they create has no password).
+import { and, eq } from 'drizzle-orm';
+import type { UserInfo } from '../contract/index.js';
+import type { Database } from '../db/client.js';
+import type { Executor } from '../db/executor.js';
+import { users } from '../db/schema.js';
+import type { Clock } from './clock.js';
+import { defaultNickname } from './rules.js';
+
+export type User = typeof users.$inferSelect;
+
+export class UserService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The account with this normalised email, or null. */
+  async findByAccount(account: string, executor: Executor = this.db): Promise<User | null> {
+    const [row] = await executor.select().from(users).where(eq(users.account, account));
+    return row ?? null;
+  }
+
+  async findById(id: number, executor: Executor = this.db): Promise<User | null> {
+    const [row] = await executor.select().from(users).where(eq(users.id, id));
+    return row ?? null;
+  }
+
+  /**
+   * Creates an account (nickname: the email's local part unless given); null when the email is
+   * taken, also when another request took it a moment ago.
+   */
+  async create(
+    executor: Executor,
+    fields: {
+      account: string;
+      passwordHash: string | null;
+      nickname?: string;
+      avatar?: string | null;
+    },
+  ): Promise<User | null> {
+    const now = new Date(this.clock.now());
+    const [row] = await executor
+      .insert(users)
+      .values({
+        account: fields.account,
+        passwordHash: fields.passwordHash,
+        nickname: fields.nickname ?? defaultNickname(fields.account),
+        avatar: fields.avatar ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: users.account })
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Sets a user's password hash. With `replacing`, only if the stored hash is still that one
+   * (a rehash after sign-in must not undo a password change made meanwhile).
+   */
+  async setPassword(
+    executor: Executor,
+    id: number,
+    passwordHash: string,
+    replacing?: string,
+  ): Promise<void> {
+    await executor
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date(this.clock.now()) })
+      .where(
+        replacing === undefined
+          ? eq(users.id, id)
+          : and(eq(users.id, id), eq(users.passwordHash, replacing)),
+      );
+  }
+
+  /** Renames a user; null when the account no longer exists. */
+  async setNickname(id: number, nickname: string): Promise<User | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ nickname, updatedAt: new Date(this.clock.now()) })
+      .where(eq(users.id, id))
+      .returning();
+    return row ?? null;
+  }
+}
+
+/**
+ * The wire form of a user. `token` is the token to hand over, or, on answers that issue none
+ * (`GET /api/user`, nickname change), the presented one's expiry with an empty value.
+ */
+export function toUserInfo(
+  user: Pick<User, 'id' | 'account' | 'nickname' | 'avatar'>,
+  token: { value: string; expiresAt: Date },
+  times = 0,
+): UserInfo {
+  return {
+    id: user.id,
+    account: user.account,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    times,
+    tokenInfo: {
+      tokenName: 'Authorization',
+      tokenValue: token.value,
+      expiresAt: Math.floor(token.expiresAt.getTime() / 1000),
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// The request and answer shapes of the auth routes (they are also the OpenAPI document's).
+import { Type, type TSchema } from 'typebox';
+
+const Account = Type.String({
+  description:
+    'Email address: letters, digits, dot, underscore or hyphen, and a TLD of 2+ letters. Trimmed and lower-cased by the server.',
+  examples: ['ada@example.com'],
+});
+const Passwd = Type.String({
+  description: '6 to 128 characters; a new password must not be among the 10,000 most common ones.',
+});
+const Captcha = Type.String({
+  description: 'The 6-digit code mailed by `/api/auth/base/sendMessage`.',
+  examples: ['042917'],
+});
+
+export const SendMessageBody = Type.Object({
+  account: Account,
+  type: Type.Union([Type.Literal(4), Type.Literal(2)], {
+    description: '4: a code to register; 2: a code to reset the password.',
+  }),
+});
+
+export const RegisterBody = Type.Object({ account: Account, passwd: Passwd, captcha: Captcha });
+export const LoginBody = Type.Object({ account: Account, passwd: Passwd });
+export const ChangePasswordBody = Type.Object({
+  account: Account,
+  passwd: Type.String({ description: 'The new password; rules as for registering.' }),
+  captcha: Captcha,
+});
+export const ModifyBody = Type.Object({
+  nickname: Type.String({ description: '3 to 32 characters after trimming.' }),
+});
+
+export const UserInfo = Type.Object(
+  {
+    id: Type.Integer(),
+    account: Type.String({ description: 'The email address.' }),
+    nickname: Type.String(),
+    avatar: Type.Union([Type.String(), Type.Null()], {
+      description: 'Avatar URL; null: the site shows its default image.',
+    }),
+    times: Type.Integer({ description: '1 on the answer that created the account, else 0.' }),
+    tokenInfo: Type.Object({
+      tokenName: Type.Literal('Authorization'),
+      tokenValue: Type.String({
+        description:
+          'The bearer token (`Authorization: Bearer <tokenValue>`). Empty on answers that issue no token (`GET /api/user`, nickname change): keep the one you have.',
+      }),
+      expiresAt: Type.Integer({
+        description:
+          'When the token expires (Unix seconds). Each use moves it to 30 days later (at most once an hour).',
+      }),
+    }),
+  },
+  { description: 'The signed-in user.' },
+);
+
+const FailureData = Type.Union([
+  Type.Null(),
+  Type.Object({
+    retryAfter: Type.Integer({ minimum: 0, description: 'Seconds to wait (codes 423 and 429).' }),
+  }),
+]);
+
+/** A failed outcome, in the envelope. */
+export function failure(description?: string) {
+  return Type.Object(
+    {
+      code: Type.Integer(),
+      msg: Type.String({ description: "In the request's Language." }),
+      data: FailureData,
+    },
+    description ? { description } : {},
+  );
+}
+
+/**
+ * The answers of a route: HTTP 200 carries the success envelope or a handled failure (403, 409,
+ * 410, 422, 423 ...: the body's code tells which), HTTP 429 when limited, 401 when guarded.
+ */
+export function answers(
+  data: TSchema,
+  description: string,
+  more: { limited?: boolean; guarded?: boolean } = {},
+) {
+  return {
+    200: Type.Union(
+      [Type.Object({ code: Type.Literal(200), msg: Type.String(), data }), failure()],
+      { description },
+    ),
+    ...(more.limited
+      ? { 429: failure('Too many requests (code 429): wait `data.retryAfter` seconds.') }
+      : {}),
+    ...(more.guarded
+      ? {
+          401: failure('No valid token: missing, unknown, expired or revoked (code 401).'),
+        }
+      : {}),
+  };
+}
+
+/** The OpenAPI `security` of a guarded route (the scheme the docs plugin declares). */
+export const bearer = [{ bearerAuth: [] as string[] }];

@@ -1,0 +1,259 @@
+// Accounts and sign-in: what each auth route does, over the user, token, code and lockout stores.
+//
+// Limits, and why:
+// - Per address (in the database, shared by every process): one code per address and purpose per
+//   60 s; 5 tries per code; 10 failed sign-ins in 15 minutes lock the address for 15 minutes (see
+//   auth/lockout.ts).
+// - Per client IP (in this process's memory): 20 codes sent per hour, so that one client cannot
+//   mail-bomb many addresses or harvest codes; 30 failed sign-ins per 15 minutes, after which its
+//   sign-ins are refused (429) before any password is checked or any failure counted. That
+//   bounds how many strangers one IP can lock out (3 addresses per 15 minutes) and how fast it
+//   can spray passwords across accounts.
+// - Nothing answers differently for an address with no account, except what the contract makes
+//   public: register (409) and a register code (409, see sendCode). Reset codes for unknown
+//   addresses are stored like real ones but never mailed, and sign-in for an unknown address
+//   runs a dummy scrypt, so answers and timing match.
+import type { FastifyBaseLogger } from 'fastify';
+import type { CodeType, CodeVerdict } from '../../auth/codes.js';
+import { CODE_TYPE, CodeStore } from '../../auth/codes.js';
+import type { Clock } from '../../auth/clock.js';
+import { LoginLockout } from '../../auth/lockout.js';
+import { isCommonPassword, PasswordHasher } from '../../auth/passwords.js';
+import { SlidingWindowLimiter } from '../../auth/rateLimit.js';
+import {
+  isValidEmail,
+  isValidNickname,
+  isValidPasswordLength,
+  normalizeAccount,
+  normalizeNickname,
+} from '../../auth/rules.js';
+import { serverSecret } from '../../auth/secret.js';
+import { TokenService, type AuthUser } from '../../auth/tokens.js';
+import { toUserInfo, UserService } from '../../auth/users.js';
+import type { Locale, UserInfo } from '../../contract/index.js';
+import type { Database } from '../../db/client.js';
+import { ApiError } from '../../envelope.js';
+import type { Mailer } from '../../mail/index.js';
+
+export const SENDS_PER_IP = 20;
+export const SENDS_PER_IP_WINDOW_MS = 60 * 60_000;
+export const LOGIN_FAILURES_PER_IP = 30;
+export const LOGIN_FAILURES_PER_IP_WINDOW_MS = 15 * 60_000;
+/** Expired codes, tokens and stale failure counts are deleted at most this often. */
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+/** Who asks: the language of answers and mails, the client's address, the request's log. */
+export interface RequestContext {
+  locale: Locale;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+export interface AuthServiceOptions {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  /** log2 of scrypt's N for new hashes (default 15). */
+  passwordCost?: number;
+}
+
+const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+export class AuthService {
+  readonly users: UserService;
+  readonly tokens: TokenService;
+  readonly codes: CodeStore;
+  readonly lockout: LoginLockout;
+  readonly passwords: PasswordHasher;
+  private readonly db: Database;
+  private readonly clock: Clock;
+  private readonly mailer: Mailer;
+  private readonly sendsPerIp: SlidingWindowLimiter;
+  private readonly loginFailuresPerIp: SlidingWindowLimiter;
+  private lastHousekeeping = Number.NEGATIVE_INFINITY;
+
+  constructor({ db, clock, mailer, passwordCost }: AuthServiceOptions) {
+    this.db = db;
+    this.clock = clock;
+    this.mailer = mailer;
+    this.users = new UserService(db, clock);
+    this.tokens = new TokenService(db, clock);
+    this.codes = new CodeStore(db, clock, serverSecret(db, 'auth.codeSecret'));
+    this.lockout = new LoginLockout(db, clock);
+    this.passwords = new PasswordHasher(passwordCost);
+    this.sendsPerIp = new SlidingWindowLimiter(SENDS_PER_IP, SENDS_PER_IP_WINDOW_MS, clock);
+    this.loginFailuresPerIp = new SlidingWindowLimiter(
+      LOGIN_FAILURES_PER_IP,
+      LOGIN_FAILURES_PER_IP_WINDOW_MS,
+      clock,
+    );
+  }
+
+  /**
+   * Mails a verification code. A register code (4) for a registered address answers 409 at once
+   * (the site stays on its first step and says so, and the owner gets no pointless mail); the
+   * contract makes registration public through register's own 409 anyway. A reset code (2)
+   * answers the same whether or not the address has an account, and is mailed only when it has.
+   */
+  async sendCode(rawAccount: string, type: CodeType, context: RequestContext): Promise<void> {
+    await this.housekeeping(context.log);
+    const account = this.account(rawAccount);
+    const user = await this.users.findByAccount(account);
+    if (type === CODE_TYPE.register && user) throw new ApiError(409, 'alreadyRegistered');
+    this.refuseWhenLimited(this.sendsPerIp, context, 'verification codes sent');
+    const issued = await this.codes.issue(account, type);
+    if (!issued.sent) {
+      throw new ApiError(429, 'codeCooldown', { retryAfter: seconds(issued.retryAfterMs) });
+    }
+    this.sendsPerIp.hit(context.ip);
+    if (type === CODE_TYPE.reset && !user) return;
+    try {
+      await this.mailer.send({ to: account, type, code: issued.code, locale: context.locale });
+    } catch (error) {
+      // Not mailed: forget it, so that asking again is not held by the 60 s cooldown.
+      await this.codes.discard(issued.id);
+      throw error;
+    }
+  }
+
+  /** Creates an account from a register code and signs it in. */
+  async register(
+    rawAccount: string,
+    passwd: string,
+    captcha: string,
+    context: RequestContext,
+  ): Promise<UserInfo> {
+    const account = this.account(rawAccount);
+    this.refuseWeakPassword(passwd);
+    if (await this.users.findByAccount(account)) throw new ApiError(409, 'alreadyRegistered');
+    const codeId = this.accepted(await this.codes.verify(account, CODE_TYPE.register, captcha));
+    // scrypt runs before the transaction: PGlite runs one transaction at a time.
+    const passwordHash = await this.passwords.hash(passwd);
+    const { user, token } = await this.db.transaction(async (tx) => {
+      if (!(await this.codes.consume(tx, codeId))) throw new ApiError(403, 'codeWrong');
+      const user = await this.users.create(tx, { account, passwordHash });
+      if (!user) throw new ApiError(409, 'alreadyRegistered');
+      await this.lockout.clear(account, tx);
+      return { user, token: await this.tokens.issue(tx, user.id) };
+    });
+    context.log.info({ userId: user.id }, 'account registered');
+    return toUserInfo(user, token, 1);
+  }
+
+  /** Signs in with email and password. */
+  async login(rawAccount: string, passwd: string, context: RequestContext): Promise<UserInfo> {
+    await this.housekeeping(context.log);
+    const account = this.account(rawAccount);
+    if (!isValidPasswordLength(passwd)) throw new ApiError(422, 'passwordLength');
+    this.refuseWhenLimited(this.loginFailuresPerIp, context, 'failed sign-ins');
+    const locked = await this.lockout.lockedFor(account);
+    if (locked > 0) throw new ApiError(423, 'accountLocked', { retryAfter: seconds(locked) });
+
+    const user = await this.users.findByAccount(account);
+    const stored = user?.passwordHash ?? null;
+    const good = stored
+      ? await this.passwords.verify(passwd, stored)
+      : await this.passwords.verifyNobody(passwd);
+    if (!user || !stored || !good) {
+      this.loginFailuresPerIp.hit(context.ip);
+      const lock = await this.lockout.recordFailure(account);
+      if (lock > 0) {
+        context.log.warn({ account, ip: context.ip }, 'sign-in locked after repeated failures');
+        throw new ApiError(423, 'accountLocked', { retryAfter: seconds(lock) });
+      }
+      throw new ApiError(403, 'wrongCredentials');
+    }
+
+    const rehash = this.passwords.isOutdated(stored) ? await this.passwords.hash(passwd) : null;
+    const token = await this.db.transaction(async (tx) => {
+      await this.lockout.clear(account, tx);
+      if (rehash) await this.users.setPassword(tx, user.id, rehash, stored);
+      return this.tokens.issue(tx, user.id);
+    });
+    return toUserInfo(user, token, 0);
+  }
+
+  /** Sets a new password from a reset code and signs the account out everywhere. */
+  async changePassword(
+    rawAccount: string,
+    passwd: string,
+    captcha: string,
+    context: RequestContext,
+  ): Promise<void> {
+    const account = this.account(rawAccount);
+    this.refuseWeakPassword(passwd);
+    const codeId = this.accepted(await this.codes.verify(account, CODE_TYPE.reset, captcha));
+    const user = await this.users.findByAccount(account);
+    // Only a code stored for an address without an account (never mailed) gets here by luck.
+    if (!user) throw new ApiError(403, 'codeWrong');
+    const passwordHash = await this.passwords.hash(passwd);
+    await this.db.transaction(async (tx) => {
+      if (!(await this.codes.consume(tx, codeId))) throw new ApiError(403, 'codeWrong');
+      await this.users.setPassword(tx, user.id, passwordHash);
+      await this.tokens.revokeAll(tx, user.id);
+      await this.lockout.clear(account, tx);
+    });
+    context.log.info({ userId: user.id }, 'password changed; every token revoked');
+  }
+
+  /** Revokes the token the request came with. */
+  async logout(user: AuthUser): Promise<void> {
+    await this.tokens.revoke(user.token.hash);
+  }
+
+  /** The signed-in user; no new token (tokenValue is empty, expiresAt is the presented one's). */
+  me(user: AuthUser): UserInfo {
+    return toUserInfo(user, { value: '', expiresAt: user.token.expiresAt });
+  }
+
+  /** Renames the signed-in user. */
+  async modifyNickname(user: AuthUser, rawNickname: string): Promise<UserInfo> {
+    const nickname = normalizeNickname(rawNickname);
+    if (!isValidNickname(nickname)) throw new ApiError(422, 'nicknameLength');
+    const updated = await this.users.setNickname(user.id, nickname);
+    if (!updated) throw new ApiError(401, 'unauthorized');
+    return toUserInfo(updated, { value: '', expiresAt: user.token.expiresAt });
+  }
+
+  private account(raw: string): string {
+    const account = normalizeAccount(raw);
+    if (!isValidEmail(account)) throw new ApiError(422, 'emailInvalid');
+    return account;
+  }
+
+  private refuseWeakPassword(passwd: string): void {
+    if (!isValidPasswordLength(passwd)) throw new ApiError(422, 'passwordLength');
+    if (isCommonPassword(passwd)) throw new ApiError(422, 'passwordCommon');
+  }
+
+  /** The id of an accepted code, or the contract's answer for a refused one. */
+  private accepted(verdict: CodeVerdict): number {
+    if (verdict.ok) return verdict.id;
+    if (verdict.reason === 'expired') throw new ApiError(410, 'codeExpired');
+    if (verdict.reason === 'spent') {
+      throw new ApiError(423, 'codeLocked', { retryAfter: seconds(verdict.retryAfterMs) });
+    }
+    throw new ApiError(403, 'codeWrong');
+  }
+
+  private refuseWhenLimited(limiter: SlidingWindowLimiter, context: RequestContext, what: string) {
+    const wait = limiter.retryAfter(context.ip);
+    if (wait <= 0) return;
+    context.log.warn({ ip: context.ip }, `per-IP limit reached: ${what}`);
+    throw new ApiError(429, 'tooManyRequests', { retryAfter: seconds(wait) });
+  }
+
+  /** Deletes what has expired, at most once an hour, on the way through a request. */
+  private async housekeeping(log: FastifyBaseLogger): Promise<void> {
+    const now = this.clock.now();
+    if (now - this.lastHousekeeping < HOUSEKEEPING_INTERVAL_MS) return;
+    this.lastHousekeeping = now;
+    try {
+      await this.tokens.sweep();
+      await this.codes.sweep();
+      await this.lockout.sweep();
+    } catch (error) {
+      log.warn({ err: error }, 'auth housekeeping failed; will retry in an hour');
+    }
+  }
+}
