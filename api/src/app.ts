@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from './auth/clock.js';
+import type { SocialSettings } from './auth/oauth.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
 import type { MailSettings } from './mail/index.js';
@@ -33,6 +34,8 @@ export interface AppOptions {
   passwordCost?: number;
   /** Exact origins allowed to call the API cross-origin (CORS_ORIGINS); default none. */
   corsOrigins?: string[];
+  /** Google and X sign-in (GOOGLE_CLIENT_ID, X_CLIENT_ID ...); default: neither (code 501). */
+  social?: SocialSettings;
 }
 
 /** Locale path prefixes of the site (English has none). */
@@ -56,6 +59,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // A request Node cannot parse (headers past its 16 KB limit, a broken request line) never
+    // reaches a route: answer it with the contract's envelope too. Its Language is unknown.
+    clientErrorHandler(error, socket) {
+      if (!socket.writable) return;
+      const tooLarge = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify({
+        code: 400,
+        msg: tooLarge ? 'The request headers are too large' : 'The request is malformed',
+        data: null,
+      });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -82,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock,
     mail: options.mail,
     passwordCost: options.passwordCost,
+    social: options.social,
   });
   if (options.siteDir) {
     await app.register(fp(siteRoutes), {

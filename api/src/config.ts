@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { socialSettingsFromEnv, type SocialSettings } from './auth/oauth.js';
 
 export interface ServerConfig {
   /** TCP port to listen on. */
@@ -24,6 +25,8 @@ export interface ServerConfig {
   mailFrom?: string | null;
   /** Exact origins (`https://app.example.com`) allowed to call the API; empty: same origin only. */
   corsOrigins?: string[];
+  /** Google and X sign-in (GOOGLE_*, X_*: see auth/oauth.ts); unset: neither (code 501). */
+  social?: SocialSettings;
 }
 
 function port(value: string | undefined, fallback: number): number {
@@ -72,5 +75,6 @@ export function configFromEnv(
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || null,
     corsOrigins: origins(env.CORS_ORIGINS),
+    social: socialSettingsFromEnv(env),
   };
 }

@@ -100,6 +100,47 @@ const messages = {
     zh: '您的网络请求过于频繁，请稍后再试',
     'pt-br': 'Requisições demais da sua rede; tente novamente mais tarde',
   },
+  googleNotConfigured: {
+    en: 'Sign-in with Google is not available on this server',
+    zh: '此服务器未开通 Google 登录',
+    'pt-br': 'A entrada com o Google não está disponível neste servidor',
+  },
+  xNotConfigured: {
+    en: 'Sign-in with X is not available on this server',
+    zh: '此服务器未开通 X 登录',
+    'pt-br': 'A entrada com o X não está disponível neste servidor',
+  },
+  redirectUriInvalid: {
+    en: 'The return address must be an http or https URL of at most 2048 characters',
+    zh: '返回地址须为不超过 2048 个字符的 http 或 https 网址',
+    'pt-br': 'O endereço de retorno deve ser uma URL http ou https de até 2048 caracteres',
+  },
+  socialCodeRejected: {
+    en: 'The sign-in was not accepted or has expired; please try again',
+    zh: '登录未被接受或已过期，请重试',
+    'pt-br': 'A entrada não foi aceita ou expirou; tente novamente',
+  },
+  googleEmailUnverified: {
+    en: 'Your Google account has no verified email address; verify it with Google and try again',
+    zh: '您的 Google 账号没有已验证的邮箱，请先在 Google 完成验证后重试',
+    'pt-br':
+      'Sua conta do Google não tem um e-mail verificado; verifique-o no Google e tente novamente',
+  },
+  socialStateUnknown: {
+    en: 'This sign-in is unknown or was already used; please start again',
+    zh: '此次登录无效或已被使用，请重新开始',
+    'pt-br': 'Esta entrada é desconhecida ou já foi usada; comece de novo',
+  },
+  socialStateExpired: {
+    en: 'This sign-in took longer than 10 minutes and has expired; please start again',
+    zh: '此次登录超过 10 分钟已过期，请重新开始',
+    'pt-br': 'Esta entrada levou mais de 10 minutos e expirou; comece de novo',
+  },
+  socialUnavailable: {
+    en: 'The sign-in service could not be reached; please try again later',
+    zh: '暂时无法连接登录服务，请稍后重试',
+    'pt-br': 'Não foi possível contatar o serviço de entrada; tente novamente mais tarde',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

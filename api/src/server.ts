@@ -37,6 +37,7 @@ export async function startServer(
       passwordCost: options.passwordCost,
       mail: { dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom },
       corsOrigins: config.corsOrigins ?? [],
+      social: config.social,
     });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });

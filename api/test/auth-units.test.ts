@@ -63,6 +63,9 @@ describe('password, nickname and default nickname rules', () => {
     assert.equal(isValidNickname('😀😀'), false);
     assert.equal(isValidNickname('😀😀😀'), true);
     assert.equal(isValidNickname('x'.repeat(33)), false);
+    // Control characters: a NUL cannot be stored by PostgreSQL, none can be shown.
+    assert.equal(isValidNickname('\u0000 !'), false);
+    assert.equal(isValidNickname('Ada\tL'), false);
   });
 
   it('names a new account after its local part, at most 32 characters', () => {

@@ -42,8 +42,12 @@ export function normalizeNickname(nickname: string): string {
   return nickname.trim();
 }
 
-/** True when a normalised nickname has 3..32 characters. */
+/**
+ * True when a normalised nickname has 3..32 characters and no control characters (a NUL cannot
+ * be stored by PostgreSQL, and none of them can be shown).
+ */
 export function isValidNickname(nickname: string): boolean {
+  if (/\p{Cc}/u.test(nickname)) return false;
   const length = characterCount(nickname);
   return length >= NICKNAME_MIN_LENGTH && length <= NICKNAME_MAX_LENGTH;
 }
@@ -52,4 +56,32 @@ export function isValidNickname(nickname: string): boolean {
 export function defaultNickname(account: string): string {
   const local = account.slice(0, account.lastIndexOf('@'));
   return [...local].slice(0, NICKNAME_MAX_LENGTH).join('');
+}
+
+/**
+ * The nickname of an account made by Google or X sign-in: the provider's display name, trimmed
+ * and cut to 32 characters, when that leaves 3 or more; otherwise `fallback` (the email's local
+ * part, or `x_<username>`), cut the same way.
+ */
+export function socialNickname(name: string | null, fallback: string): string {
+  const cut = (value: string) =>
+    [...normalizeNickname(value.replace(/\p{Cc}+/gu, ' '))]
+      .slice(0, NICKNAME_MAX_LENGTH)
+      .join('')
+      .trim();
+  const fromName = name === null ? '' : cut(name);
+  return isValidNickname(fromName) ? fromName : cut(fallback);
+}
+
+/** The longest avatar URL kept from a provider. */
+export const AVATAR_URL_MAX_LENGTH = 2048;
+
+/** A provider's picture URL when it is https (an https page shows no http image); else null. */
+export function httpsAvatar(url: string | null): string | null {
+  if (url === null || url.length > AVATAR_URL_MAX_LENGTH) return null;
+  try {
+    return new URL(url).protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
 }

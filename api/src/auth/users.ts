@@ -4,11 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import type { UserInfo } from '../contract/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
-import { users } from '../db/schema.js';
+import { userIdentities, users } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { defaultNickname } from './rules.js';
 
 export type User = typeof users.$inferSelect;
+
+/** The providers an account can sign in with besides its password. */
+export type IdentityProvider = 'google' | 'x';
 
 export class UserService {
   constructor(
@@ -74,6 +77,35 @@ export class UserService {
           ? eq(users.id, id)
           : and(eq(users.id, id), eq(users.passwordHash, replacing)),
       );
+  }
+
+  /** The account a provider identity (Google's `sub`, X's user id) is linked to, or null. */
+  async findByIdentity(
+    executor: Executor,
+    provider: IdentityProvider,
+    subject: string,
+  ): Promise<User | null> {
+    const [row] = await executor
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
+    return row?.user ?? null;
+  }
+
+  /** Links a provider identity to an account; false when it is linked already (to any account). */
+  async linkIdentity(
+    executor: Executor,
+    provider: IdentityProvider,
+    subject: string,
+    userId: number,
+  ): Promise<boolean> {
+    const rows = await executor
+      .insert(userIdentities)
+      .values({ provider, subject, userId, createdAt: new Date(this.clock.now()) })
+      .onConflictDoNothing({ target: [userIdentities.provider, userIdentities.subject] })
+      .returning({ id: userIdentities.id });
+    return rows.length === 1;
   }
 
   /** Renames a user; null when the account no longer exists. */

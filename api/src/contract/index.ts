@@ -45,7 +45,7 @@ export interface RetryAfter {
 /** The signed-in user (`GET /api/user`, and the answer of every sign-in call). */
 export interface UserInfo {
   id: number;
-  /** The account's email address. */
+  /** The account's email address; `x:<X user id>` for an account made by X sign-in. */
   account: string;
   nickname: string;
   /** Avatar URL; null means the site shows its default image. */

@@ -82,3 +82,43 @@ export const loginFailures = pgTable('login_failures', {
   lockedUntil: at('locked_until'),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * Google and X accounts signed in with: one row per provider identity (`subject`: Google's `sub`,
+ * X's user id), so a sign-in finds its account even when the provider's email or name changed.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** `google` or `x`. */
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('user_identities_provider_subject_idx').on(table.provider, table.subject),
+    index('user_identities_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Started X sign-ins (OAuth 2.0 with PKCE): the one-time `state` (kept as a SHA-256, like
+ * tokens), the PKCE verifier the code exchange needs, and the redirect URI it must repeat. A
+ * row is deleted by the sign-in that uses it; unused ones expire after 10 minutes.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (table) => [index('oauth_states_expires_at_idx').on(table.expiresAt)],
+);

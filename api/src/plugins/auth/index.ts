@@ -1,10 +1,12 @@
-// Accounts and sign-in (the API contract's Authentication table): the routes, and the
-// `requireUser` guard and `authenticate` lookup that the other plugins use (auth/requireUser.ts).
+// Accounts and sign-in (the API contract's Authentication table, Google and X included): the
+// routes, and the `requireUser` guard and `authenticate` lookup that the other plugins use
+// (auth/requireUser.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { systemClock, type Clock } from '../../auth/clock.js';
+import { NO_SOCIAL_SIGN_IN, type SocialSettings } from '../../auth/oauth.js';
 import { isCommonPassword } from '../../auth/passwords.js';
 import { createRequireUser, currentUser } from '../../auth/requireUser.js';
 import type { DatabaseHandle } from '../../db/client.js';
@@ -14,14 +16,19 @@ import { createMailer, type MailSettings } from '../../mail/index.js';
 import {
   answers,
   bearer,
+  AuthorizeUrl,
   ChangePasswordBody,
+  GoogleBody,
   LoginBody,
   ModifyBody,
   RegisterBody,
   SendMessageBody,
+  TwitterBody,
+  TwitterRedirectBody,
   UserInfo,
 } from './schemas.js';
 import { AuthService, type RequestContext } from './service.js';
+import { SocialSignIn } from './social.js';
 
 export { AuthService } from './service.js';
 
@@ -33,6 +40,8 @@ export interface AuthOptions {
   mail?: MailSettings;
   /** log2 of scrypt's N for new password hashes (default 15). */
   passwordCost?: number;
+  /** Google and X sign-in; default: neither (their routes answer code 501). */
+  social?: SocialSettings;
 }
 
 const tags = ['auth'];
@@ -50,6 +59,13 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
     clock,
     mailer,
     passwordCost: options.passwordCost,
+  });
+  const social = new SocialSignIn({
+    db: options.database.db,
+    clock,
+    users: service.users,
+    tokens: service.tokens,
+    settings: options.social ?? NO_SOCIAL_SIGN_IN,
   });
 
   // The dummy hash and the common-password list are made now, not during the first request.
@@ -134,6 +150,61 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
       const { account, passwd, captcha } = request.body;
       await service.changePassword(account, passwd, captcha, contextOf(request));
       return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/auth/login/google',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with Google',
+        description:
+          'Exchanges the authorization code Google sent the browser back with (asked for with scope `openid email profile` and this `redirectUri`) and answers the user with a new token. The account is the one this Google user signed in to before, else the account with the same (verified) email, which Google is then linked to, else a new one (`times` 1, no password; nickname and avatar from Google). Codes: 501 Google sign-in is not configured on this server; 403 Google refused the code (wrong, expired or used, or another redirectUri) or the Google account has no verified email; 422 redirectUri is not an http(s) URL; 500 Google could not be reached or answered something unreadable (nothing is written).',
+        body: GoogleBody,
+        response: answers(UserInfo, 'The user with a new token, or code 403, 422, 501, 500.'),
+      },
+    },
+    async (request) => {
+      const { code, redirectUri } = request.body;
+      return ok(request, await social.google(code, redirectUri, contextOf(request)));
+    },
+  );
+
+  app.post(
+    '/api/auth/login/twitterRedirectUrl',
+    {
+      schema: {
+        tags,
+        summary: 'Start a sign-in with X',
+        description:
+          "Answers X's authorize URL for a new sign-in: OAuth 2.0 with PKCE (S256) and a one-time `state` that lives 10 minutes; the server keeps the verifier. Send the browser there; X sends it back to `redirectUri` with `code` and `state` for `/api/auth/login/twitter`. Codes: 501 X sign-in is not configured on this server; 422 redirectUri is not an http(s) URL; 429 after 30 starts from one client IP in 15 minutes.",
+        body: TwitterRedirectBody,
+        response: answers(AuthorizeUrl, 'The authorize URL, or code 422, 501.', {
+          limited: true,
+        }),
+      },
+    },
+    async (request) => {
+      return ok(request, await social.xAuthorizeUrl(request.body.redirectUri, contextOf(request)));
+    },
+  );
+
+  app.post(
+    '/api/auth/login/twitter',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a sign-in with X',
+        description:
+          'Spends the `state` (once: a second use is refused), exchanges the code with X and answers the user with a new token. X shares no email: the account is the one this X user signed in to before, else a new one (`times` 1) whose `account` is `x:<X user id>`, nickname and avatar from X. Codes: 501 X sign-in is not configured on this server; 403 the state is unknown, used or expired (start again), or X refused the code; 500 X could not be reached or answered something unreadable (no account or token is written; the state is spent).',
+        body: TwitterBody,
+        response: answers(UserInfo, 'The user with a new token, or code 403, 501, 500.'),
+      },
+    },
+    async (request) => {
+      const { code, state } = request.body;
+      return ok(request, await social.x(code, state, contextOf(request)));
     },
   );
 

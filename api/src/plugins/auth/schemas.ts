@@ -32,10 +32,45 @@ export const ModifyBody = Type.Object({
   nickname: Type.String({ description: '3 to 32 characters after trimming.' }),
 });
 
+const RedirectUri = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description:
+    'Where the provider sends the browser back: an absolute http(s) URL, exactly as registered with the provider (the site uses its origin with a trailing slash).',
+  examples: ['https://coinlens.example/'],
+});
+const OAuthCode = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'The `code` query parameter the provider sent the browser back with.',
+});
+
+export const GoogleBody = Type.Object({ code: OAuthCode, redirectUri: RedirectUri });
+export const TwitterRedirectBody = Type.Object({ redirectUri: RedirectUri });
+export const TwitterBody = Type.Object({
+  code: OAuthCode,
+  state: Type.String({
+    minLength: 1,
+    maxLength: 256,
+    description:
+      'The `state` query parameter X sent the browser back with (the one in the URL `twitterRedirectUrl` answered).',
+  }),
+});
+export const AuthorizeUrl = Type.String({
+  description:
+    "X's authorize page for this sign-in (OAuth 2.0 with PKCE S256 and a one-time `state`); send the browser there.",
+  examples: [
+    'https://x.com/i/oauth2/authorize?response_type=code&client_id=...&redirect_uri=https%3A%2F%2Fcoinlens.example%2F&scope=users.read%20tweet.read%20offline.access&state=...&code_challenge=...&code_challenge_method=S256',
+  ],
+});
+
 export const UserInfo = Type.Object(
   {
     id: Type.Integer(),
-    account: Type.String({ description: 'The email address.' }),
+    account: Type.String({
+      description:
+        'The email address; `x:<X user id>` for an account made by X sign-in (X shares no email).',
+    }),
     nickname: Type.String(),
     avatar: Type.Union([Type.String(), Type.Null()], {
       description: 'Avatar URL; null: the site shows its default image.',

@@ -15,7 +15,7 @@ export const buttonRecipe = defineRecipe({
     borderWidth: '1px',
     borderColor: 'transparent',
     fontWeight: 'semibold',
-    lineHeight: '1.2',
+    lineHeight: 'tight',
     whiteSpace: 'nowrap',
     textDecoration: 'none',
     cursor: 'pointer',
