@@ -143,6 +143,14 @@ export const loginMachine = setup({
     toastEmail: emit({ type: 'toast', toast: 'error', key: 'ErrorEmailTips' } as const),
     toastPassword: emit({ type: 'toast', toast: 'error', key: 'EnterLimit' } as const),
     toastSent: emit({ type: 'toast', toast: 'success', key: 'Sent' } as const),
+    // A refused call says why, in the server's words.
+    toastFailure: emit(({ event }) => ({
+      type: 'toast' as const,
+      toast: 'error' as const,
+      key: 'loginError' as const,
+      msg: toAuthFailure((event as unknown as { error?: unknown }).error).msg,
+    })),
+    announceLoginFail: emit({ type: 'loginFail' } as const),
     // A refused send says why (or 'sentError'); a 429 also starts the server's cooldown.
     failedToSend: enqueueActions(({ event, enqueue }) => {
       const failure = toAuthFailure((event as unknown as { error?: unknown }).error);
@@ -211,15 +219,7 @@ export const loginMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: [
-                    emit(({ event }) => ({
-                      type: 'toast' as const,
-                      toast: 'error' as const,
-                      key: 'loginError' as const,
-                      msg: toAuthFailure(event.error).msg,
-                    })),
-                    emit({ type: 'loginFail' } as const),
-                  ],
+                  actions: ['toastFailure', 'announceLoginFail'],
                 },
               },
             },
@@ -276,16 +276,7 @@ export const loginMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: [
-                    'clearCode',
-                    emit(({ event }) => ({
-                      type: 'toast' as const,
-                      toast: 'error' as const,
-                      key: 'loginError' as const,
-                      msg: toAuthFailure(event.error).msg,
-                    })),
-                    emit({ type: 'loginFail' } as const),
-                  ],
+                  actions: ['clearCode', 'toastFailure', 'announceLoginFail'],
                 },
               },
             },
@@ -353,15 +344,7 @@ export const loginMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: [
-                    'clearCode',
-                    emit(({ event }) => ({
-                      type: 'toast' as const,
-                      toast: 'error' as const,
-                      key: 'loginError' as const,
-                      msg: toAuthFailure(event.error).msg,
-                    })),
-                  ],
+                  actions: ['clearCode', 'toastFailure'],
                 },
               },
             },
