@@ -1,3 +1,4 @@
+import { Button } from '../Button';
 import { chakra } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
@@ -27,20 +28,6 @@ const Frame = chakra('div', {
   },
 });
 
-const DemoButton = chakra('button', {
-  base: {
-    paddingInline: '3',
-    paddingBlock: '1.5',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    color: 'fg.onAccent',
-    bg: 'accent.solid',
-    border: 'none',
-    borderRadius: 'md',
-    cursor: 'pointer',
-  },
-});
-
 function Buttons({ children }: { children: ReactNode }) {
   return (
     <chakra.div display="flex" flexWrap="wrap" gap="2">
@@ -62,16 +49,17 @@ function StatusDemo({
       <LoadingBar {...props} status={status} portalled={false} />
       <chakra.p margin="0">Status: {status}</chakra.p>
       <Buttons>
-        <DemoButton type="button" onClick={() => setStatus('loading')}>
+        <Button size="sm" type="button" onClick={() => setStatus('loading')}>
           Start
-        </DemoButton>
-        <DemoButton type="button" onClick={() => setStatus('done')}>
+        </Button>
+        <Button size="sm" type="button" onClick={() => setStatus('done')}>
           Finish
-        </DemoButton>
-        <DemoButton type="button" onClick={() => setStatus('error')}>
+        </Button>
+        <Button size="sm" type="button" onClick={() => setStatus('error')}>
           Fail
-        </DemoButton>
-        <DemoButton
+        </Button>
+        <Button
+          size="sm"
           type="button"
           onClick={() => {
             // A load that answers in 50 ms, well inside the 200 ms throttle.
@@ -80,7 +68,7 @@ function StatusDemo({
           }}
         >
           Quick load
-        </DemoButton>
+        </Button>
       </Buttons>
     </Frame>
   );
@@ -93,12 +81,12 @@ function ControllerDemo(props: LoadingBarProps) {
     <Frame>
       <LoadingBar {...props} controller={pageLoad} portalled={false} />
       <Buttons>
-        <DemoButton type="button" onClick={() => pageLoad.start()}>
+        <Button size="sm" type="button" onClick={() => pageLoad.start()}>
           Route change start
-        </DemoButton>
-        <DemoButton type="button" onClick={() => pageLoad.done()}>
+        </Button>
+        <Button size="sm" type="button" onClick={() => pageLoad.done()}>
           Route change done
-        </DemoButton>
+        </Button>
       </Buttons>
     </Frame>
   );

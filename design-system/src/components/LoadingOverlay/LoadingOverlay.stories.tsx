@@ -1,3 +1,4 @@
+import { Button } from '../Button';
 import { chakra } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, within } from '@storybook/test';
@@ -25,20 +26,6 @@ const Frame = chakra('div', {
   },
 });
 
-const PageButton = chakra('button', {
-  base: {
-    paddingInline: '3',
-    paddingBlock: '1.5',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    color: 'fg.onAccent',
-    bg: 'accent.solid',
-    border: 'none',
-    borderRadius: 'md',
-    cursor: 'pointer',
-  },
-});
-
 /** Some page under the overlay, so the dimming and the blocked button can be seen. */
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -49,7 +36,9 @@ function Page({ children }: { children: ReactNode }) {
       <chakra.p margin="0" fontSize="sm" color="fg.muted">
         $64,231.50 · 24h +2.35%
       </chakra.p>
-      <PageButton type="button">Add to watchlist</PageButton>
+      <Button size="sm" type="button">
+        Add to watchlist
+      </Button>
       {children}
     </Frame>
   );

@@ -1,3 +1,4 @@
+import { Button } from '../Button';
 import { chakra } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
@@ -38,20 +39,6 @@ const Frame = chakra('div', {
   },
 });
 
-const DemoButton = chakra('button', {
-  base: {
-    paddingInline: '3',
-    paddingBlock: '1.5',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    color: 'fg.onAccent',
-    bg: 'accent.solid',
-    border: 'none',
-    borderRadius: 'md',
-    cursor: 'pointer',
-  },
-});
-
 function ToastDemo({
   toasts = [],
   withButtons = false,
@@ -69,7 +56,8 @@ function ToastDemo({
   const buttons: ReactNode = withButtons && (
     <chakra.div display="flex" flexWrap="wrap" gap="2">
       {TYPES.map((type) => (
-        <DemoButton
+        <Button
+          size="sm"
           key={type}
           type="button"
           onClick={() =>
@@ -82,7 +70,7 @@ function ToastDemo({
           }
         >
           Show {type}
-        </DemoButton>
+        </Button>
       ))}
     </chakra.div>
   );
