@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom';
-import { act, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient, GetOptions, Query } from './client';
 import { ApiError, NetworkError } from './errors';
 import { ApiProvider, MAX_RETRIES, apiKey, retryDelayMs, useApi } from './swr';
-import { clearToken, setToken } from './token';
+import { clearToken, getToken, setToken, subscribeToken } from './token';
 
 interface Coin {
   name: string;
@@ -113,6 +113,38 @@ describe('useApi', () => {
     user = 'Bob';
     act(() => setToken('bob-token'));
     expect(await screen.findByText('Bob')).toBeInTheDocument();
+  });
+
+  it('asks nothing without a token for what needs one when the user signs out', async () => {
+    // Like the session: the user's details are only asked for while a token is kept.
+    function Signed() {
+      const token = useSyncExternalStore(subscribeToken, getToken);
+      const { data } = useApi<Coin>(token ? '/api/user' : null);
+      return <p>{token ? (data?.name ?? 'Loading') : 'Signed out'}</p>;
+    }
+    const tokensSent: (string | null)[] = [];
+    const fake = fakeClient((path) => {
+      tokensSent.push(getToken());
+      return { name: path === '/api/user' ? 'Ann' : 'Bitcoin' };
+    });
+    act(() => setToken('ann-token'));
+    render(
+      <Providers client={fake.client}>
+        <Signed />
+        <CoinName path="/api/coins" />
+      </Providers>,
+    );
+    expect(await screen.findByText('Ann')).toBeInTheDocument();
+    expect(await screen.findByText('Bitcoin')).toBeInTheDocument();
+    act(() => clearToken());
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    // The public resource on screen is fetched again, signed out; the user's details are not.
+    await waitFor(() => expect(tokensSent).toEqual(['ann-token', 'ann-token', null]));
+    expect(fake.get.mock.calls.map(([path]) => path)).toEqual([
+      '/api/user',
+      '/api/coins',
+      '/api/coins',
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 // SWR on top of the API client: one cache key per resource (its request path and query), retries
 // only for failures that may pass, and a cache that forgets one user's data when the token changes.
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import useSWR, { SWRConfig, useSWRConfig, type KeyedMutator, type SWRConfiguration } from 'swr';
 import { api, isMonitorPath, requestPath, type ApiClient, type Query } from './client';
 import { isTransientFailure, type ApiFailure } from './errors';
@@ -51,12 +51,24 @@ export function apiSwrConfig(client: ApiClient): SWRConfiguration {
 /** Drops every cached answer when the token changes (sign-in, sign-out, another tab). */
 function ForgetOnTokenChange() {
   const { mutate } = useSWRConfig();
+  const [changes, setChanges] = useState(0);
   useEffect(
-    // Keys are paths, not users, so user A's follow list would otherwise show to user B; what
-    // is on screen is fetched again with the new token.
-    () => subscribeToken(() => void mutate(() => true, undefined, { revalidate: true })),
+    // Keys are paths, not users, so user A's follow list would otherwise show to user B: the
+    // cache is emptied at once, before anything renders with the new token.
+    () =>
+      subscribeToken(() => {
+        void mutate(() => true, undefined, { revalidate: false });
+        setChanges((count) => count + 1);
+      }),
     [mutate],
   );
+  useEffect(() => {
+    // What is on screen is fetched again once the change has rendered: by then the hooks that
+    // need a signed-in user have dropped their keys. Refetching from the listener itself would
+    // still find them (e.g. GET /api/user just after sign-out), ask without a token, meet a 401
+    // and send the visitor to the login dialog instead of where signing out goes.
+    if (changes > 0) void mutate(() => true);
+  }, [changes, mutate]);
   return null;
 }
 
