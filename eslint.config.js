@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-test/**',
+      '**/dist-h*/**',
       '**/public/**',
       '**/.cache/**',
       'storybook-static/**',

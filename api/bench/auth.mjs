@@ -4,15 +4,12 @@
 // BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) change the load.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { freePort, load, printResults } from './common.mjs';
 
-const DURATION = Number(process.env.BENCH_DURATION || 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const ACCOUNT = 'bench@example.com';
 const PASSWORD = 'a bench mark password';
 
@@ -23,15 +20,6 @@ if (!existsSync(main)) {
   process.exit(1);
 }
 const { OUTBOX_FILE } = await import(new URL('../dist/src/mail/index.js', import.meta.url).href);
-
-/** A port nobody listens on right now. */
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The child's resident memory (VmRSS) and its peak so far (VmHWM), in MB; Linux only. */
 function memory(pid) {
@@ -70,23 +58,6 @@ async function register(base, dataDir) {
   });
   if (res.code !== 200) throw new Error(`register answered ${res.code} ${res.msg}`);
   return res.data.tokenInfo.tokenValue;
-}
-
-/** autocannon for DURATION seconds; a body whose envelope code is not 200 counts as a mismatch. */
-function load(title, options) {
-  return autocannon({
-    title,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    verifyBody: (body) => {
-      try {
-        return JSON.parse(body).code === 200;
-      } catch {
-        return false;
-      }
-    },
-    ...options,
-  });
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-'));
@@ -172,30 +143,9 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const table = [
-  ['route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx', 'code≠200'],
-  ...rows.map((r) => [
-    r.title,
-    r.requests.average.toFixed(1),
-    String(r.latency.p50),
-    String(r.latency.p99),
-    String(r.requests.total),
-    String(r.errors + r.timeouts),
-    String(r.non2xx),
-    String(r.mismatches),
-  ]),
-];
-const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
-const line = (row) =>
-  row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+printResults(rows, loadBefore);
 const mb = (value) => `${value.toFixed(1)} MB`;
 
-console.log(
-  `\n${CONNECTIONS} connections, ${DURATION} s each, on 127.0.0.1; node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore.toFixed(1)} at the start\n`,
-);
-console.log(line(table[0]));
-console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-for (const row of table.slice(1)) console.log(line(row));
 console.log(`
 cold start (spawn to first 200 from /api/health)  ${figures.startMs.toFixed(0)} ms
 RSS after start                                   ${mb(figures.afterStart.rss)}

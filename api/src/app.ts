@@ -1,13 +1,24 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Clock } from './auth/clock.js';
+import { systemClock, type Clock } from './auth/clock.js';
 import type { SocialSettings } from './auth/oauth.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
 import type { MailSettings } from './mail/index.js';
 import { apiPolicy } from './plugins/api-policy.js';
+import { CoinCatalog } from './market/catalog.js';
+import { createCoinGeckoProvider, type CoinGeckoSettings } from './market/coingecko.js';
+import { createSnapshotProvider } from './market/snapshot.js';
+import type { MarketProvider } from './market/types.js';
+import { SourceLifecycle } from './monitor/lifecycle.js';
+import { seedDemoSources } from './monitor/seed.js';
+import { MonitorService } from './monitor/sources.js';
+import { createSummarizer } from './monitor/summarizer.js';
+import type { Summarizer } from './monitor/types.js';
 import { auth } from './plugins/auth/index.js';
+import { coins } from './plugins/coins/index.js';
+import { monitor } from './plugins/monitor/index.js';
 import { docs } from './plugins/docs.js';
 import { healthRoutes } from './plugins/health.js';
 import { siteRoutes } from './plugins/site.js';
@@ -36,6 +47,42 @@ export interface AppOptions {
   corsOrigins?: string[];
   /** Google and X sign-in (GOOGLE_CLIENT_ID, X_CLIENT_ID ...); default: neither (code 501). */
   social?: SocialSettings;
+  /**
+   * Market data: a provider (tests), or settings (MARKET_PROVIDER, COINGECKO_*). Default: the
+   * bundled demo data set on `clock`.
+   */
+  market?: MarketProvider | CoinGeckoSettings;
+  /**
+   * What summarises transcripts: a summarizer (tests), or an OpenAI-compatible endpoint
+   * (ASSISTANT_*), falling back to the built-in extractive one. Default: the extractive one.
+   */
+  summarizer?: Summarizer | AssistantSettings | null;
+  /** Writes the bundled demo sources on a database's first start (DEMO_SOURCES); default true. */
+  demoSources?: boolean;
+  /**
+   * Between two ticks of the source lifecycle in ms (default 15 000); false for none, so that a
+   * test ticks it by hand (`app.lifecycle.tick()`).
+   */
+  lifecycleIntervalMs?: number | false;
+}
+
+type AssistantSettings = NonNullable<Parameters<typeof createSummarizer>[0]['assistant']>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The coins the API knows (ids, search, quotes). */
+    catalog: CoinCatalog;
+    /** Moves monitored sources along on the clock. */
+    lifecycle: SourceLifecycle;
+  }
+}
+
+function isProvider(value: MarketProvider | CoinGeckoSettings): value is MarketProvider {
+  return typeof (value as MarketProvider).coins === 'function';
+}
+
+function isSummarizer(value: Summarizer | AssistantSettings): value is Summarizer {
+  return typeof (value as Summarizer).summarize === 'function';
 }
 
 /** Locale path prefixes of the site (English has none). */
@@ -78,7 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    // API answers are personal or change by the second; the few that may be cached (coin logos)
+    // say so themselves.
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // Error mapping must cover every plugin's routes, so it is installed at the root.
@@ -101,6 +152,65 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordCost: options.passwordCost,
     social: options.social,
   });
+
+  const clock = options.clock ?? systemClock;
+  const { db } = options.database;
+  const market = options.market;
+  const provider: MarketProvider =
+    market && isProvider(market)
+      ? market
+      : market?.provider === 'coingecko'
+        ? createCoinGeckoProvider({
+            baseUrl: market.baseUrl,
+            apiKey: market.apiKey,
+            refreshIntervalMs: market.refreshIntervalMs,
+            clock,
+            log: app.log.child({ module: 'coingecko' }),
+          })
+        : createSnapshotProvider({ clock });
+  const summarizer =
+    options.summarizer && isSummarizer(options.summarizer)
+      ? options.summarizer
+      : createSummarizer({ assistant: options.summarizer ?? null, log: app.log });
+  const catalog = new CoinCatalog(db, provider);
+  const monitorService = new MonitorService(db, catalog, clock);
+  const lifecycle = new SourceLifecycle({
+    db,
+    clock,
+    summarizer,
+    catalog,
+    log: app.log.child({ module: 'sources' }),
+    intervalMs: options.lifecycleIntervalMs === false ? undefined : options.lifecycleIntervalMs,
+  });
+  app.decorate('catalog', catalog);
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onReady', async () => {
+    await provider.start();
+    // A database that fails here still lets the server answer (health says 503); the coins
+    // sync on the first request that needs them, the demo sources on the next start.
+    try {
+      await catalog.ready();
+      if (options.demoSources ?? true) {
+        const written = await seedDemoSources(db, clock);
+        if (written) app.log.info(written, 'demo sources written');
+      }
+    } catch (error) {
+      app.log.error({ err: error }, 'could not prepare the coins and demo sources');
+    }
+    if (options.lifecycleIntervalMs !== false) lifecycle.start();
+  });
+  app.addHook('onClose', async () => {
+    await lifecycle.stop();
+    await provider.stop();
+  });
+  await app.register(coins, {
+    catalog,
+    clock,
+    database: options.database,
+    relatedSources: (coinId) => monitorService.related(coinId),
+  });
+  await app.register(monitor, { service: monitorService });
+
   if (options.siteDir) {
     await app.register(fp(siteRoutes), {
       root: options.siteDir,

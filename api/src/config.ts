@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { socialSettingsFromEnv, type SocialSettings } from './auth/oauth.js';
+import { coinGeckoSettingsFromEnv, type CoinGeckoSettings } from './market/coingecko.js';
+import { assistantSettingsFromEnv } from './monitor/summarizer.js';
 
 export interface ServerConfig {
   /** TCP port to listen on. */
@@ -27,6 +29,20 @@ export interface ServerConfig {
   corsOrigins?: string[];
   /** Google and X sign-in (GOOGLE_*, X_*: see auth/oauth.ts); unset: neither (code 501). */
   social?: SocialSettings;
+  /** MARKET_PROVIDER (snapshot or coingecko) and COINGECKO_*; default the bundled demo data. */
+  market?: CoinGeckoSettings;
+  /** ASSISTANT_BASE_URL, ASSISTANT_API_KEY, ASSISTANT_MODEL; null: the built-in summarizer. */
+  assistant?: ReturnType<typeof assistantSettingsFromEnv>;
+  /** DEMO_SOURCES=false leaves the demo monitored sources out of a new database. */
+  demoSources?: boolean;
+}
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  if (['0', 'false', 'no', 'off'].includes(text)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 function port(value: string | undefined, fallback: number): number {
@@ -76,5 +92,8 @@ export function configFromEnv(
     mailFrom: env.MAIL_FROM || null,
     corsOrigins: origins(env.CORS_ORIGINS),
     social: socialSettingsFromEnv(env),
+    market: coinGeckoSettingsFromEnv(env),
+    assistant: assistantSettingsFromEnv(env),
+    demoSources: flag('DEMO_SOURCES', env.DEMO_SOURCES, true),
   };
 }

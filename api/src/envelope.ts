@@ -23,17 +23,38 @@ export class ApiError extends Error {
   }
 }
 
-/** Codes whose HTTP status is the code itself; every other handled outcome answers HTTP 200. */
-const TRANSPORT_CODES = new Set([400, 401, 404, 405, 413, 429, 500, 503]);
+/**
+ * Codes whose HTTP status is the code itself; every other handled outcome answers HTTP 200
+ * (a coin or source that does not exist is code 404 in an HTTP 200 answer).
+ */
+const TRANSPORT_CODES = new Set([400, 401, 405, 413, 429, 500, 503]);
 
-/** Sends a failure envelope with the HTTP status the contract gives its code. */
+/** Whether `url` is a monitoring route, whose answers use the `{ ok, msg, data }` envelope. */
+export function isMonitorUrl(url: string): boolean {
+  return url.startsWith('/api/monitor/');
+}
+
+/** A successful monitoring answer. */
+export function monitorOk<T>(data: T): { ok: true; msg: string; data: T } {
+  return { ok: true, msg: '', data };
+}
+
+/**
+ * Sends a failure envelope with the HTTP status the contract gives its code (or `httpStatus`
+ * where the server itself answers: an unknown address, a database that is down). Monitoring
+ * routes answer `{ ok: false, code, msg, data }`, every other route `{ code, msg, data }`.
+ */
 export function sendFailure(
   reply: FastifyReply,
   code: number,
   msg: string,
   data: unknown = null,
+  httpStatus: number = TRANSPORT_CODES.has(code) ? code : 200,
 ): FastifyReply {
-  return reply.status(TRANSPORT_CODES.has(code) ? code : 200).send({ code, msg, data });
+  const body = isMonitorUrl(reply.request.url)
+    ? { ok: false, code, msg, data }
+    : { code, msg, data };
+  return reply.status(httpStatus).send(body);
 }
 
 function messageFor(request: FastifyRequest, key: MessageKey): string {
@@ -74,5 +95,5 @@ export function registerEnvelopeHandlers(app: FastifyInstance): void {
 
 /** The not-found answer for `/api/*`. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return sendFailure(reply, 404, messageFor(request, 'notFound'));
+  return sendFailure(reply, 404, messageFor(request, 'notFound'), null, 404);
 }

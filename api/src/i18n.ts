@@ -141,6 +141,82 @@ const messages = {
     zh: '暂时无法连接登录服务，请稍后重试',
     'pt-br': 'Não foi possível contatar o serviço de entrada; tente novamente mais tarde',
   },
+  pageInvalid: {
+    en: 'The page must be a whole number from 1 to 1,000,000',
+    zh: '页码须为 1 到 1,000,000 之间的整数',
+    'pt-br': 'A página deve ser um número inteiro de 1 a 1.000.000',
+  },
+  sizeInvalid: {
+    en: 'The page size must be a whole number from 1 to 100',
+    zh: '每页数量须为 1 到 100 之间的整数',
+    'pt-br': 'O tamanho da página deve ser um número inteiro de 1 a 100',
+  },
+  keywordTooLong: {
+    en: 'The search text may be at most 100 characters long',
+    zh: '搜索内容最多 100 个字符',
+    'pt-br': 'O texto da busca pode ter no máximo 100 caracteres',
+  },
+  coinNotFound: {
+    en: 'There is no coin with this id',
+    zh: '没有此编号的币种',
+    'pt-br': 'Não existe moeda com este id',
+  },
+  followCount: {
+    en: 'Choose 1 to 5 coins at a time',
+    zh: '每次请选择 1 到 5 个币种',
+    'pt-br': 'Escolha de 1 a 5 moedas por vez',
+  },
+  followLimit: {
+    en: 'You can follow at most 50 coins; unfollow some first',
+    zh: '最多可关注 50 个币种，请先取消关注一些',
+    'pt-br': 'Você pode seguir no máximo 50 moedas; deixe de seguir algumas antes',
+  },
+  priceCount: {
+    en: 'Ask for the prices of 1 to 100 coins at a time',
+    zh: '每次可查询 1 到 100 个币种的价格',
+    'pt-br': 'Peça os preços de 1 a 100 moedas por vez',
+  },
+  marketUnavailable: {
+    en: 'Market data is not available right now; please try again shortly',
+    zh: '行情数据暂时不可用，请稍后重试',
+    'pt-br': 'Os dados de mercado não estão disponíveis agora; tente novamente em instantes',
+  },
+  sourceNotFound: {
+    en: 'There is no monitored source with this id',
+    zh: '没有此编号的监控源',
+    'pt-br': 'Não existe fonte monitorada com este id',
+  },
+  sourceCount: {
+    en: 'Choose 1 to 5 sources at a time',
+    zh: '每次请选择 1 到 5 个监控源',
+    'pt-br': 'Escolha de 1 a 5 fontes por vez',
+  },
+  sourceLimit: {
+    en: 'You can follow at most 200 sources; remove some first',
+    zh: '最多可关注 200 个监控源，请先移除一些',
+    'pt-br': 'Você pode seguir no máximo 200 fontes; remova algumas antes',
+  },
+  sourceNotFollowed: {
+    en: 'You do not follow this source',
+    zh: '您未关注此监控源',
+    'pt-br': 'Você não segue esta fonte',
+  },
+  sourceNoSummary: {
+    en: 'This source has no summary yet: it comes once the event has ended and its transcript is in',
+    zh: '此监控源尚无摘要：活动结束且文字记录就绪后才会生成',
+    'pt-br':
+      'Esta fonte ainda não tem resumo: ele aparece quando o evento termina e a transcrição chega',
+  },
+  statusInvalid: {
+    en: 'The status must be empty or a number from 1 to 7',
+    zh: '状态须为空或 1 到 7 之间的数字',
+    'pt-br': 'O status deve ser vazio ou um número de 1 a 7',
+  },
+  idListInvalid: {
+    en: 'The ids must be whole numbers separated by commas',
+    zh: '编号须为以逗号分隔的整数',
+    'pt-br': 'Os ids devem ser números inteiros separados por vírgulas',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

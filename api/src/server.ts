@@ -20,7 +20,10 @@ export interface RunningServer {
 /** Opens the database, builds the app and starts listening. */
 export async function startServer(
   config: ServerConfig,
-  options: { logLevel?: string | false } & Pick<AppOptions, 'clock' | 'passwordCost'> = {},
+  options: { logLevel?: string | false } & Pick<
+    AppOptions,
+    'clock' | 'passwordCost' | 'market' | 'summarizer' | 'demoSources' | 'lifecycleIntervalMs'
+  > = {},
 ): Promise<RunningServer> {
   // Before the database opens: a wrong SITE_RULES path should fail fast and leave nothing open.
   const siteRules = config.siteRules ? await loadSiteRules(config.siteRules) : null;
@@ -38,6 +41,10 @@ export async function startServer(
       mail: { dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom },
       corsOrigins: config.corsOrigins ?? [],
       social: config.social,
+      market: options.market ?? config.market,
+      summarizer: options.summarizer ?? config.assistant ?? null,
+      demoSources: options.demoSources ?? config.demoSources,
+      lifecycleIntervalMs: options.lifecycleIntervalMs,
     });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });

@@ -173,7 +173,9 @@ describe('the OpenAPI document at /api/docs/json', () => {
       for (const tag of operation.tags ?? []) {
         assert.ok(known.has(tag), `${name} has the unknown tag "${tag}"`);
       }
-      const schema = operation.responses?.['200']?.content?.['application/json']?.schema;
+      // JSON for every route but the logos, which answer SVG.
+      const content = operation.responses?.['200']?.content ?? {};
+      const schema = (content['application/json'] ?? content['image/svg+xml'])?.schema;
       assert.ok(
         schema && typeof schema === 'object' && Object.keys(schema).length > 0,
         `${name} has no 200 response schema`,

@@ -54,3 +54,179 @@ export interface UserInfo {
   times: number;
   tokenInfo: { tokenName: 'Authorization'; tokenValue: string; expiresAt: number };
 }
+
+/** A coin with its latest quote (US dollars). */
+export interface Coin {
+  id: number;
+  name: string;
+  symbol: string;
+  /** An absolute URL, or a path on the API's origin (`/api/asset/logo/btc.svg`). */
+  logo: string;
+  /** Position by market cap, 1 = largest. */
+  rank: number;
+  quotes: {
+    price: number;
+    /** Percent: 2.5 means +2.5 %. */
+    percentChange24h: number;
+    marketCap: number;
+    volume24h: number;
+    /** Unix seconds. */
+    updatedAt: number;
+  };
+}
+
+/** Where market numbers come from: the bundled demo data set or CoinGecko. */
+export type MarketSource = 'demo' | 'coingecko';
+
+/** One followed coin (`GET /api/follow/list`, newest first). */
+export interface FollowEntry {
+  coinId: number;
+  coin: Coin;
+  /** Unix seconds. */
+  followedAt: number;
+}
+
+/** `GET /api/coin/price`: one coin's latest price. */
+export interface CoinPrice {
+  coinId: number;
+  price: number;
+  percentChange24h: number;
+  /** Unix seconds. */
+  updatedAt: number;
+  source: MarketSource;
+}
+
+/** One point of a price series. */
+export interface PricePoint {
+  /** Unix seconds. */
+  time: number;
+  /** US dollars. */
+  price: number;
+}
+
+/** What a report's signal says about the coin. */
+export type SignalTone = 'bullish' | 'bearish' | 'neutral';
+
+export type SignalId =
+  | 'overbought'
+  | 'oversold'
+  | 'macdBullishCross'
+  | 'macdBearishCross'
+  | 'goldenCross'
+  | 'deathCross'
+  | 'breakoutUp'
+  | 'breakoutDown'
+  | 'aboveSma50'
+  | 'belowSma50';
+
+/** A signal derived from the indicators, with a plain explanation in the request's language. */
+export interface ReportSignal {
+  id: SignalId;
+  tone: SignalTone;
+  title: string;
+  explanation: string;
+}
+
+/**
+ * The indicators of a report. RSI, MACD, the moving averages and the volatility are computed on
+ * daily closes (00:00 UTC, the last one being the latest price); null where the history is too
+ * short for them.
+ */
+export interface ReportIndicators {
+  rsi14: number | null;
+  macd: { macd: number; signal: number; histogram: number } | null;
+  sma20: number | null;
+  sma50: number | null;
+  ema12: number | null;
+  ema26: number | null;
+  /** Annualised standard deviation of the last 30 daily log returns, in percent. */
+  volatility30d: number | null;
+  high30d: number | null;
+  low30d: number | null;
+  /** Percent. */
+  change7d: number | null;
+  /** Percent. */
+  change30d: number | null;
+}
+
+/** `GET /api/analysis/coin`. */
+export interface CoinReport {
+  coin: Coin;
+  source: MarketSource;
+  /** Unix seconds. */
+  generatedAt: number;
+  /** Hourly for 24 h and 7 d, every 4 hours for 30 d; oldest first, ending with the latest price. */
+  series: { '24h': PricePoint[]; '7d': PricePoint[]; '30d': PricePoint[] };
+  indicators: ReportIndicators;
+  signals: ReportSignal[];
+  /** A few sentences in `language`. */
+  summary: string;
+  language: Locale;
+  /** Monitored sources whose summaries mention the coin, newest first (at most 5). */
+  sources: MonitorSource[];
+}
+
+/**
+ * One status everywhere: 1 UnStarted, 2 InProgress, 3 Finished (ended, not parsed yet),
+ * 4 Parsing, 5 Completed (summary and content ready), 6 Cancelled, 7 Invalid.
+ */
+export type SourceStatus = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** What kind of event a source is. */
+export type SourceKind = 'space' | 'ama' | 'podcast' | 'devcall';
+
+/** A monitored information source: a live event. */
+export interface MonitorSource {
+  id: number;
+  logo: string;
+  author: string;
+  title: string;
+  status: SourceStatus;
+  /** Scheduled start, Unix seconds. */
+  time: number;
+  heat: number;
+  link: string;
+}
+
+/** A source the user follows (`GET /api/monitor/user/source/list`). */
+export interface UserMonitorSource extends MonitorSource {
+  /** Unix seconds. */
+  addedAt: number;
+  /** True when the source has content the user has not marked as read. */
+  unread: boolean;
+}
+
+/** `GET /api/monitor/source/detail`. */
+export interface MonitorSourceDetail extends MonitorSource {
+  kind: SourceKind;
+  description: string;
+  /** Unix seconds; null until it starts. */
+  startedAt: number | null;
+  /** Unix seconds; null until it ends. */
+  endedAt: number | null;
+  participants: string[];
+  tags: string[];
+  /** The language the event is held in. */
+  language: Locale;
+  /** True for the bundled demo data set. */
+  demo: boolean;
+}
+
+/** `GET /api/monitor/source/summary`. */
+export interface SourceSummary {
+  summary: string;
+  keyPoints: string[];
+  /** The coins the event talked about. */
+  coins: Coin[];
+  /** The language of `summary` and `keyPoints`. */
+  language: Locale;
+}
+
+/** One line of a source's transcript (`GET /api/monitor/source/content`). */
+export interface ContentLine {
+  id: number;
+  speaker: string;
+  text: string;
+  /** Seconds from the start of the event. */
+  offsetSec: number;
+}

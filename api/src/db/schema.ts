@@ -1,8 +1,10 @@
 import {
+  boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -121,4 +123,140 @@ export const oauthStates = pgTable(
     expiresAt: at('expires_at').notNull(),
   },
   (table) => [index('oauth_states_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * Every coin a market provider has named, so that a coin keeps its id across restarts and
+ * providers (`slug` is CoinGecko's id, which the bundled data set uses too). Names and quotes
+ * live in the provider; the row only fixes the id.
+ */
+export const coins = pgTable('coins', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  slug: text('slug').notNull().unique(),
+  symbol: text('symbol').notNull(),
+  name: text('name').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** The coins a user follows (at most 50 each). */
+export const coinFollows = pgTable(
+  'coin_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    followedAt: at('followed_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.coinId] }),
+    index('coin_follows_user_followed_idx').on(table.userId, table.followedAt),
+  ],
+);
+
+/**
+ * Monitored sources: live events (X Spaces, AMAs, podcasts, developer calls). `status` is the
+ * contract's enum (1 UnStarted ... 7 Invalid), moved along by the lifecycle scheduler.
+ */
+export const sources = pgTable(
+  'sources',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The importer's id (`demo-...` for the bundled set); re-imports update by it. */
+    externalId: text('external_id').notNull().unique(),
+    kind: text('kind').notNull(),
+    author: text('author').notNull(),
+    /** An absolute URL, or null for the author's monogram. */
+    logo: text('logo'),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    link: text('link').notNull(),
+    language: text('language').notNull(),
+    status: smallint('status').notNull(),
+    /** Scheduled start. */
+    scheduledAt: at('scheduled_at').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    startedAt: at('started_at'),
+    endedAt: at('ended_at'),
+    heat: integer('heat').notNull().default(0),
+    participants: jsonb('participants').$type<string[]>().notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    /** Days between the events of a repeating series; null for a one-off. */
+    repeatEveryDays: integer('repeat_every_days'),
+    /** The `externalId` of the next event of the series, once scheduled. */
+    nextExternalId: text('next_external_id'),
+    demo: boolean('demo').notNull().default(false),
+    summary: text('summary'),
+    keyPoints: jsonb('key_points').$type<string[]>(),
+    summaryLanguage: text('summary_language'),
+    /** `assistant` or `extractive`. */
+    summaryEngine: text('summary_engine'),
+    /** Failed summary attempts in a row, and when the next may run. */
+    summaryFailures: integer('summary_failures').notNull().default(0),
+    summaryRetryAt: at('summary_retry_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('sources_status_scheduled_idx').on(table.status, table.scheduledAt),
+    index('sources_scheduled_idx').on(table.scheduledAt),
+  ],
+);
+
+/** A source's transcript, one row per line. */
+export const sourceLines = pgTable(
+  'source_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    speaker: text('speaker').notNull(),
+    text: text('text').notNull(),
+    offsetSec: integer('offset_sec').notNull(),
+  },
+  (table) => [uniqueIndex('source_lines_source_seq_idx').on(table.sourceId, table.seq)],
+);
+
+/** The coins a source's summary names, most mentioned first (`position`). */
+export const sourceCoins = pgTable(
+  'source_coins',
+  {
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sourceId, table.coinId] }),
+    index('source_coins_coin_idx').on(table.coinId),
+  ],
+);
+
+/**
+ * The sources a user follows, and how far they have read: `readLineId` is the last transcript
+ * line id they marked as read (0: nothing yet).
+ */
+export const userSources = pgTable(
+  'user_sources',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    addedAt: at('added_at').notNull(),
+    readLineId: integer('read_line_id').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.sourceId] }),
+    index('user_sources_user_added_idx').on(table.userId, table.addedAt),
+  ],
 );

@@ -41,7 +41,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (
     },
     async (request, reply) => {
       if (!(await database.ping())) {
-        return sendFailure(reply.status(503), 503, 'database unavailable');
+        return sendFailure(reply, 503, 'database unavailable', null, 503);
       }
       const data: Health = {
         status: 'ok',

@@ -1,0 +1,694 @@
+// The `coingecko` market provider: the top coins by market cap from CoinGecko's v3 API, refreshed
+// on a timer, and each coin's 90-day hourly price history on demand, cached.
+//
+// CoinGecko is a remote service with a small free quota, so everything here assumes it fails:
+// a refresh that times out, is rate limited (429), answers an HTTP error, malformed JSON or JSON
+// of another shape keeps the last good coins and quotes and retries later, backing off. One call
+// budget (`callsPerMinute`) covers every call; a 429's Retry-After stops all calls until it has
+// passed. The server starts whether or not CoinGecko answers the first refresh.
+import type { Clock } from '../auth/clock.js';
+import {
+  DAY_SEC,
+  HISTORY_DAYS,
+  type MarketCoin,
+  type MarketProvider,
+  type MarketQuote,
+  type PricePoint,
+} from './types.js';
+
+export const COINGECKO_BASE_URL = 'https://api.coingecko.com/api/v3';
+
+/** The longest pause between two refreshes after failures (unless Retry-After asks for more). */
+export const MAX_BACKOFF_MS = 10 * 60_000;
+/** A history call over the budget waits for its slot only if the slot is this close. */
+export const HISTORY_MAX_WAIT_MS = 2_000;
+/** A 429 without a usable Retry-After stops calls this long (the free plan counts per minute). */
+const DEFAULT_RETRY_AFTER_MS = 60_000;
+/** A Retry-After is believed up to this long. */
+const MAX_RETRY_AFTER_MS = 60 * 60_000;
+/** CoinGecko's largest page of /coins/markets. */
+const MAX_PER_PAGE = 250;
+
+/** pino's shape, so that the server's logger can be passed as it is. */
+export interface MarketLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const silentLogger: MarketLogger = { info() {}, warn() {}, error() {} };
+
+export interface CoinGeckoOptions {
+  /** Default https://api.coingecko.com/api/v3. */
+  baseUrl?: string;
+  /** Sent as x-cg-pro-api-key to a `pro-api.` host, as x-cg-demo-api-key to any other. */
+  apiKey?: string | null;
+  clock: Clock;
+  /** Default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Between two market refreshes when all goes well. Default 60 000. */
+  refreshIntervalMs?: number;
+  /** Per call, answer included. Default 10 000. */
+  timeoutMs?: number;
+  /** How many coins (one page of /coins/markets, at most 250). Default 250. */
+  coinsLimit?: number;
+  /** How long a coin's history is fresh. Default one hour. */
+  historyTtlMs?: number;
+  /** The call budget: at most this many calls in any minute. Default 20 (free plan: 30). */
+  callsPerMinute?: number;
+  log?: MarketLogger;
+}
+
+export interface CoinGeckoProvider extends MarketProvider {
+  readonly source: 'coingecko';
+  /**
+   * Refreshes the coins and quotes now (the timer calls it too); true when it got good data.
+   * Never rejects: a failure is logged and the last good data stays.
+   */
+  refresh(): Promise<boolean>;
+}
+
+/** history() had nothing to serve: no history was ever fetched for the coin, and now none can be. */
+export class MarketUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MarketUnavailableError';
+  }
+}
+
+type FailureKind =
+  'timeout' | 'rate-limited' | 'http' | 'network' | 'malformed' | 'shape' | 'budget' | 'stopped';
+
+/** Why one call to CoinGecko gave nothing usable. */
+class CallFailure extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CallFailure';
+  }
+}
+
+function failureOf(error: unknown): CallFailure {
+  if (error instanceof CallFailure) return error;
+  return new CallFailure('network', error instanceof Error ? error.message : String(error));
+}
+
+/** Timers may fire a little early; a refresh due when a Retry-After ends waits this much more. */
+const TIMER_SLACK_MS = 50;
+
+/**
+ * The pause before the next markets refresh: the interval after a success; after `failures`
+ * failures in a row, the interval doubled that many times, at most 10 minutes (or the interval
+ * when it is longer); while a Retry-After runs (`retryAfterMs` left), until it ends.
+ */
+export function nextRefreshDelay(
+  intervalMs: number,
+  failures: number,
+  retryAfterMs: number | null = null,
+): number {
+  if (retryAfterMs !== null && retryAfterMs > 0) return retryAfterMs + TIMER_SLACK_MS;
+  if (failures <= 0) return intervalMs;
+  const cap = Math.max(intervalMs, MAX_BACKOFF_MS);
+  return Math.min(intervalMs * 2 ** Math.min(failures, 30), cap);
+}
+
+/** Retry-After as milliseconds from now: delay-seconds or an HTTP date; null when unusable. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  let ms: number;
+  if (/^\d+$/.test(text)) {
+    ms = Number(text) * 1000;
+  } else {
+    // An HTTP date: "Sat, 01 Jun 2024 12:00:45 GMT".
+    const date = /^[A-Za-z]{3}, .* GMT$/.test(text) ? Date.parse(text) : NaN;
+    if (Number.isNaN(date)) return null;
+    ms = date - nowMs;
+  }
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
+
+/**
+ * The call budget: each call spends a token that comes back one minute later, so that no minute
+ * (any 60 s window on the clock) holds more than `perMinute` calls.
+ */
+class CallBudget {
+  /** When each of the last calls was (or is booked to be) made, oldest first. */
+  private readonly times: number[] = [];
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Books the next slot when it is less than `maxWaitMs` away (or free now): how long to wait
+   * before calling; null (and nothing booked) when it is further.
+   */
+  reserve(maxWaitMs: number): number | null {
+    const now = this.clock.now();
+    while (this.times.length > 0 && (this.times[0] as number) <= now - 60_000) this.times.shift();
+    let at = now;
+    if (this.times.length >= this.perMinute) {
+      at = Math.max(now, (this.times[this.times.length - this.perMinute] as number) + 60_000);
+    }
+    const wait = at - now;
+    if (wait > 0 && wait >= maxWaitMs) return null;
+    this.times.push(at);
+    return wait;
+  }
+}
+
+// Parsing. CoinGecko's answers are checked field by field: only what is used, with the types
+// CoinGecko documents (numbers that may be null where it says so).
+
+interface ParsedCoin {
+  coin: MarketCoin;
+  /** market_cap_rank, null when CoinGecko has none. */
+  rank: number | null;
+  quote: MarketQuote;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function finite(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** A number, or 0 where CoinGecko says null (a coin too new for a 24 h change, say). */
+function numberOrZero(value: unknown): number | undefined {
+  if (value === null) return 0;
+  return finite(value) ? value : undefined;
+}
+
+function text(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed !== '' && trimmed.length <= max ? trimmed : undefined;
+}
+
+function httpUrl(value: unknown): string | undefined {
+  const raw = text(value, 2048);
+  if (raw === undefined) return undefined;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? raw : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One object of /coins/markets, or null when a field used here is missing or of another type. */
+function parseCoin(value: unknown): ParsedCoin | null {
+  if (!isRecord(value)) return null;
+  const slug = text(value.id, 200);
+  const name = text(value.name, 200);
+  const symbol = text(value.symbol, 50);
+  const logo = httpUrl(value.image);
+  const price = value.current_price;
+  const marketCap = numberOrZero(value.market_cap);
+  const volume = numberOrZero(value.total_volume);
+  const change = numberOrZero(value.price_change_percentage_24h);
+  const rank = value.market_cap_rank;
+  const updated = typeof value.last_updated === 'string' ? Date.parse(value.last_updated) : NaN;
+  if (
+    slug === undefined ||
+    slug !== value.id ||
+    /[\s/?#%\\]/.test(slug) ||
+    name === undefined ||
+    symbol === undefined ||
+    logo === undefined ||
+    !finite(price) ||
+    price < 0 ||
+    marketCap === undefined ||
+    volume === undefined ||
+    change === undefined ||
+    !(rank === null || (Number.isInteger(rank) && (rank as number) > 0)) ||
+    Number.isNaN(updated)
+  ) {
+    return null;
+  }
+  return {
+    coin: { slug, name, symbol: symbol.toUpperCase(), rank: 0, logo },
+    rank: rank as number | null,
+    quote: {
+      price,
+      percentChange24h: change,
+      marketCap,
+      volume24h: volume,
+      updatedAt: Math.floor(updated / 1000),
+    },
+  };
+}
+
+/**
+ * A /coins/markets page: the coins by market_cap_rank, unranked ones after the ranked in
+ * CoinGecko's order, numbered on from the last rank. Malformed coins (and repeated ids) are
+ * skipped; a page that is not an array is refused.
+ */
+function parseMarkets(body: unknown): { coins: MarketCoin[]; quotes: Map<string, MarketQuote> } {
+  if (!Array.isArray(body)) {
+    throw new CallFailure('shape', '/coins/markets did not answer an array');
+  }
+  const parsed: ParsedCoin[] = [];
+  const seen = new Set<string>();
+  for (const item of body) {
+    const coin = parseCoin(item);
+    if (coin === null || seen.has(coin.coin.slug)) continue;
+    seen.add(coin.coin.slug);
+    parsed.push(coin);
+  }
+  if (body.length > 0 && parsed.length === 0) {
+    throw new CallFailure('shape', '/coins/markets answered no coin of the expected shape');
+  }
+  const ranked = parsed.filter((item) => item.rank !== null);
+  ranked.sort((a, b) => (a.rank as number) - (b.rank as number));
+  let lastRank = ranked.length > 0 ? (ranked[ranked.length - 1]?.rank as number) : 0;
+  const coins: MarketCoin[] = [];
+  const quotes = new Map<string, MarketQuote>();
+  for (const item of ranked) coins.push({ ...item.coin, rank: item.rank as number });
+  for (const item of parsed) {
+    if (item.rank === null) coins.push({ ...item.coin, rank: ++lastRank });
+  }
+  for (const item of parsed) quotes.set(item.coin.slug, item.quote);
+  return { coins, quotes };
+}
+
+/** `prices` of /coins/{id}/market_chart as points, oldest first; malformed pairs skipped. */
+function parseChart(body: unknown): PricePoint[] {
+  if (!isRecord(body) || !Array.isArray(body.prices)) {
+    throw new CallFailure('shape', '/market_chart did not answer an object with a prices array');
+  }
+  const byTime = new Map<number, number>();
+  for (const pair of body.prices) {
+    if (!Array.isArray(pair) || pair.length < 2) continue;
+    const [ms, price] = pair as unknown[];
+    if (!finite(ms) || ms <= 0 || !finite(price) || price < 0) continue;
+    byTime.set(Math.floor(ms / 1000), price);
+  }
+  if (body.prices.length > 0 && byTime.size === 0) {
+    throw new CallFailure('shape', '/market_chart answered no price of the expected shape');
+  }
+  return [...byTime.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([time, price]) => ({ time, price }));
+}
+
+function positiveInteger(name: string, value: number, min = 1): number {
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`CoinGecko provider: ${name} must be a whole number >= ${min}, got ${value}`);
+  }
+  return value;
+}
+
+function signature(coins: readonly MarketCoin[], quotes: ReadonlyMap<string, MarketQuote>): string {
+  return JSON.stringify([coins, [...quotes.entries()]]);
+}
+
+export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoProvider {
+  const clock = options.clock;
+  const log = options.log ?? silentLogger;
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const baseUrl = (options.baseUrl ?? COINGECKO_BASE_URL).replace(/\/+$/, '');
+  const refreshIntervalMs = positiveInteger(
+    'refreshIntervalMs',
+    options.refreshIntervalMs ?? 60_000,
+  );
+  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000);
+  const coinsLimit = positiveInteger('coinsLimit', options.coinsLimit ?? MAX_PER_PAGE);
+  if (coinsLimit > MAX_PER_PAGE) {
+    throw new Error(`CoinGecko provider: coinsLimit is at most ${MAX_PER_PAGE}, got ${coinsLimit}`);
+  }
+  const historyTtlMs = positiveInteger('historyTtlMs', options.historyTtlMs ?? 3_600_000, 0);
+  const callsPerMinute = positiveInteger('callsPerMinute', options.callsPerMinute ?? 20);
+
+  let host: string;
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(url.protocol);
+    host = url.hostname;
+  } catch {
+    throw new Error(
+      `CoinGecko provider: baseUrl must be an absolute http(s) URL, got "${baseUrl}"`,
+    );
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.apiKey) {
+    headers[host.startsWith('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'] =
+      options.apiKey;
+  }
+
+  const budget = new CallBudget(callsPerMinute, clock);
+  /** Aborted by stop(): ends waits and calls in flight. */
+  const lifetime = new AbortController();
+  const inFlight = new Set<AbortController>();
+
+  let coinList: readonly MarketCoin[] = [];
+  let quotes: ReadonlyMap<string, MarketQuote> = new Map();
+  let currentSignature = signature(coinList, quotes);
+  let currentVersion = 0;
+
+  /** No call before this instant (clock ms): CoinGecko's Retry-After. */
+  let blockedUntil = 0;
+  /** Market refreshes that failed in a row. */
+  let failures = 0;
+  let refreshedOnce = false;
+  let refreshing: Promise<boolean> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let started = false;
+
+  const histories = new Map<string, { points: PricePoint[]; fetchedAt: number }>();
+  const pendingHistories = new Map<string, Promise<PricePoint[]>>();
+
+  function sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(wait);
+        reject(new CallFailure('stopped', 'the provider stopped'));
+      };
+      const wait = setTimeout(() => {
+        lifetime.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      lifetime.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  function blockedFailure(): CallFailure | null {
+    const left = blockedUntil - clock.now();
+    if (left <= 0) return null;
+    return new CallFailure(
+      'rate-limited',
+      `CoinGecko asked to wait (Retry-After); ${Math.ceil(left / 1000)} s left`,
+    );
+  }
+
+  /** One GET of `path` (with query) under the timeout; the parsed JSON body. */
+  async function call(path: string): Promise<unknown> {
+    if (lifetime.signal.aborted) throw new CallFailure('stopped', 'the provider stopped');
+    // A 429 may have come while this call waited for its slot.
+    const blocked = blockedFailure();
+    if (blocked) throw blocked;
+    const controller = new AbortController();
+    inFlight.add(controller);
+    const timeout = setTimeout(
+      () => controller.abort(new CallFailure('timeout', `no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const aborted = (error: unknown): CallFailure => {
+      if (controller.signal.aborted) {
+        const reason: unknown = controller.signal.reason;
+        return reason instanceof CallFailure
+          ? reason
+          : new CallFailure('stopped', 'the provider stopped');
+      }
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+      const code = cause && 'code' in cause ? String(cause.code) : null;
+      return new CallFailure(
+        'network',
+        code ?? cause?.message ?? (error instanceof Error ? error.message : String(error)),
+      );
+    };
+    try {
+      let response: Response;
+      try {
+        response = await fetchImpl(`${baseUrl}${path}`, { headers, signal: controller.signal });
+      } catch (error) {
+        throw aborted(error);
+      }
+      if (response.status === 429) {
+        const waitMs =
+          parseRetryAfter(response.headers.get('retry-after'), clock.now()) ??
+          DEFAULT_RETRY_AFTER_MS;
+        blockedUntil = Math.max(blockedUntil, clock.now() + waitMs);
+        await response.body?.cancel().catch(() => {});
+        throw new CallFailure(
+          'rate-limited',
+          `HTTP 429 (rate limited); no call for ${Math.ceil(waitMs / 1000)} s`,
+        );
+      }
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => {});
+        throw new CallFailure('http', `HTTP ${response.status}`);
+      }
+      let body: string;
+      try {
+        body = await response.text();
+      } catch (error) {
+        throw aborted(error);
+      }
+      try {
+        return JSON.parse(body) as unknown;
+      } catch {
+        throw new CallFailure('malformed', 'the answer is not JSON');
+      }
+    } finally {
+      clearTimeout(timeout);
+      inFlight.delete(controller);
+    }
+  }
+
+  const marketsPath =
+    `/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=${coinsLimit}` +
+    `&page=1&price_change_percentage=24h`;
+
+  async function refreshMarkets(): Promise<boolean> {
+    if (lifetime.signal.aborted) return false;
+    const blocked = blockedFailure();
+    if (blocked) {
+      // No call at all: the timer is set for when the wait is over.
+      log.warn(
+        { kind: blocked.kind, reason: blocked.message },
+        'CoinGecko markets refresh skipped',
+      );
+      return false;
+    }
+    try {
+      // The scheduled refresh waits for its slot, however far.
+      const wait = budget.reserve(Number.POSITIVE_INFINITY) ?? 0;
+      await sleep(wait);
+      const parsed = parseMarkets(await call(marketsPath));
+      const next = signature(parsed.coins, parsed.quotes);
+      const changed = next !== currentSignature;
+      if (changed) {
+        coinList = parsed.coins;
+        quotes = parsed.quotes;
+        currentSignature = next;
+        currentVersion += 1;
+        for (const slug of histories.keys()) if (!quotes.has(slug)) histories.delete(slug);
+      }
+      if (failures > 0 || !refreshedOnce) {
+        log.info(
+          { coins: coinList.length, failuresBefore: failures },
+          'CoinGecko markets refreshed',
+        );
+      }
+      refreshedOnce = true;
+      failures = 0;
+      return true;
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.kind === 'stopped') return false;
+      failures += 1;
+      log.warn(
+        { kind: failure.kind, reason: failure.message, coins: coinList.length },
+        'CoinGecko markets refresh failed; keeping the last good coins and quotes',
+      );
+      return false;
+    }
+  }
+
+  function blockedUntilIsFuture(): boolean {
+    return blockedUntil > clock.now();
+  }
+
+  function schedule(): void {
+    if (!started || lifetime.signal.aborted) return;
+    if (timer) clearTimeout(timer);
+    const retryAfter = blockedUntilIsFuture() ? blockedUntil - clock.now() : null;
+    const delay = nextRefreshDelay(refreshIntervalMs, failures, retryAfter);
+    timer = setTimeout(() => {
+      timer = null;
+      void refresh();
+    }, delay);
+    timer.unref();
+  }
+
+  function refresh(): Promise<boolean> {
+    if (!refreshing) {
+      refreshing = refreshMarkets().finally(() => {
+        refreshing = null;
+        schedule();
+      });
+    }
+    return refreshing;
+  }
+
+  async function fetchHistory(slug: string): Promise<PricePoint[]> {
+    try {
+      const blocked = blockedFailure();
+      if (blocked) throw blocked;
+      const wait = budget.reserve(HISTORY_MAX_WAIT_MS);
+      if (wait === null) {
+        throw new CallFailure('budget', `the budget of ${callsPerMinute} calls a minute is spent`);
+      }
+      await sleep(wait);
+      const points = parseChart(
+        await call(`/coins/${encodeURIComponent(slug)}/market_chart?vs_currency=usd&days=90`),
+      );
+      histories.set(slug, { points, fetchedAt: clock.now() });
+      return points;
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.kind !== 'stopped') {
+        log.warn(
+          { kind: failure.kind, reason: failure.message, slug, stale: histories.has(slug) },
+          'CoinGecko price history failed',
+        );
+      }
+      throw failure;
+    }
+  }
+
+  async function historyPoints(slug: string): Promise<PricePoint[]> {
+    const cached = histories.get(slug);
+    if (cached && clock.now() - cached.fetchedAt < historyTtlMs) return cached.points;
+    let pending = pendingHistories.get(slug);
+    if (!pending) {
+      pending = fetchHistory(slug).finally(() => pendingHistories.delete(slug));
+      pendingHistories.set(slug, pending);
+    }
+    try {
+      return await pending;
+    } catch (error) {
+      const stale = histories.get(slug);
+      if (stale) return stale.points;
+      throw new MarketUnavailableError(
+        `No price history for ${slug}: CoinGecko failed (${failureOf(error).message})`,
+      );
+    }
+  }
+
+  return {
+    source: 'coingecko',
+
+    async start() {
+      if (started) return;
+      started = true;
+      if (!options.apiKey) {
+        log.info({ baseUrl }, 'CoinGecko without an API key: public rate limits apply');
+      }
+      await refresh();
+    },
+
+    async stop() {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      lifetime.abort();
+      for (const controller of inFlight) {
+        controller.abort(new CallFailure('stopped', 'the provider stopped'));
+      }
+      await refreshing?.catch(() => {});
+    },
+
+    refresh,
+
+    coins: () => coinList,
+
+    quote: (slug) => quotes.get(slug) ?? null,
+
+    async history(slug, fromSec, toSec) {
+      if (!quotes.has(slug)) return [];
+      const points = await historyPoints(slug);
+      const nowSec = Math.floor(clock.now() / 1000);
+      const from = Math.max(fromSec, nowSec - HISTORY_DAYS * DAY_SEC);
+      const result = points.filter((point) => point.time >= from && point.time <= toSec);
+      const quote = quotes.get(slug);
+      const last = points[points.length - 1];
+      if (
+        quote &&
+        (last === undefined || quote.updatedAt > last.time) &&
+        quote.updatedAt >= from &&
+        quote.updatedAt <= toSec
+      ) {
+        result.push({ time: quote.updatedAt, price: quote.price });
+      }
+      return result;
+    },
+
+    version: () => currentVersion,
+  };
+}
+
+// Settings from the environment.
+
+export type MarketProviderName = 'snapshot' | 'coingecko';
+
+export interface CoinGeckoSettings {
+  /** MARKET_PROVIDER: "snapshot" (default, bundled demo data) or "coingecko". */
+  provider: MarketProviderName;
+  /** COINGECKO_API_KEY, or null for the public API without a key. */
+  apiKey: string | null;
+  /** COINGECKO_BASE_URL without a trailing slash; default https://api.coingecko.com/api/v3. */
+  baseUrl: string;
+  /** COINGECKO_REFRESH_SECONDS (whole, >= 10; default 60) in milliseconds. */
+  refreshIntervalMs: number;
+}
+
+/** Reads MARKET_PROVIDER and COINGECKO_*; throws a clear error on a bad value. */
+export function coinGeckoSettingsFromEnv(env: NodeJS.ProcessEnv): CoinGeckoSettings {
+  const providerRaw = (env.MARKET_PROVIDER ?? '').trim();
+  if (providerRaw !== '' && providerRaw !== 'snapshot' && providerRaw !== 'coingecko') {
+    throw new Error(`MARKET_PROVIDER must be "snapshot" or "coingecko", got "${providerRaw}"`);
+  }
+  const provider: MarketProviderName = providerRaw === 'coingecko' ? 'coingecko' : 'snapshot';
+
+  const apiKey = (env.COINGECKO_API_KEY ?? '').trim() || null;
+  if (apiKey !== null && !/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new Error('COINGECKO_API_KEY must be printable ASCII without spaces');
+  }
+
+  let baseUrl = COINGECKO_BASE_URL;
+  const baseRaw = (env.COINGECKO_BASE_URL ?? '').trim();
+  if (baseRaw !== '') {
+    let url: URL | null = null;
+    try {
+      url = new URL(baseRaw);
+    } catch {
+      // Refused below.
+    }
+    if (
+      !url ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      url.username !== '' ||
+      url.password !== ''
+    ) {
+      throw new Error(
+        `COINGECKO_BASE_URL must be an absolute http(s) URL such as ${COINGECKO_BASE_URL}, got "${baseRaw}"`,
+      );
+    }
+    baseUrl = baseRaw.replace(/\/+$/, '');
+  }
+
+  let refreshIntervalMs = 60_000;
+  const refreshRaw = (env.COINGECKO_REFRESH_SECONDS ?? '').trim();
+  if (refreshRaw !== '') {
+    const seconds = /^\d+$/.test(refreshRaw) ? Number(refreshRaw) : NaN;
+    if (!Number.isSafeInteger(seconds) || seconds < 10 || seconds > 86_400) {
+      throw new Error(
+        `COINGECKO_REFRESH_SECONDS must be a whole number of seconds from 10 to 86400, got "${refreshRaw}"`,
+      );
+    }
+    refreshIntervalMs = seconds * 1000;
+  }
+
+  return { provider, apiKey, baseUrl, refreshIntervalMs };
+}

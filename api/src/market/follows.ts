@@ -1,0 +1,94 @@
+// The coins a user follows: add 1 to 5 at a time (duplicates and coins already followed are
+// ignored), at most 50 in all, remove one, and the list with the coins' latest quotes.
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Clock } from '../auth/clock.js';
+import type { FollowEntry } from '../contract/index.js';
+import type { Database } from '../db/client.js';
+import { coinFollows, users } from '../db/schema.js';
+import { ApiError } from '../envelope.js';
+import type { CoinCatalog } from './catalog.js';
+
+/** Coins per add call (product spec: the selection limit). */
+export const MAX_FOLLOW_ADD = 5;
+/** Coins one user may follow in all. */
+export const MAX_FOLLOWS = 50;
+
+export class FollowService {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: CoinCatalog,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The user's follows, newest first, each with the coin and its latest quote. */
+  async list(userId: number): Promise<FollowEntry[]> {
+    await this.catalog.ready();
+    const rows = await this.db
+      .select({ coinId: coinFollows.coinId, followedAt: coinFollows.followedAt })
+      .from(coinFollows)
+      .where(eq(coinFollows.userId, userId))
+      .orderBy(desc(coinFollows.followedAt), coinFollows.coinId);
+    const entries: FollowEntry[] = [];
+    for (const row of rows) {
+      // A coin the provider no longer lists (out of CoinGecko's top 250) has no quote to show.
+      const coin = this.catalog.coin(row.coinId);
+      if (coin) {
+        entries.push({
+          coinId: row.coinId,
+          coin,
+          followedAt: Math.floor(row.followedAt.getTime() / 1000),
+        });
+      }
+    }
+    return entries;
+  }
+
+  /**
+   * Follows the coins: 422 for none or more than 5, 404 when any id is unknown (nothing is
+   * added then), 422 when the total would pass 50. Returns the new list.
+   */
+  async add(userId: number, coinIds: readonly number[]): Promise<FollowEntry[]> {
+    const wanted = [...new Set(coinIds)];
+    if (coinIds.length < 1 || coinIds.length > MAX_FOLLOW_ADD)
+      throw new ApiError(422, 'followCount');
+    await this.catalog.ready();
+    if (wanted.some((id) => !this.catalog.get(id))) throw new ApiError(404, 'coinNotFound');
+
+    const now = new Date(this.clock.now());
+    await this.db.transaction(async (tx) => {
+      // One add at a time per user, so that two at once cannot both pass the cap.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const followed = await tx
+        .select({ coinId: coinFollows.coinId })
+        .from(coinFollows)
+        .where(and(eq(coinFollows.userId, userId), inArray(coinFollows.coinId, wanted)));
+      const already = new Set(followed.map((row) => row.coinId));
+      const fresh = wanted.filter((id) => !already.has(id));
+      if (fresh.length === 0) return;
+      const [total] = await tx
+        .select({ value: count() })
+        .from(coinFollows)
+        .where(eq(coinFollows.userId, userId));
+      if ((total?.value ?? 0) + fresh.length > MAX_FOLLOWS) throw new ApiError(422, 'followLimit');
+      // The first coin of the call shows first in the newest-first list.
+      await tx.insert(coinFollows).values(
+        fresh.map((coinId, index) => ({
+          userId,
+          coinId,
+          followedAt: new Date(now.getTime() - index),
+        })),
+      );
+    });
+    return this.list(userId);
+  }
+
+  /** Unfollows the coin (nothing to do when it is not followed); 404 for an unknown id. */
+  async remove(userId: number, coinId: number): Promise<FollowEntry[]> {
+    await this.catalog.ready();
+    if (!this.catalog.get(coinId)) throw new ApiError(404, 'coinNotFound');
+    await this.db
+      .delete(coinFollows)
+      .where(and(eq(coinFollows.userId, userId), eq(coinFollows.coinId, coinId)));
+    return this.list(userId);
+  }
+}

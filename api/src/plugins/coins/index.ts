@@ -1,0 +1,274 @@
+// Coins and reports (the API contract's "Coins and reports" table): the asset list, follows,
+// prices and the coin report, plus the coin logos the bundled data set points at.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Clock } from '../../auth/clock.js';
+import { currentUser } from '../../auth/requireUser.js';
+import type { CoinReport, MonitorSource } from '../../contract/index.js';
+import type { Database } from '../../db/client.js';
+import { ApiError, ok, sendApiNotFound } from '../../envelope.js';
+import { localeOf } from '../../i18n.js';
+import { normaliseKeyword, type CoinCatalog } from '../../market/catalog.js';
+import { FollowService } from '../../market/follows.js';
+import { logoSvg } from '../../market/logos.js';
+import { buildReport } from '../../market/report.js';
+import { DAY_SEC, HISTORY_DAYS } from '../../market/types.js';
+import { answers, bearer } from '../auth/schemas.js';
+import {
+  AssetListQuery,
+  CoinIdQuery,
+  CoinPrice,
+  CoinReport as CoinReportSchema,
+  FollowAddBody,
+  FollowDeleteBody,
+  FollowList,
+  PriceQuery,
+  Coin,
+  listPage,
+} from './schemas.js';
+
+export interface CoinsOptions {
+  database: { db: Database };
+  catalog: CoinCatalog;
+  clock: Clock;
+  /** Completed sources that mention a coin, newest first (at most 5). */
+  relatedSources(coinId: number): Promise<MonitorSource[]>;
+}
+
+/** Highest page number a list accepts. */
+export const MAX_PAGE = 1_000_000;
+/** Largest page size a list accepts. */
+export const MAX_SIZE = 100;
+/** Coins per price call. */
+const MAX_PRICE_IDS = 100;
+/** Asset-list answers kept per provider version. */
+const LIST_CACHE_LIMIT = 2000;
+/** Reports kept per provider version (a version lasts 10 s with the demo data). */
+const REPORT_CACHE_LIMIT = 300;
+
+/** Checks a list's page and size: 422 outside 1..1,000,000 and 1..100. */
+export function paging(page: number | undefined, size: number | undefined, fallback: number) {
+  const p = page ?? 1;
+  const s = size ?? fallback;
+  if (p < 1 || p > MAX_PAGE) throw new ApiError(422, 'pageInvalid');
+  if (s < 1 || s > MAX_SIZE) throw new ApiError(422, 'sizeInvalid');
+  return { page: p, size: s };
+}
+
+/**
+ * The ids of a comma list (`1,2,3`, spaces allowed around them): 400 when any part is not a
+ * whole positive number.
+ */
+export function idList(text: string): number[] {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^\d{1,9}$/.test(part))) throw new ApiError(400, 'idListInvalid');
+  return parts.map(Number);
+}
+
+const tags = ['coins'];
+
+export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, options) => {
+  const { catalog, clock } = options;
+  const follows = new FollowService(options.database.db, catalog, clock);
+  const reportCache = new Map<string, CoinReport>();
+  let reportVersion = -1;
+  const listCache = new Map<string, string>();
+  let listVersion = -1;
+
+  const language = (request: FastifyRequest) => localeOf(request.headers.language);
+
+  app.get(
+    '/api/asset/list',
+    {
+      schema: {
+        tags,
+        summary: 'Search the coins',
+        description:
+          'Coins whose name or symbol matches `keyword`, with their latest quotes. Codes: 422 for a page, size or keyword out of range.',
+        querystring: AssetListQuery,
+        response: answers(listPage(Coin), 'A page of coins, or code 422.'),
+      },
+    },
+    async (request, reply) => {
+      const { keyword = '', page, size } = request.query;
+      if (keyword.length > 100) throw new ApiError(422, 'keywordTooLong');
+      const paged = paging(page, size, 20);
+      await catalog.ready();
+      // The busiest call: the answer text itself is kept until the quotes change (every 10 s
+      // with the demo data), so a repeated search costs no serialization.
+      const version = catalog.provider.version();
+      if (version !== listVersion) {
+        listCache.clear();
+        listVersion = version;
+      }
+      const key = `${language(request)}|${paged.page}|${paged.size}|${normaliseKeyword(keyword)}`;
+      let text = listCache.get(key);
+      if (text === undefined) {
+        text = JSON.stringify(ok(request, catalog.search(keyword, paged.page, paged.size)));
+        if (listCache.size >= LIST_CACHE_LIMIT) listCache.clear();
+        listCache.set(key, text);
+      }
+      return reply.type('application/json; charset=utf-8').send(text);
+    },
+  );
+
+  app.get(
+    '/api/asset/logo/:file',
+    {
+      schema: {
+        tags,
+        summary: "A coin's logo",
+        description:
+          'The SVG logo the bundled data set names (`<symbol>.svg`, lower case); a monogram for a coin without one.',
+        params: Type.Object({ file: Type.String() }),
+        produces: ['image/svg+xml'],
+        response: { 200: Type.String({ description: 'An SVG image.' }) },
+      },
+    },
+    async (request, reply) => {
+      const match = /^([a-z0-9]{1,20})\.svg$/.exec(request.params.file);
+      if (!match) return sendApiNotFound(request, reply);
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(logoSvg(match[1]!));
+    },
+  );
+
+  app.get(
+    '/api/follow/list',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'The coins I follow',
+        tags: ['follows'],
+        security: bearer,
+        response: answers(FollowList, 'Newest first, with the latest quotes.', { guarded: true }),
+      },
+    },
+    async (request) => ok(request, await follows.list(currentUser(request).id)),
+  );
+
+  app.post(
+    '/api/follow/add',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Follow coins',
+        tags: ['follows'],
+        security: bearer,
+        body: FollowAddBody,
+        response: answers(FollowList, 'The new follow list, or code 404, 422.', {
+          guarded: true,
+        }),
+      },
+    },
+    async (request) =>
+      ok(request, await follows.add(currentUser(request).id, request.body.coinIds)),
+  );
+
+  app.post(
+    '/api/follow/delete',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Unfollow a coin',
+        tags: ['follows'],
+        description: 'Nothing happens for a coin not followed. Codes: 404 for an unknown id.',
+        security: bearer,
+        body: FollowDeleteBody,
+        response: answers(FollowList, 'The new follow list, or code 404.', { guarded: true }),
+      },
+    },
+    async (request) =>
+      ok(request, await follows.remove(currentUser(request).id, request.body.coinId)),
+  );
+
+  app.get(
+    '/api/coin/price',
+    {
+      schema: {
+        tags,
+        summary: 'Latest prices',
+        description:
+          'Codes: 400 when the list is not whole numbers separated by commas; 422 for fewer than 1 or more than 100 ids; 404 when any id is unknown.',
+        querystring: PriceQuery,
+        response: answers(Type.Array(CoinPrice), 'One entry per distinct id, in the order asked.'),
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(idList(request.query.coinIds))];
+      if (ids.length > MAX_PRICE_IDS) throw new ApiError(422, 'priceCount');
+      await catalog.ready();
+      const prices = ids.map((id) => {
+        const coin = catalog.coin(id);
+        if (!coin) throw new ApiError(404, 'coinNotFound');
+        return {
+          coinId: id,
+          price: coin.quotes.price,
+          percentChange24h: coin.quotes.percentChange24h,
+          updatedAt: coin.quotes.updatedAt,
+          source: catalog.provider.source,
+        };
+      });
+      return ok(request, prices);
+    },
+  );
+
+  app.get(
+    '/api/analysis/coin',
+    {
+      schema: {
+        summary: 'A report on one coin',
+        tags: ['reports'],
+        description:
+          "Price series, indicators (RSI 14, MACD 12/26/9, SMA 20/50, EMA 12/26, 30-day volatility, high and low, 7- and 30-day change), the signals they give with plain explanations, a short summary in the request's Language, and the completed monitored sources that mention the coin. `source` says whether the numbers are the bundled demo data. Codes: 404 unknown coin; 503 when the market data provider cannot give a history.",
+        querystring: CoinIdQuery,
+        response: answers(CoinReportSchema, 'The report, or code 404.'),
+      },
+    },
+    async (request) => {
+      const { coinId } = request.query;
+      const locale = language(request);
+      await catalog.ready();
+      const coin = catalog.coin(coinId);
+      const entry = catalog.get(coinId);
+      if (!coin || !entry) throw new ApiError(404, 'coinNotFound');
+
+      const version = catalog.provider.version();
+      if (version !== reportVersion) {
+        reportCache.clear();
+        reportVersion = version;
+      }
+      const key = `${coinId}:${locale}`;
+      const cached = reportCache.get(key);
+      if (cached) return ok(request, cached);
+
+      const nowSec = Math.floor(clock.now() / 1000);
+      let history;
+      try {
+        history = await catalog.provider.history(
+          entry.slug,
+          nowSec - HISTORY_DAYS * DAY_SEC,
+          nowSec,
+        );
+      } catch (error) {
+        request.log.warn({ err: error, coinId }, 'no price history');
+        throw new ApiError(503, 'marketUnavailable');
+      }
+      const report = buildReport({
+        coin,
+        history,
+        nowSec,
+        locale,
+        source: catalog.provider.source,
+        sources: await options.relatedSources(coinId),
+      });
+      if (reportCache.size >= REPORT_CACHE_LIMIT) reportCache.clear();
+      reportCache.set(key, report);
+      return ok(request, report);
+    },
+  );
+};
