@@ -7,8 +7,16 @@ import type { DatabaseHandle } from './db/client.js';
 import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
 import type { MailSettings } from './mail/index.js';
 import { apiPolicy } from './plugins/api-policy.js';
+import { createBuiltinAssistant } from './chat/builtin.js';
+import { createAssistantData } from './chat/data.js';
+import { attachRealtime } from './chat/realtime.js';
+import { ChatService } from './chat/service.js';
+import { ChatStore } from './chat/store.js';
+import type { Assistant } from './chat/types.js';
 import { CoinCatalog } from './market/catalog.js';
 import { createCoinGeckoProvider, type CoinGeckoSettings } from './market/coingecko.js';
+import { FollowService } from './market/follows.js';
+import { ReportService } from './market/reports.js';
 import { createSnapshotProvider } from './market/snapshot.js';
 import type { MarketProvider } from './market/types.js';
 import { SourceLifecycle } from './monitor/lifecycle.js';
@@ -17,6 +25,7 @@ import { MonitorService } from './monitor/sources.js';
 import { createSummarizer } from './monitor/summarizer.js';
 import type { Summarizer } from './monitor/types.js';
 import { auth } from './plugins/auth/index.js';
+import { chat } from './plugins/chat/index.js';
 import { coins } from './plugins/coins/index.js';
 import { monitor } from './plugins/monitor/index.js';
 import { docs } from './plugins/docs.js';
@@ -64,6 +73,8 @@ export interface AppOptions {
    * test ticks it by hand (`app.lifecycle.tick()`).
    */
   lifecycleIntervalMs?: number | false;
+  /** Who answers in the chat; default the built-in, data-grounded analyst. */
+  assistant?: Assistant;
 }
 
 type AssistantSettings = NonNullable<Parameters<typeof createSummarizer>[0]['assistant']>;
@@ -199,17 +210,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (options.lifecycleIntervalMs !== false) lifecycle.start();
   });
+  const follows = new FollowService(db, catalog, clock);
+  const reports = new ReportService(catalog, clock, (coinId) => monitorService.related(coinId));
+  await app.register(coins, { catalog, follows, reports });
+  await app.register(monitor, { service: monitorService });
+
+  const chatStore = new ChatStore(db, clock);
+  let chatService: ChatService | null = null;
+  const { transport } = attachRealtime(app, {
+    corsOrigins: options.corsOrigins ?? [],
+    authenticate: (token) => app.authenticate(token),
+    service: () => chatService!,
+  });
+  chatService = new ChatService({
+    store: chatStore,
+    assistant: options.assistant ?? createBuiltinAssistant(),
+    dataFor: (userId) =>
+      createAssistantData(userId, { catalog, reports, follows, monitor: monitorService, clock }),
+    transport,
+    clock,
+    log: app.log.child({ module: 'chat' }),
+  });
+  const service = chatService;
+  // Before the database closes (server.ts adds that hook after this one): replies write their
+  // end, the lifecycle finishes its tick.
   app.addHook('onClose', async () => {
+    await service.stop();
     await lifecycle.stop();
     await provider.stop();
   });
-  await app.register(coins, {
-    catalog,
-    clock,
-    database: options.database,
-    relatedSources: (coinId) => monitorService.related(coinId),
-  });
-  await app.register(monitor, { service: monitorService });
+  await app.register(chat, { store: chatStore });
 
   if (options.siteDir) {
     await app.register(fp(siteRoutes), {

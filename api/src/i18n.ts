@@ -217,6 +217,41 @@ const messages = {
     zh: '编号须为以逗号分隔的整数',
     'pt-br': 'Os ids devem ser números inteiros separados por vírgulas',
   },
+  chatTextLength: {
+    en: 'A message must be 1 to 2,000 characters long',
+    zh: '消息长度须为 1 到 2,000 个字符',
+    'pt-br': 'A mensagem deve ter de 1 a 2.000 caracteres',
+  },
+  chatContextTooLarge: {
+    en: 'The message context is too large',
+    zh: '消息上下文过大',
+    'pt-br': 'O contexto da mensagem é grande demais',
+  },
+  chatConversationUnknown: {
+    en: 'This conversation does not exist; reload the chat',
+    zh: '此对话不存在，请重新加载聊天',
+    'pt-br': 'Esta conversa não existe; recarregue o chat',
+  },
+  chatTooMany: {
+    en: 'You are sending messages too fast; please wait a moment',
+    zh: '发送太频繁，请稍候再试',
+    'pt-br': 'Você está enviando mensagens rápido demais; aguarde um pouco',
+  },
+  assistantFailed: {
+    en: 'Sorry, I could not answer that just now. Please try again.',
+    zh: '抱歉，暂时无法回答，请稍后重试。',
+    'pt-br': 'Desculpe, não consegui responder agora. Tente novamente.',
+  },
+  chatSizeInvalid: {
+    en: 'The page size must be a whole number from 1 to 50',
+    zh: '每页数量须为 1 到 50 之间的整数',
+    'pt-br': 'O tamanho da página deve ser um número inteiro de 1 a 50',
+  },
+  seqNoInvalid: {
+    en: 'oldestSeqNo must be -1 or a message number',
+    zh: 'oldestSeqNo 须为 -1 或消息编号',
+    'pt-br': 'oldestSeqNo deve ser -1 ou o número de uma mensagem',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -22,7 +22,13 @@ export async function startServer(
   config: ServerConfig,
   options: { logLevel?: string | false } & Pick<
     AppOptions,
-    'clock' | 'passwordCost' | 'market' | 'summarizer' | 'demoSources' | 'lifecycleIntervalMs'
+    | 'clock'
+    | 'passwordCost'
+    | 'market'
+    | 'summarizer'
+    | 'demoSources'
+    | 'lifecycleIntervalMs'
+    | 'assistant'
   > = {},
 ): Promise<RunningServer> {
   // Before the database opens: a wrong SITE_RULES path should fail fast and leave nothing open.
@@ -45,6 +51,7 @@ export async function startServer(
       summarizer: options.summarizer ?? config.assistant ?? null,
       demoSources: options.demoSources ?? config.demoSources,
       lifecycleIntervalMs: options.lifecycleIntervalMs,
+      assistant: options.assistant,
     });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });

@@ -230,3 +230,36 @@ export interface ContentLine {
   /** Seconds from the start of the event. */
   offsetSec: number;
 }
+
+/** Who wrote a chat message: the user, the assistant, or the onboarding robot. */
+export type ChatSource = 'USER' | 'ASSISTANT' | 'ROBOT';
+
+/** Something a chat message carries beside its text. */
+export type ChatLayer =
+  | { type: 'coins'; coins: Coin[] }
+  | { type: 'sources'; sources: MonitorSource[] }
+  | { type: 'report'; coinId: number }
+  | { type: 'link'; title: string; url: string };
+
+/** A chat message, or one part of a streamed reply (`more: true` on every part but the last). */
+export interface ChatMessage {
+  conversationId: string;
+  seqNo: number;
+  source: ChatSource;
+  language: Locale;
+  text: string;
+  context?: unknown;
+  layers: ChatLayer[];
+  more: boolean;
+  error?: boolean;
+  /** Unix seconds. */
+  timestamp: number;
+}
+
+/** `GET /api/chat/list`. */
+export interface ChatHistory {
+  conversationId: string;
+  /** Oldest first. */
+  messages: ChatMessage[];
+  has_more: boolean;
+}

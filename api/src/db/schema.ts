@@ -260,3 +260,46 @@ export const userSources = pgTable(
     index('user_sources_user_added_idx').on(table.userId, table.addedAt),
   ],
 );
+
+/** Chat conversations; a user's newest one is the current one (`POST /api/chat/clean` starts one). */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('chat_conversations_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Chat messages. The server numbers them (`seqNo`, per conversation); a user's question keeps
+ * the number the client proposed (`clientSeqNo`) so that a resend is recognised. A reply is
+ * written when it starts (`complete` false) and completed when its last part is sent.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    seqNo: integer('seq_no').notNull(),
+    /** USER, ASSISTANT or ROBOT. */
+    source: text('source').notNull(),
+    language: text('language').notNull(),
+    text: text('text').notNull(),
+    context: jsonb('context'),
+    layers: jsonb('layers').notNull(),
+    error: boolean('error').notNull().default(false),
+    complete: boolean('complete').notNull().default(true),
+    clientSeqNo: integer('client_seq_no'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('chat_messages_conversation_seq_idx').on(table.conversationId, table.seqNo),
+    index('chat_messages_conversation_client_seq_idx').on(table.conversationId, table.clientSeqNo),
+  ],
+);

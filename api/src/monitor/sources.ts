@@ -1,7 +1,7 @@
 // The monitoring calls' reads and writes: the source list and search, the user's sources (add,
 // mark as read, delete), a source's detail, summary and transcript. Transcript lines are shown
 // as the event goes: none before it starts, those already spoken while it is live, all after.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
 import type {
   ContentLine,
@@ -318,6 +318,18 @@ export class MonitorService {
       total: all,
       has_next: (page - 1) * size + rows.length < all,
     };
+  }
+
+  /** Completed sources of the last `days` days with the most heat first. */
+  async hot(limit: number, days = 7): Promise<MonitorSource[]> {
+    const since = new Date(this.clock.now() - days * 86_400_000);
+    const rows = await this.db
+      .select()
+      .from(sources)
+      .where(and(eq(sources.status, STATUS.completed), gte(sources.scheduledAt, since)))
+      .orderBy(desc(sources.heat), desc(sources.id))
+      .limit(limit);
+    return rows.map(toMonitorSource);
   }
 
   /** Completed sources whose summaries name the coin, newest first (at most 5). */

@@ -48,7 +48,10 @@ const apiPolicyPlugin: FastifyPluginAsync<ApiPolicyOptions> = async (app, { cors
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', API_CSP);
     }
-    reply.header('cross-origin-resource-policy', resourcePolicy);
+    // Images (coin logos) may be shown by any page, e.g. a site on another origin.
+    if (!reply.hasHeader('cross-origin-resource-policy')) {
+      reply.header('cross-origin-resource-policy', resourcePolicy);
+    }
   });
 
   if (corsOrigins.length === 0) return;

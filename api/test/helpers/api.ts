@@ -35,12 +35,22 @@ export interface ApiTestServer {
 }
 
 export async function startApiServer(
-  options: { clock?: FixedClock } & Pick<AppOptions, 'market' | 'summarizer' | 'demoSources'> = {},
+  options: { clock?: FixedClock } & Pick<
+    AppOptions,
+    'market' | 'summarizer' | 'demoSources' | 'assistant' | 'corsOrigins'
+  > = {},
 ): Promise<ApiTestServer> {
   const database = await testDatabase();
   const clock = options.clock ?? new FixedClock(T0);
   const server = await startServer(
-    { port: 0, host: '127.0.0.1', ...database.config, siteDir: null, logLevel: 'silent' },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      ...database.config,
+      siteDir: null,
+      logLevel: 'silent',
+      corsOrigins: options.corsOrigins ?? [],
+    },
     {
       logLevel: false,
       clock,
@@ -49,6 +59,7 @@ export async function startApiServer(
       market: options.market,
       summarizer: options.summarizer,
       demoSources: options.demoSources,
+      assistant: options.assistant,
     },
   );
   return {

@@ -3,17 +3,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Clock } from '../../auth/clock.js';
 import { currentUser } from '../../auth/requireUser.js';
-import type { CoinReport, MonitorSource } from '../../contract/index.js';
-import type { Database } from '../../db/client.js';
 import { ApiError, ok, sendApiNotFound } from '../../envelope.js';
 import { localeOf } from '../../i18n.js';
 import { normaliseKeyword, type CoinCatalog } from '../../market/catalog.js';
-import { FollowService } from '../../market/follows.js';
+import type { FollowService } from '../../market/follows.js';
+import { HistoryUnavailableError, type ReportService } from '../../market/reports.js';
 import { logoSvg } from '../../market/logos.js';
-import { buildReport } from '../../market/report.js';
-import { DAY_SEC, HISTORY_DAYS } from '../../market/types.js';
 import { answers, bearer } from '../auth/schemas.js';
 import {
   AssetListQuery,
@@ -29,11 +25,9 @@ import {
 } from './schemas.js';
 
 export interface CoinsOptions {
-  database: { db: Database };
   catalog: CoinCatalog;
-  clock: Clock;
-  /** Completed sources that mention a coin, newest first (at most 5). */
-  relatedSources(coinId: number): Promise<MonitorSource[]>;
+  follows: FollowService;
+  reports: ReportService;
 }
 
 /** Highest page number a list accepts. */
@@ -44,8 +38,6 @@ export const MAX_SIZE = 100;
 const MAX_PRICE_IDS = 100;
 /** Asset-list answers kept per provider version. */
 const LIST_CACHE_LIMIT = 2000;
-/** Reports kept per provider version (a version lasts 10 s with the demo data). */
-const REPORT_CACHE_LIMIT = 300;
 
 /** Checks a list's page and size: 422 outside 1..1,000,000 and 1..100. */
 export function paging(page: number | undefined, size: number | undefined, fallback: number) {
@@ -69,10 +61,7 @@ export function idList(text: string): number[] {
 const tags = ['coins'];
 
 export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, options) => {
-  const { catalog, clock } = options;
-  const follows = new FollowService(options.database.db, catalog, clock);
-  const reportCache = new Map<string, CoinReport>();
-  let reportVersion = -1;
+  const { catalog, follows, reports } = options;
   const listCache = new Map<string, string>();
   let listVersion = -1;
 
@@ -132,6 +121,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')
+        .header('cross-origin-resource-policy', 'cross-origin')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .send(logoSvg(match[1]!));
     },
@@ -230,45 +220,15 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
       },
     },
     async (request) => {
-      const { coinId } = request.query;
-      const locale = language(request);
-      await catalog.ready();
-      const coin = catalog.coin(coinId);
-      const entry = catalog.get(coinId);
-      if (!coin || !entry) throw new ApiError(404, 'coinNotFound');
-
-      const version = catalog.provider.version();
-      if (version !== reportVersion) {
-        reportCache.clear();
-        reportVersion = version;
-      }
-      const key = `${coinId}:${locale}`;
-      const cached = reportCache.get(key);
-      if (cached) return ok(request, cached);
-
-      const nowSec = Math.floor(clock.now() / 1000);
-      let history;
       try {
-        history = await catalog.provider.history(
-          entry.slug,
-          nowSec - HISTORY_DAYS * DAY_SEC,
-          nowSec,
-        );
+        const report = await reports.report(request.query.coinId, language(request));
+        if (!report) throw new ApiError(404, 'coinNotFound');
+        return ok(request, report);
       } catch (error) {
-        request.log.warn({ err: error, coinId }, 'no price history');
+        if (!(error instanceof HistoryUnavailableError)) throw error;
+        request.log.warn({ err: error.cause, coinId: error.coinId }, 'no price history');
         throw new ApiError(503, 'marketUnavailable');
       }
-      const report = buildReport({
-        coin,
-        history,
-        nowSec,
-        locale,
-        source: catalog.provider.source,
-        sources: await options.relatedSources(coinId),
-      });
-      if (reportCache.size >= REPORT_CACHE_LIMIT) reportCache.clear();
-      reportCache.set(key, report);
-      return ok(request, report);
     },
   );
 };

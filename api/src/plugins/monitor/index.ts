@@ -255,6 +255,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')
+        .header('cross-origin-resource-policy', 'cross-origin')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .send(monogramSvg(match[1]!));
     },

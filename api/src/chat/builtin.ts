@@ -1,0 +1,526 @@
+// The built-in assistant: recognises what a message asks (intents.ts), reads the numbers from
+// our own data and streams a reply worded by builtinText.ts. It never makes a number up: what the
+// data does not have, it says it does not have.
+import type { ChatLayer, ChatMessage, Coin, Locale, MonitorSource } from '../contract/index.js';
+import { splitSentences, truncateText } from '../monitor/summarizer.js';
+import { builtinTexts, type BuiltinTexts, type Changes, type Stamp } from './builtinText.js';
+import {
+  COIN_INTENTS,
+  normalise,
+  recognise,
+  type Intent,
+  type Period,
+  type Recognition,
+} from './intents.js';
+import type { Assistant, AssistantData, AssistantInput, ReplyPart } from './types.js';
+
+/** How many coins or sources a list answer shows. */
+const LIST_SIZE = 5;
+/** How long the key sentence of a source's summary may be. */
+const KEY_SENTENCE_MAX_CHARS = 200;
+/** How far back a follow-up looks for the coin it is about. */
+const HISTORY_DEPTH = 10;
+
+/** A piece of a reply before it is joined to the ones before it. */
+interface Piece {
+  text: string;
+  layers?: ChatLayer[];
+}
+
+interface Context {
+  data: AssistantData;
+  locale: Locale;
+  t: BuiltinTexts;
+  stamp: Stamp;
+  history: readonly ChatMessage[];
+  /** The user's message. */
+  text: string;
+}
+
+/** The built-in, data-grounded assistant. */
+export function createBuiltinAssistant(): Assistant {
+  return { reply: (input) => streamReply(input) };
+}
+
+async function* streamReply(input: AssistantInput): AsyncGenerator<ReplyPart> {
+  const { data, locale, signal } = input;
+  const context: Context = {
+    data,
+    locale,
+    t: builtinTexts(locale),
+    stamp: { nowSec: data.nowSec(), demo: data.marketSource() === 'demo' },
+    history: input.history,
+    text: input.text,
+  };
+  let first = true;
+  for await (const piece of answer(context)) {
+    if (signal?.aborted) return;
+    if (piece.text === '' && !piece.layers?.length) continue;
+    // Each piece is a paragraph: a line break joins it to the one before, in every language.
+    const text = first || piece.text === '' ? piece.text : `\n${piece.text}`;
+    first = false;
+    yield { text, layers: piece.layers ?? [] };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What to answer
+
+async function* answer(c: Context): AsyncGenerator<Piece> {
+  const found = findCoins(c, c.text);
+  const recognition = recognise(c.text, c.locale, () => found.coins);
+  let { intent } = recognition;
+  let period = recognition.period;
+  let topic = recognition.topic;
+
+  // "and ETH?" after "is BTC overbought": the same question about the coin named now; else a
+  // coin named in a question not understood, or in a greeting ("hi, BTC"), asks its price.
+  if ((intent === 'unknown' || intent === 'help') && found.coins.length > 0) {
+    const previous = recognition.followUp ? previousQuestion(c) : null;
+    if (previous && COIN_INTENTS.has(previous.intent) && previous.intent !== 'compare') {
+      intent = previous.intent;
+      period ??= previous.period;
+      topic ??= previous.topic;
+    } else {
+      intent = 'price';
+    }
+  }
+
+  if (COIN_INTENTS.has(intent)) {
+    yield* answerAboutCoins(c, intent, found, { period, topic });
+    return;
+  }
+  switch (intent) {
+    case 'watchlist':
+      yield* watchlist(c);
+      return;
+    case 'mySources':
+      yield* mySources(c);
+      return;
+    case 'upcomingSources':
+      yield* upcomingSources(c);
+      return;
+    case 'hotCoins':
+      yield* hotCoins(c);
+      return;
+    case 'hotSources':
+      yield* hotSources(c);
+      return;
+    case 'help':
+      yield { text: c.t.help.lead };
+      yield { text: c.t.help.examples };
+      return;
+    default:
+      yield { text: c.t.unknown.lead };
+      yield { text: c.t.unknown.suggestions };
+  }
+}
+
+async function* answerAboutCoins(
+  c: Context,
+  intent: Intent,
+  found: FoundCoins,
+  options: Pick<Recognition, 'period' | 'topic'>,
+): AsyncGenerator<Piece> {
+  const note = found.ambiguous.map((a) => c.t.ambiguous(a.query, a.coin)).join(' ');
+  const withNote = (text: string) => (note === '' ? text : `${note} ${text}`);
+
+  if (intent === 'compare') {
+    let [a, b] = found.coins;
+    // "compare it with ETH": the coin of the conversation against the one named.
+    if (a && !b) {
+      const earlier = coinFromHistory(c);
+      if (earlier.coin && earlier.coin.id !== a.id) [a, b] = [earlier.coin, a];
+    }
+    if (!a) {
+      const top = c.data.topCoins(LIST_SIZE);
+      yield { text: c.t.askTwoCoins.lead };
+      const [x, y] = top;
+      yield {
+        text: x && y ? c.t.askTwoCoins.hint(x, y) : '',
+        layers: top.length > 0 ? [{ type: 'coins', coins: top }] : [],
+      };
+      return;
+    }
+    if (!b) {
+      // Coins come once each: "BTC vs Bitcoin" names one coin.
+      const only = a;
+      const others = c.data.topCoins(LIST_SIZE + 1).filter((coin) => coin.id !== only.id);
+      yield { text: withNote(c.t.askSecondCoin(only)) };
+      yield {
+        text: c.t.askCoin.hint(others.slice(0, 3)),
+        layers: [{ type: 'coins', coins: others.slice(0, LIST_SIZE) }],
+      };
+      return;
+    }
+    yield* compare(c, a, b, options.period, note);
+    return;
+  }
+
+  let coin = found.coins[0];
+  if (!coin) {
+    const earlier = coinFromHistory(c);
+    coin = earlier.coin ?? undefined;
+    if (!coin) {
+      const suggestions =
+        earlier.candidates.length > 0 ? earlier.candidates : c.data.topCoins(LIST_SIZE);
+      yield { text: c.t.askCoin.lead };
+      yield {
+        text: c.t.askCoin.hint(suggestions.slice(0, 3)),
+        layers: suggestions.length > 0 ? [{ type: 'coins', coins: suggestions }] : [],
+      };
+      return;
+    }
+  }
+
+  if (intent === 'change') yield* change(c, coin, options.period, note);
+  else if (intent === 'report') yield* report(c, coin, options.topic, note);
+  else yield* price(c, coin, note);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coins
+
+function* price(c: Context, coin: Coin, note: string): Generator<Piece> {
+  yield { text: joinSentences(c.locale, note, c.t.price.lead(coin, c.stamp)) };
+  yield { text: c.t.price.details(coin), layers: [{ type: 'coins', coins: [coin] }] };
+}
+
+async function changesOf(c: Context, coin: Coin): Promise<{ changes: Changes; report: Report }> {
+  const report = await c.data.report(coin.id, c.locale);
+  return {
+    changes: {
+      '24h': finite(coin.quotes.percentChange24h),
+      '7d': finite(report?.indicators.change7d),
+      '30d': finite(report?.indicators.change30d),
+    },
+    report,
+  };
+}
+
+type Report = Awaited<ReturnType<AssistantData['report']>>;
+
+async function* change(
+  c: Context,
+  coin: Coin,
+  period: Period | null,
+  note: string,
+): AsyncGenerator<Piece> {
+  const { changes } = await changesOf(c, coin);
+  const asked = period ?? '24h';
+  yield {
+    text: joinSentences(c.locale, note, c.t.change.lead(coin, asked, changes[asked], c.stamp)),
+  };
+  yield { text: c.t.change.details(changes), layers: [{ type: 'coins', coins: [coin] }] };
+}
+
+async function* compare(
+  c: Context,
+  a: Coin,
+  b: Coin,
+  period: Period | null,
+  note: string,
+): AsyncGenerator<Piece> {
+  const [left, right] = await Promise.all([changesOf(c, a), changesOf(c, b)]);
+  // The period asked, else the week, else the day: the first both coins have a number for.
+  const periods: Period[] = period ? [period, '7d', '24h'] : ['7d', '24h'];
+  const shared = periods.find((p) => left.changes[p] !== null && right.changes[p] !== null);
+  const va = shared ? left.changes[shared] : null;
+  const vb = shared ? right.changes[shared] : null;
+  const lead = shared && va !== null && vb !== null ? c.t.compare.lead(a, b, shared, va, vb) : '';
+  yield { text: joinSentences(c.locale, note, lead) };
+  yield {
+    text: c.t.compare.table(
+      {
+        coin: a,
+        changes: left.changes,
+        rsi: finite(left.report?.indicators.rsi14),
+        volatility: finite(left.report?.indicators.volatility30d),
+      },
+      {
+        coin: b,
+        changes: right.changes,
+        rsi: finite(right.report?.indicators.rsi14),
+        volatility: finite(right.report?.indicators.volatility30d),
+      },
+      c.stamp,
+    ),
+    layers: [{ type: 'coins', coins: [a, b] }],
+  };
+}
+
+async function* report(
+  c: Context,
+  coin: Coin,
+  topic: Recognition['topic'],
+  note: string,
+): AsyncGenerator<Piece> {
+  const found = await c.data.report(coin.id, c.locale);
+  if (!found) {
+    yield { text: joinSentences(c.locale, note, c.t.report.none(coin)) };
+    yield* price(c, coin, '');
+    return;
+  }
+  if (topic === null) yield { text: joinSentences(c.locale, note, c.t.report.lead(coin, c.stamp)) };
+  const { indicators } = found;
+  const rsi = finite(indicators.rsi14);
+  const macd =
+    indicators.macd &&
+    Number.isFinite(indicators.macd.macd) &&
+    Number.isFinite(indicators.macd.signal)
+      ? { macd: indicators.macd.macd, signal: indicators.macd.signal }
+      : null;
+  if (topic !== null) {
+    const facts = topic === 'macd' ? { topic, macd } : { topic, rsi };
+    yield { text: joinSentences(c.locale, note, c.t.report.topic(coin, facts)) };
+  }
+  if (found.summary.trim() !== '') yield { text: found.summary.trim() };
+  yield {
+    text: `${c.t.report.readings(rsi, macd)}\n${c.t.report.signals(found.signals)}`,
+    layers: [{ type: 'report', coinId: coin.id }],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+async function* watchlist(c: Context): AsyncGenerator<Piece> {
+  const entries = await c.data.watchlist();
+  if (entries.length === 0) {
+    const top = c.data.topCoins(LIST_SIZE);
+    yield { text: c.t.watchlist.empty };
+    yield {
+      text: c.t.watchlist.emptyHint,
+      layers: top.length > 0 ? [{ type: 'coins', coins: top }] : [],
+    };
+    return;
+  }
+  const coins = entries.map((entry) => c.data.coin(entry.coinId) ?? entry.coin);
+  yield { text: c.t.watchlist.lead(coins.length, c.stamp) };
+  const lines = coins.map((coin) => c.t.watchlist.line(coin));
+  const moving = coins.filter((coin) => Number.isFinite(coin.quotes.percentChange24h));
+  if (moving.length >= 2) {
+    const sorted = [...moving].sort(
+      (x, y) => y.quotes.percentChange24h - x.quotes.percentChange24h,
+    );
+    const best = sorted[0];
+    const worst = sorted[sorted.length - 1];
+    if (best && worst) lines.push(c.t.watchlist.bestWorst(best, worst));
+  }
+  yield { text: lines.join('\n'), layers: [{ type: 'coins', coins }] };
+}
+
+async function* mySources(c: Context): AsyncGenerator<Piece> {
+  const sources = await c.data.userSources();
+  const completed = sources.filter((s) => s.status === 5).sort((x, y) => y.time - x.time);
+  if (sources.length === 0) {
+    const hot = await c.data.hotSources(3);
+    yield { text: c.t.mySources.none };
+    yield {
+      text: c.t.mySources.noneHint(hot.length > 0),
+      layers: hot.length > 0 ? [{ type: 'sources', sources: hot }] : [],
+    };
+    return;
+  }
+  if (completed.length === 0) {
+    yield { text: c.t.mySources.noneCompleted(sources.length) };
+    yield {
+      text: c.t.mySources.noneCompletedHint,
+      layers: [{ type: 'sources', sources: sources.slice(0, LIST_SIZE).map(plainSource) }],
+    };
+    return;
+  }
+  yield { text: c.t.mySources.lead };
+  const shown = completed.slice(0, LIST_SIZE);
+  const summaries = await Promise.all(shown.map((s) => c.data.sourceSummary(s.id)));
+  const lines = shown.map((source, i) =>
+    c.t.mySources.line(source, keySentence(summaries[i]?.summary)),
+  );
+  if (completed.length > shown.length)
+    lines.push(c.t.mySources.more(completed.length - shown.length));
+  yield { text: lines.join('\n'), layers: [{ type: 'sources', sources: shown.map(plainSource) }] };
+}
+
+async function* upcomingSources(c: Context): AsyncGenerator<Piece> {
+  const sources = await c.data.upcomingSources(LIST_SIZE);
+  if (sources.length === 0) {
+    yield { text: c.t.upcoming.none };
+    yield { text: c.t.upcoming.noneHint };
+    return;
+  }
+  yield { text: c.t.upcoming.lead(sources.length) };
+  yield {
+    text: sources.map((s) => c.t.upcoming.line(s)).join('\n'),
+    layers: [{ type: 'sources', sources }],
+  };
+}
+
+function* hotCoins(c: Context): Generator<Piece> {
+  const coins = c.data.hotCoins(LIST_SIZE);
+  if (coins.length === 0) {
+    yield { text: c.t.hotCoins.none };
+    yield { text: c.t.hotCoins.noneHint };
+    return;
+  }
+  yield { text: c.t.hotCoins.lead(c.stamp) };
+  yield {
+    text: coins.map((coin) => c.t.hotCoins.line(coin)).join('\n'),
+    layers: [{ type: 'coins', coins }],
+  };
+}
+
+async function* hotSources(c: Context): AsyncGenerator<Piece> {
+  const sources = await c.data.hotSources(LIST_SIZE);
+  if (sources.length === 0) {
+    yield { text: c.t.hotSources.none };
+    yield { text: c.t.hotSources.noneHint };
+    return;
+  }
+  yield { text: c.t.hotSources.lead };
+  yield {
+    text: sources.map((s) => c.t.hotSources.line(s)).join('\n'),
+    layers: [{ type: 'sources', sources }],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coins named, and coins meant
+
+/** Words of English and Portuguese questions that are also tickers somewhere (ONE, ME, AI...). */
+const NOT_TICKERS = new Set(
+  (
+    'a about ai all am an and any are as at be big but by can cat coin coins do dog for fun gas ' +
+    'get go good he hi hot how i if in is it its me much my new no not now of ok on one or out ' +
+    'price so sun that the this to up us vs we what when which who why win with yes you your ' +
+    'week month day today rsi macd analysis report news' +
+    ' o a os as um uma de do da dos das em no na e ou que qual quanto como foi esta preco moeda ' +
+    'hoje semana mes dia sobre meu minha'
+  ).split(' '),
+);
+
+interface FoundCoins {
+  coins: Coin[];
+  /** Names that several coins go by, with the one taken. */
+  ambiguous: { query: string; coin: Coin }[];
+}
+
+/**
+ * The coins a message names: `coinsMentioned` (names in any case, tickers in capitals), else
+ * tickers typed in lower case ("price of btc"). Where several coins share the ticker or name
+ * typed, the highest ranked is taken.
+ */
+function findCoins(c: Context, text: string): FoundCoins {
+  const words = normalise(text).split(' ');
+  let coins = c.data.coinsMentioned(text);
+  if (coins.length === 0) {
+    coins = words
+      .filter((w) => /^[a-z][a-z0-9]{1,9}$/.test(w) && !NOT_TICKERS.has(w))
+      .flatMap((w) =>
+        c.data
+          .searchCoins(w, LIST_SIZE)
+          .filter((coin) => coin.symbol.toLowerCase() === w)
+          .slice(0, 1),
+      );
+  }
+  const ambiguous: FoundCoins['ambiguous'] = [];
+  const picked: Coin[] = [];
+  for (const coin of coins) {
+    const symbol = coin.symbol.toLowerCase();
+    const query = words.includes(symbol) ? coin.symbol : coin.name;
+    const lower = query.toLowerCase();
+    const namesakes = c.data
+      .searchCoins(query, 10)
+      .filter(
+        (other) => (query === coin.symbol ? other.symbol : other.name).toLowerCase() === lower,
+      );
+    let chosen = coin;
+    if (namesakes.length > 1) {
+      chosen = namesakes.reduce((best, other) => (other.rank < best.rank ? other : best), coin);
+      ambiguous.push({
+        query: query === coin.symbol ? coin.symbol.toUpperCase() : coin.name,
+        coin: chosen,
+      });
+    }
+    if (!picked.some((p) => p.id === chosen.id)) picked.push(chosen);
+  }
+  return { coins: picked, ambiguous };
+}
+
+/** The earlier messages, without the current question if the history already holds it. */
+function earlierMessages(c: Context): readonly ChatMessage[] {
+  const last = c.history[c.history.length - 1];
+  const withoutCurrent =
+    last && last.source === 'USER' && last.text.trim() === c.text.trim()
+      ? c.history.slice(0, -1)
+      : c.history;
+  return withoutCurrent.slice(-HISTORY_DEPTH);
+}
+
+/**
+ * The coin a follow-up is about: the newest of a report layer, a one-coin layer of an answer, or
+ * a coin named in a question. An answer about several coins (a comparison, a list) leaves it open:
+ * they are offered to choose from.
+ */
+function coinFromHistory(c: Context): { coin: Coin | null; candidates: Coin[] } {
+  const messages = earlierMessages(c);
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (!message) continue;
+    if (message.source === 'ASSISTANT') {
+      for (const layer of [...message.layers].reverse()) {
+        if (layer.type === 'report') {
+          const coin = c.data.coin(layer.coinId);
+          if (coin) return { coin, candidates: [] };
+        }
+      }
+      const coinLayers = message.layers.filter((l) => l.type === 'coins');
+      const last = coinLayers[coinLayers.length - 1];
+      if (last) {
+        const [only, ...more] = last.coins;
+        if (only && more.length === 0)
+          return { coin: c.data.coin(only.id) ?? only, candidates: [] };
+        if (only) return { coin: null, candidates: last.coins.map((x) => c.data.coin(x.id) ?? x) };
+      }
+    } else if (message.source === 'USER') {
+      const named = c.data.coinsMentioned(message.text)[0];
+      if (named) return { coin: named, candidates: [] };
+    }
+  }
+  return { coin: null, candidates: [] };
+}
+
+/** What the user's previous question asked, for "and ETH?". */
+function previousQuestion(c: Context): Recognition | null {
+  const messages = earlierMessages(c);
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.source === 'USER') return recognise(message.text, c.locale);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+function finite(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Sentences in a row: with a space between them, but none in Chinese. */
+function joinSentences(locale: Locale, ...sentences: string[]): string {
+  return sentences.filter((s) => s !== '').join(locale === 'zh' ? '' : ' ');
+}
+
+/** The first sentence of a summary, cut to a readable length; null when there is none. */
+function keySentence(summary: string | undefined): string | null {
+  const first = summary ? splitSentences(summary)[0] : undefined;
+  return first ? truncateText(first, KEY_SENTENCE_MAX_CHARS) : null;
+}
+
+/** A user's source as the `sources` layer carries it, without the per-user fields. */
+function plainSource(
+  source: MonitorSource & { addedAt?: number; unread?: boolean },
+): MonitorSource {
+  const { id, logo, author, title, status, time, heat, link } = source;
+  return { id, logo, author, title, status, time, heat, link };
+}

@@ -1,0 +1,92 @@
+// The data the assistant reads, on behalf of one user: coins and their quotes from the catalog,
+// reports, the user's follows and monitored sources, and the sources everyone sees.
+import type { Clock } from '../auth/clock.js';
+import type { Coin } from '../contract/index.js';
+import { ApiError } from '../envelope.js';
+import type { CoinCatalog } from '../market/catalog.js';
+import type { FollowService } from '../market/follows.js';
+import type { ReportService } from '../market/reports.js';
+import { STATUS, type MonitorService } from '../monitor/sources.js';
+import { findCoinMentions } from '../monitor/summarizer.js';
+import type { AssistantData } from './types.js';
+
+export interface AssistantDataServices {
+  catalog: CoinCatalog;
+  reports: ReportService;
+  follows: FollowService;
+  monitor: MonitorService;
+  clock: Clock;
+}
+
+/** How many of the largest coins "hot coins" looks at. */
+const HOT_COIN_UNIVERSE = 100;
+
+export function createAssistantData(
+  userId: number,
+  { catalog, reports, follows, monitor, clock }: AssistantDataServices,
+): AssistantData {
+  const coins = (ids: readonly number[]) =>
+    ids.flatMap((id) => {
+      const coin = catalog.coin(id);
+      return coin ? [coin] : [];
+    });
+  return {
+    nowSec: () => Math.floor(clock.now() / 1000),
+    marketSource: () => catalog.provider.source,
+    searchCoins: (query, limit) =>
+      catalog.search(query, 1, Math.max(1, Math.min(limit, 100))).records,
+    coinsMentioned: (text) =>
+      coins(
+        findCoinMentions(
+          text,
+          catalog.all().map(({ id, name, symbol }) => ({ id, name, symbol })),
+        ),
+      ),
+    coin: (id) => catalog.coin(id),
+    topCoins: (limit) =>
+      coins(
+        catalog
+          .all()
+          .slice(0, limit)
+          .map((coin) => coin.id),
+      ),
+    hotCoins: (limit) =>
+      coins(
+        catalog
+          .all()
+          .slice(0, HOT_COIN_UNIVERSE)
+          .map((coin) => coin.id),
+      )
+        .sort(
+          (a: Coin, b: Coin) =>
+            Math.abs(b.quotes.percentChange24h) - Math.abs(a.quotes.percentChange24h),
+        )
+        .slice(0, limit),
+    report: async (coinId, locale) => {
+      try {
+        return await reports.report(coinId, locale);
+      } catch {
+        // No history right now: the assistant says it does not know.
+        return null;
+      }
+    },
+    watchlist: () => follows.list(userId),
+    userSources: async () =>
+      (await monitor.userList(userId, { status: null, page: 1, size: 100 })).records,
+    upcomingSources: async (limit) =>
+      (await monitor.list({ searchName: '', status: STATUS.unStarted, page: 1, size: limit }))
+        .records,
+    hotSources: (limit) => monitor.hot(limit),
+    searchSources: async (query, limit) =>
+      (await monitor.list({ searchName: query.slice(0, 100), status: null, page: 1, size: limit }))
+        .records,
+    sourceSummary: async (sourceId) => {
+      try {
+        return await monitor.summary(sourceId);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 404) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// The assistant behind the chat: given a user's message, the user's language and the data it may
+// use, it streams the parts of one reply. `builtin` answers from our own data; `openai` asks any
+// OpenAI-compatible endpoint, giving it the same data functions as tools.
+import type {
+  ChatLayer,
+  ChatMessage,
+  Coin,
+  CoinReport,
+  FollowEntry,
+  Locale,
+  MonitorSource,
+  SourceSummary,
+  UserMonitorSource,
+} from '../contract/index.js';
+
+/** One part of a reply: text to append and layers to add. */
+export interface ReplyPart {
+  text: string;
+  layers: ChatLayer[];
+}
+
+/** What the assistant may read, always on behalf of one user. */
+export interface AssistantData {
+  /** When the data is from (Unix seconds), for "as of" in answers. */
+  nowSec(): number;
+  /** Whether the market numbers are the bundled demo data. */
+  marketSource(): 'demo' | 'coingecko';
+  /** Coins whose name or symbol matches `query` (exact matches first), at most `limit`. */
+  searchCoins(query: string, limit: number): Coin[];
+  /** Every coin the text names (by name or ticker), most mentioned first. */
+  coinsMentioned(text: string): Coin[];
+  coin(id: number): Coin | null;
+  /** The largest coins by market cap. */
+  topCoins(limit: number): Coin[];
+  /** The biggest movers over 24 h among the top 100 (by absolute change). */
+  hotCoins(limit: number): Coin[];
+  /** The coin's report in `locale`, or null when there is no history. */
+  report(coinId: number, locale: Locale): Promise<CoinReport | null>;
+  /** The user's followed coins, newest first. */
+  watchlist(): Promise<FollowEntry[]>;
+  /** The user's monitored sources, most recently added first. */
+  userSources(): Promise<UserMonitorSource[]>;
+  /** Sources not started yet, soonest first. */
+  upcomingSources(limit: number): Promise<MonitorSource[]>;
+  /** Completed sources with the most heat over the last 7 days. */
+  hotSources(limit: number): Promise<MonitorSource[]>;
+  /** Sources whose title or author matches `query`, newest first. */
+  searchSources(query: string, limit: number): Promise<MonitorSource[]>;
+  /** A completed source's summary, or null. */
+  sourceSummary(sourceId: number): Promise<SourceSummary | null>;
+}
+
+export interface AssistantInput {
+  /** The user's message. */
+  text: string;
+  locale: Locale;
+  /** The conversation so far, oldest first (at most the last 20 messages). */
+  history: readonly ChatMessage[];
+  data: AssistantData;
+  /** Aborted when the reply is no longer wanted (server closing). */
+  signal?: AbortSignal;
+}
+
+export interface Assistant {
+  /** Streams the parts of one reply; throws (or the iterator throws) when it fails. */
+  reply(input: AssistantInput): AsyncIterable<ReplyPart>;
+}
