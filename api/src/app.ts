@@ -75,6 +75,8 @@ export interface AppOptions {
   lifecycleIntervalMs?: number | false;
   /** Who answers in the chat; default the built-in, data-grounded analyst. */
   assistant?: Assistant;
+  /** Redis (REDIS_URL) between several API processes for socket.io; unset: one process. */
+  redisUrl?: string | null;
 }
 
 type AssistantSettings = NonNullable<Parameters<typeof createSummarizer>[0]['assistant']>;
@@ -217,8 +219,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const chatStore = new ChatStore(db, clock);
   let chatService: ChatService | null = null;
-  const { transport } = attachRealtime(app, {
+  const { transport } = await attachRealtime(app, {
     corsOrigins: options.corsOrigins ?? [],
+    redisUrl: options.redisUrl ?? null,
     authenticate: (token) => app.authenticate(token),
     service: () => chatService!,
   });

@@ -35,6 +35,23 @@ export interface ServerConfig {
   assistant?: ReturnType<typeof assistantSettingsFromEnv>;
   /** DEMO_SOURCES=false leaves the demo monitored sources out of a new database. */
   demoSources?: boolean;
+  /** REDIS_URL (`redis://host:6379`): socket.io across several API processes. */
+  redisUrl?: string | null;
+}
+
+function redisUrl(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // Refused below.
+  }
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:')) {
+    throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${text}"`);
+  }
+  return text;
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -95,5 +112,6 @@ export function configFromEnv(
     market: coinGeckoSettingsFromEnv(env),
     assistant: assistantSettingsFromEnv(env),
     demoSources: flag('DEMO_SOURCES', env.DEMO_SOURCES, true),
+    redisUrl: redisUrl(env.REDIS_URL),
   };
 }

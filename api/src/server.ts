@@ -52,6 +52,7 @@ export async function startServer(
       demoSources: options.demoSources ?? config.demoSources,
       lifecycleIntervalMs: options.lifecycleIntervalMs,
       assistant: options.assistant,
+      redisUrl: config.redisUrl ?? null,
     });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });

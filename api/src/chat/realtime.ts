@@ -4,6 +4,8 @@
 // reply reaches all of the user's tabs, including one that reconnected mid-reply.
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { AuthUser } from '../auth/tokens.js';
 import type { ChatMessage } from '../contract/index.js';
@@ -38,16 +40,21 @@ function tokenOf(socket: Socket): string | null {
 
 export interface RealtimeOptions {
   corsOrigins: readonly string[];
+  /**
+   * Redis (REDIS_URL) carries messages between API processes, so that a reply reaches a user's
+   * sockets on any of them; null for one process.
+   */
+  redisUrl?: string | null;
   authenticate(token: string): Promise<AuthUser | null>;
   /** Set once the service exists (it needs the transport this returns). */
   service(): ChatService;
 }
 
 /** Attaches socket.io to the app's server; answers the transport the chat service sends through. */
-export function attachRealtime(
+export async function attachRealtime(
   app: FastifyInstance,
   options: RealtimeOptions,
-): { io: Server; transport: ChatTransport } {
+): Promise<{ io: Server; transport: ChatTransport }> {
   const allowed = new Set(options.corsOrigins);
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -60,12 +67,26 @@ export function attachRealtime(
         : callback('origin not allowed', false),
   });
 
+  if (options.redisUrl) {
+    const publisher = createClient({ url: options.redisUrl });
+    const subscriber = publisher.duplicate();
+    for (const client of [publisher, subscriber]) {
+      client.on('error', (error: unknown) => app.log.error({ err: error }, 'redis'));
+    }
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    io.adapter(createAdapter(publisher, subscriber));
+    app.addHook('onClose', async () => {
+      await Promise.all([publisher.quit(), subscriber.quit()]);
+    });
+  }
+
   io.use((socket, next) => {
     const token = tokenOf(socket);
     if (!token) return next(new Error('unauthorized'));
     options.authenticate(token).then(
       (user) => {
         if (!user) return next(new Error('unauthorized'));
+        // Counted in this process (with several processes, per process).
         const open = io.sockets.adapter.rooms.get(roomOf(user.id))?.size ?? 0;
         if (open >= MAX_SOCKETS_PER_USER) return next(new Error('too many connections'));
         socket.data.userId = user.id;

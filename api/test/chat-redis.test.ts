@@ -1,0 +1,140 @@
+// Chat across two API processes through Redis: a user's tab on one server sees the question and
+// the reply asked on another. Needs PostgreSQL (two processes cannot share PGlite) and Debian's
+// redis-server; CI has both (.ci/run), elsewhere the test says why it is skipped.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { connect as netConnect, createServer } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ChatHistory, ChatMessage, UserInfo } from '../src/contract/index.js';
+import { startServer, type RunningServer } from '../src/server.js';
+import { call, sendCode, TEST_PASSWORD_COST } from './helpers/auth.js';
+import { testDatabase, type TestDatabase } from './helpers/database.js';
+
+const REDIS_SERVER = process.env.REDIS_SERVER || 'redis-server';
+const haveRedis = spawnSync(REDIS_SERVER, ['--version']).status === 0;
+const havePostgres = Boolean(process.env.TEST_DATABASE_URL);
+const skip = !haveRedis
+  ? 'redis-server is not installed'
+  : !havePostgres
+    ? 'two API processes need PostgreSQL: set TEST_DATABASE_URL'
+    : false;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+let redis: ChildProcess | undefined;
+let database: TestDatabase | undefined;
+const servers: RunningServer[] = [];
+const sockets: Socket[] = [];
+
+describe('chat across two API processes', { skip }, () => {
+  before(async () => {
+    const port = await freePort();
+    redis = spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const redisUrl = `redis://127.0.0.1:${port}`;
+    // Until redis-server listens.
+    for (let tries = 0; ; tries += 1) {
+      const up = await new Promise<boolean>((resolve) => {
+        const probe = netConnect(port, '127.0.0.1', () => {
+          probe.end();
+          resolve(true);
+        });
+        probe.on('error', () => resolve(false));
+      });
+      if (up) break;
+      if (tries > 100) throw new Error('redis-server did not start');
+      await sleep(50);
+    }
+    database = await testDatabase();
+    for (let i = 0; i < 2; i += 1) {
+      servers.push(
+        await startServer(
+          {
+            port: 0,
+            host: '127.0.0.1',
+            ...database.config,
+            siteDir: null,
+            logLevel: 'silent',
+            redisUrl,
+          },
+          {
+            logLevel: false,
+            passwordCost: TEST_PASSWORD_COST,
+            lifecycleIntervalMs: false,
+            demoSources: i === 0,
+          },
+        ),
+      );
+    }
+  });
+
+  after(async () => {
+    for (const socket of sockets) socket.disconnect();
+    for (const server of servers) await server.close();
+    redis?.kill('SIGTERM');
+    await database?.cleanup();
+  });
+
+  function open(url: string, token: string): Promise<Socket> {
+    const socket = connect(url, {
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  it("brings a question and its reply to the user's socket on the other process", async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const account = `redis.${process.pid}@example.com`;
+    const captcha = await sendCode(a, database!.dataDir, account, 4);
+    const registered = await call<UserInfo>(a, '/api/auth/login/register', {
+      body: { account, passwd: 'a long enough password', captcha },
+    });
+    assert.equal(registered.code, 200, registered.msg);
+    const token = registered.data.tokenInfo.tokenValue;
+    const [onA, onB] = [await open(a, token), await open(b, token)];
+    const conversationId = (await call<ChatHistory>(b, '/api/chat/list', { token })).data
+      .conversationId;
+
+    const received: ChatMessage[] = [];
+    const done = new Promise<void>((resolve) => {
+      onB.on('chat', (message: ChatMessage) => {
+        received.push(message);
+        if (message.source === 'ASSISTANT' && !message.more) resolve();
+      });
+    });
+    const ack = await onA.timeout(5000).emitWithAck('chat', {
+      conversationId,
+      seqNo: 1,
+      source: 'USER',
+      language: 'en',
+      text: 'help',
+    });
+    assert.equal(ack.code, 200, ack.msg);
+    await done;
+    assert.equal(received[0]?.source, 'USER');
+    assert.equal(received[0]?.text, 'help');
+    assert.ok(received.filter((m) => m.source === 'ASSISTANT').length >= 2);
+    const history = await call<ChatHistory>(b, '/api/chat/list', { token });
+    assert.equal(history.data.messages.length, 2, 'one database behind both');
+  });
+});
