@@ -7,8 +7,8 @@ import type { DatabaseHandle } from './db/client.js';
 import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
 import type { MailSettings } from './mail/index.js';
 import { apiPolicy } from './plugins/api-policy.js';
-import { createBuiltinAssistant } from './chat/builtin.js';
 import { createAssistantData } from './chat/data.js';
+import { createAssistant } from './chat/openai.js';
 import { attachRealtime } from './chat/realtime.js';
 import { ChatService } from './chat/service.js';
 import { ChatStore } from './chat/store.js';
@@ -73,8 +73,12 @@ export interface AppOptions {
    * test ticks it by hand (`app.lifecycle.tick()`).
    */
   lifecycleIntervalMs?: number | false;
-  /** Who answers in the chat; default the built-in, data-grounded analyst. */
+  /**
+   * Who answers in the chat: an assistant (tests), else an OpenAI-compatible endpoint
+   * (ASSISTANT_*: `assistantEndpoint`), else the built-in, data-grounded analyst.
+   */
   assistant?: Assistant;
+  assistantEndpoint?: AssistantSettings | null;
   /** Redis (REDIS_URL) between several API processes for socket.io; unset: one process. */
   redisUrl?: string | null;
 }
@@ -227,7 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   chatService = new ChatService({
     store: chatStore,
-    assistant: options.assistant ?? createBuiltinAssistant(),
+    assistant:
+      options.assistant ?? createAssistant({ assistant: options.assistantEndpoint ?? null }),
     dataFor: (userId) =>
       createAssistantData(userId, { catalog, reports, follows, monitor: monitorService, clock }),
     transport,

@@ -52,6 +52,7 @@ export async function startServer(
       demoSources: options.demoSources ?? config.demoSources,
       lifecycleIntervalMs: options.lifecycleIntervalMs,
       assistant: options.assistant,
+      assistantEndpoint: config.assistant ?? null,
       redisUrl: config.redisUrl ?? null,
     });
     app.addHook('onClose', async () => database.close());
