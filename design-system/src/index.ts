@@ -76,6 +76,24 @@ export { PriceChange, priceChangeRecipe } from './components/PriceChange';
 export type { PriceChangeProps } from './components/PriceChange';
 export { PriceText, priceTextRecipe } from './components/PriceText';
 export type { PriceTextProps } from './components/PriceText';
+export { PriceChart, priceChartRecipe } from './components/PriceChart';
+export type {
+  PriceChartLibrary,
+  PriceChartPoint,
+  PriceChartProps,
+  PriceChartTone,
+} from './components/PriceChart';
+export { ReportCard, reportCardRecipe } from './components/ReportCard';
+export type {
+  ReportCardCoin,
+  ReportCardIndicator,
+  ReportCardProps,
+  ReportCardRange,
+  ReportCardSignal,
+  ReportCardSignalTone,
+  ReportCardSource,
+  ReportCardStatus,
+} from './components/ReportCard';
 export { SearchInput, SEARCH_DEBOUNCE_MS, searchInputRecipe } from './components/SearchInput';
 export type { SearchInputProps } from './components/SearchInput';
 export { Toaster, createToaster, toaster, TOAST_DURATION, toastRecipe } from './components/Toast';

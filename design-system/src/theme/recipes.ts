@@ -15,6 +15,8 @@ import { chipFooterRecipe } from '../components/ChipFooter/ChipFooter.recipe';
 import { toastRecipe } from '../components/Toast/Toast.recipe';
 import { loadingBarRecipe } from '../components/LoadingBar/LoadingBar.recipe';
 import { loadingOverlayRecipe } from '../components/LoadingOverlay/LoadingOverlay.recipe';
+import { priceChartRecipe } from '../components/PriceChart/PriceChart.recipe';
+import { reportCardRecipe } from '../components/ReportCard/ReportCard.recipe';
 // @recipe-imports (add imports above this line)
 
 export const recipes = {
@@ -38,5 +40,7 @@ export const slotRecipes = {
   toast: toastRecipe,
   loadingBar: loadingBarRecipe,
   loadingOverlay: loadingOverlayRecipe,
+  priceChart: priceChartRecipe,
+  reportCard: reportCardRecipe,
   // @slot-recipes (add slot recipes above this line)
 };

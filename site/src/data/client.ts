@@ -90,6 +90,18 @@ export function requestPath(path: string, query?: Query): string {
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
+/**
+ * The URL of a file the API serves, such as a coin's logo: an absolute URL (or a `data:` one) as it
+ * is, a path on the API's origin (`/api/asset/logo/btc.svg`) under the API base URL
+ * (`GATSBY_API_URL`; empty means the site's own origin), anything else as it is.
+ */
+export function apiAssetUrl(path: string): string {
+  // `//host/x` is absolute too (the page's scheme); prefixing it would make it a path.
+  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  const baseUrl = (process.env.GATSBY_API_URL ?? '').replace(/\/+$/, '');
+  return `${baseUrl}${path}`;
+}
+
 /** The locale a site path is in: its first segment when that names a locale, else English. */
 export function localeFromPathname(pathname: string): Locale {
   const first = pathname.split('/')[1]?.toLowerCase();

@@ -16,6 +16,7 @@ const DIALOGS: Partial<Record<DialogName, LazyExoticComponent<ComponentType<Glob
   {
     login: lazy(() => import('../auth/LoginDialog')),
     nickname: lazy(() => import('../profile/NicknameDialog')),
+    addCoin: lazy(() => import('../coins/AddCoinDialog')),
   };
 
 export function DialogHost() {

@@ -1,0 +1,307 @@
+import { composeStories } from '@storybook/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { createRef, StrictMode } from 'react';
+import { CoinlensProvider } from '../../provider';
+import { PriceChart, priceStepOf, type PriceChartProps } from './PriceChart';
+import * as stories from './PriceChart.stories';
+
+// jsdom has no canvas: the library is replaced by a fake that records what the chart asks of it
+// and puts an empty <canvas> where the real one would draw.
+interface FakeSeries {
+  setData: jest.Mock;
+  applyOptions: jest.Mock;
+}
+interface FakeChart {
+  host: HTMLElement;
+  options: Record<string, unknown>;
+  series: FakeSeries[];
+  addSeries: jest.Mock;
+  applyOptions: jest.Mock;
+  fitContent: jest.Mock;
+  remove: jest.Mock;
+}
+const mockCharts: FakeChart[] = [];
+const mockImported = jest.fn();
+
+jest.mock(
+  'lightweight-charts',
+  () => {
+    mockImported();
+    return {
+      AreaSeries: { type: 'Area' },
+      ColorType: { Solid: 'solid', VerticalGradient: 'gradient' },
+      createChart: (host: HTMLElement, options: Record<string, unknown>) => {
+        const canvas = document.createElement('canvas');
+        canvas.dataset.testid = 'canvas';
+        host.appendChild(canvas);
+        const fitContent = jest.fn();
+        const chart: FakeChart = {
+          host,
+          options,
+          series: [],
+          addSeries: jest.fn(() => {
+            const series = { setData: jest.fn(), applyOptions: jest.fn() };
+            chart.series.push(series);
+            return series;
+          }),
+          applyOptions: jest.fn(),
+          fitContent,
+          remove: jest.fn(() => canvas.remove()),
+        };
+        mockCharts.push(chart);
+        return { ...chart, timeScale: () => ({ fitContent }) };
+      },
+    };
+  },
+  // The real package is ESM-only; the fake stands in without resolving it.
+  { virtual: true },
+);
+
+const composed = composeStories(stories);
+
+const DAY = 86_400;
+const points = [
+  { time: 1_000 * DAY, price: 91_200 },
+  { time: 1_001 * DAY, price: 92_050.5 },
+  { time: 1_002 * DAY, price: 93_400 },
+];
+
+const baseProps: PriceChartProps = {
+  points,
+  label: 'Bitcoin price, last 3 days',
+  summary: 'From $91,200 to $93,400 over 3 days',
+  loadingLabel: 'Loading chart',
+};
+
+function renderChart(props: Partial<PriceChartProps> & { ref?: React.Ref<HTMLDivElement> } = {}) {
+  const view = render(
+    <CoinlensProvider>
+      <PriceChart {...baseProps} {...props} />
+    </CoinlensProvider>,
+  );
+  const rerender = (next: Partial<PriceChartProps>) =>
+    view.rerender(
+      <CoinlensProvider>
+        <PriceChart {...baseProps} {...props} {...next} />
+      </CoinlensProvider>,
+    );
+  return { ...view, rerender };
+}
+
+const figure = () => screen.getByRole('figure', { name: baseProps.label });
+const ready = () => waitFor(() => expect(figure()).toHaveAttribute('data-state', 'ready'));
+const lastChart = () => mockCharts[mockCharts.length - 1]!;
+
+beforeEach(() => {
+  mockCharts.length = 0;
+});
+
+describe('PriceChart', () => {
+  it('shows a busy skeleton of the same height until the library has loaded', async () => {
+    let resolve: (library: unknown) => void = () => {};
+    const loadLibrary = jest.fn(() => new Promise((r) => (resolve = r)));
+    renderChart({ loadLibrary: loadLibrary as PriceChartProps['loadLibrary'], height: 300 });
+    expect(figure()).toHaveAttribute('aria-busy', 'true');
+    expect(figure()).toHaveTextContent('Loading chart');
+    expect(figure().style.getPropertyValue('--cl-price-chart-height')).toBe('300px');
+    expect(within(figure()).queryByTestId('canvas')).not.toBeInTheDocument();
+
+    await act(async () => resolve(await import('lightweight-charts')));
+    await ready();
+    expect(figure()).not.toHaveAttribute('aria-busy');
+    expect(figure()).not.toHaveTextContent('Loading chart');
+    expect(within(figure()).getByTestId('canvas')).toBeInTheDocument();
+    expect(loadLibrary).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads lightweight-charts only when a chart mounts', async () => {
+    const before = mockImported.mock.calls.length;
+    // A fresh module registry: importing the component there does not import the library.
+    await jest.isolateModulesAsync(async () => {
+      await import('./PriceChart');
+    });
+    expect(mockImported.mock.calls.length).toBe(before);
+    // Mounting one does, and draws with it.
+    renderChart();
+    await ready();
+    expect(mockCharts).toHaveLength(1);
+  });
+
+  it('is named by its label and described by the summary', async () => {
+    renderChart();
+    expect(figure()).toHaveAccessibleDescription('From $91,200 to $93,400 over 3 days');
+    await ready();
+    expect(figure()).toHaveAccessibleDescription('From $91,200 to $93,400 over 3 days');
+    // The summary is for screen readers; the canvas is what sighted users get.
+    expect(screen.getByText(baseProps.summary)).toHaveAttribute('data-part', 'summary');
+  });
+
+  it('makes the chart once with an area series and sets the points as data', async () => {
+    renderChart({ tone: 'up' });
+    await ready();
+    expect(mockCharts).toHaveLength(1);
+    const chart = lastChart();
+    expect(chart.host).toHaveAttribute('data-part', 'canvas');
+    expect(chart.addSeries).toHaveBeenCalledTimes(1);
+    expect(chart.addSeries).toHaveBeenCalledWith(
+      { type: 'Area' },
+      expect.objectContaining({ lineColor: expect.any(String), lineWidth: 2 }),
+    );
+    expect(chart.options).toMatchObject({
+      autoSize: true,
+      grid: { vertLines: { visible: false }, horzLines: { visible: false } },
+      layout: { attributionLogo: true, background: { type: 'solid', color: 'transparent' } },
+      localization: { locale: 'en' },
+    });
+    const series = chart.series[0]!;
+    expect(series.setData).toHaveBeenCalledTimes(1);
+    expect(series.setData).toHaveBeenCalledWith([
+      { time: 1_000 * DAY, value: 91_200 },
+      { time: 1_001 * DAY, value: 92_050.5 },
+      { time: 1_002 * DAY, value: 93_400 },
+    ]);
+    expect(chart.fitContent).toHaveBeenCalled();
+  });
+
+  it('formats prices on the axis by the product rule in the given locale', async () => {
+    renderChart({ locale: 'pt-br' });
+    await ready();
+    const { localization } = lastChart().options as {
+      localization: { priceFormatter: (price: number) => string };
+    };
+    // Intl puts a no-break space after the sign in pt-BR.
+    expect(localization.priceFormatter(64_231.5)).toBe('$\u00a064.231,50');
+    expect(localization.priceFormatter(0.0000123)).toBe('$\u00a00,00001230');
+  });
+
+  it('gives repeated axis labels the decimals of the price step', async () => {
+    renderChart({
+      points: [
+        { time: DAY, price: 0.9996 },
+        { time: 2 * DAY, price: 1.0004 },
+      ],
+    });
+    await ready();
+    const chart = lastChart();
+    const { localization } = chart.applyOptions.mock.calls
+      .map(([options]) => options)
+      .find((options) => options.localization?.tickmarksPriceFormatter);
+    const ticks = localization.tickmarksPriceFormatter as (prices: number[]) => string[];
+    expect(ticks([0.9998, 1.0, 1.0002])).toEqual(['$0.9998', '$1.0000', '$1.0002']);
+    // Labels that do not repeat keep the product rule.
+    expect(ticks([90_000, 92_000])).toEqual(['$90,000.00', '$92,000.00']);
+  });
+
+  it('sorts the points, drops repeated times and values that are not numbers', async () => {
+    renderChart({
+      points: [
+        { time: 3 * DAY, price: 3 },
+        { time: DAY, price: 1 },
+        { time: 2 * DAY, price: Number.NaN },
+        { time: 3 * DAY, price: 3.5 },
+      ],
+    });
+    await ready();
+    expect(lastChart().series[0]!.setData).toHaveBeenLastCalledWith([
+      { time: DAY, value: 1 },
+      { time: 3 * DAY, value: 3.5 },
+    ]);
+  });
+
+  it('updates the data of the same chart when the points change', async () => {
+    const { rerender } = renderChart();
+    await ready();
+    const next = [...points, { time: 1_003 * DAY, price: 94_000 }];
+    rerender({ points: next });
+    const chart = lastChart();
+    expect(mockCharts).toHaveLength(1);
+    expect(chart.series[0]!.setData).toHaveBeenCalledTimes(2);
+    expect(chart.series[0]!.setData).toHaveBeenLastCalledWith(
+      expect.arrayContaining([{ time: 1_003 * DAY, value: 94_000 }]),
+    );
+    expect(chart.fitContent).toHaveBeenCalledTimes(2);
+  });
+
+  it('recolours the series when the tone changes, without a new chart', async () => {
+    const { rerender } = renderChart({ tone: 'up' });
+    await ready();
+    const series = lastChart().series[0]!;
+    const up = lastChart().addSeries.mock.calls[0]![1].lineColor;
+    rerender({ tone: 'down' });
+    expect(mockCharts).toHaveLength(1);
+    const down = series.applyOptions.mock.calls.at(-1)![0].lineColor;
+    expect(down).toEqual(expect.any(String));
+    expect(down).not.toBe(up);
+  });
+
+  it('removes the chart when it unmounts', async () => {
+    const { unmount } = renderChart();
+    await ready();
+    const chart = lastChart();
+    expect(chart.remove).not.toHaveBeenCalled();
+    unmount();
+    expect(chart.remove).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes no chart when it unmounts before the library arrives', async () => {
+    let resolve: (library: unknown) => void = () => {};
+    const loadLibrary = () => new Promise((r) => (resolve = r));
+    const { unmount } = renderChart({
+      loadLibrary: loadLibrary as PriceChartProps['loadLibrary'],
+    });
+    unmount();
+    await act(async () => resolve(await import('lightweight-charts')));
+    expect(mockCharts).toHaveLength(0);
+  });
+
+  it('leaves one chart standing under StrictMode', async () => {
+    render(
+      <StrictMode>
+        <CoinlensProvider>
+          <PriceChart {...baseProps} />
+        </CoinlensProvider>
+      </StrictMode>,
+    );
+    await ready();
+    const standing = mockCharts.filter((chart) => !chart.remove.mock.calls.length);
+    expect(standing).toHaveLength(1);
+    expect(within(figure()).getAllByTestId('canvas')).toHaveLength(1);
+  });
+
+  it('shows the summary instead of the chart when the library cannot be loaded', async () => {
+    renderChart({ loadLibrary: () => Promise.reject(new Error('offline')) });
+    await waitFor(() => expect(figure()).toHaveAttribute('data-state', 'failed'));
+    expect(figure()).not.toHaveAttribute('aria-busy');
+    expect(screen.getByText(baseProps.summary)).toBeVisible();
+    expect(figure()).toHaveAccessibleDescription(baseProps.summary);
+  });
+
+  it('forwards its ref and passes other props to the figure', async () => {
+    const ref = createRef<HTMLDivElement>();
+    renderChart({ ref, 'data-testid': 'chart' } as Partial<PriceChartProps>);
+    expect(ref.current).toBe(screen.getByTestId('chart'));
+    expect(ref.current).toBe(figure());
+    await ready();
+  });
+});
+
+describe('priceStepOf', () => {
+  it.each([
+    [[91_200, 93_400], 0.01],
+    [[1, 1.5], 0.01],
+    [[0.9996, 1.0004], 0.0001],
+    [[0.5234], 0.0001],
+    [[0.0000123, 0.0000131], 1e-8],
+    [[], 0.01],
+    [[0, Number.NaN], 0.01],
+  ])('steps through %p by %p', (prices, step) => {
+    expect(priceStepOf(prices)).toBeCloseTo(step, 12);
+  });
+});
+
+// Last: Story.run() leaves its story mounted, which would confuse the screen queries above.
+describe('PriceChart stories', () => {
+  it.each(Object.entries(composed))('%s renders and passes its play function', async (_, Story) => {
+    await Story.run();
+  });
+});

@@ -1,0 +1,343 @@
+import { chakra, useSlotRecipe, VisuallyHidden, type HTMLChakraProps } from '@chakra-ui/react';
+import type * as LightweightCharts from 'lightweight-charts';
+import type {
+  AreaSeriesPartialOptions,
+  BarPrice,
+  DeepPartial,
+  IChartApi,
+  ISeriesApi,
+  TimeChartOptions,
+  UTCTimestamp,
+} from 'lightweight-charts';
+import { forwardRef, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { formatPrice } from '../../format/price';
+import { colors } from '../../theme/tokens/colors';
+import { fonts } from '../../theme/tokens/typography';
+import { priceChartRecipe } from './PriceChart.recipe';
+
+/** One price of the series. */
+export interface PriceChartPoint {
+  /** The moment, in Unix seconds (UTC). */
+  time: number;
+  /** The price in US dollars at that moment. */
+  price: number;
+}
+
+/** Which way the shown period went: picks the line's colour (`trend.up`, `trend.down`, `trend.flat`). */
+export type PriceChartTone = 'up' | 'down' | 'neutral';
+
+/** The parts of lightweight-charts the chart uses; `loadLibrary` resolves to them. */
+export type PriceChartLibrary = Pick<
+  typeof LightweightCharts,
+  'createChart' | 'AreaSeries' | 'ColorType'
+>;
+
+export interface PriceChartProps extends Omit<HTMLChakraProps<'div'>, 'children'> {
+  /** The prices to draw, oldest first (they are sorted, and a repeated time is kept once). */
+  points: readonly PriceChartPoint[];
+  /** The chart's accessible name, e.g. "Bitcoin price, last 7 days". */
+  label: string;
+  /** The chart in words, e.g. "From $91,200 to $93,400 over 7 days, high $95,000, low $90,100". */
+  summary: string;
+  /** BCP 47 locale for the price axis and dates; the site passes the page's locale. */
+  locale?: string;
+  /** The colour of the line and area: `up` green, `down` red, `neutral` grey. */
+  tone?: PriceChartTone;
+  /** The chart's height in CSS pixels; the skeleton shown while it loads has the same height. */
+  height?: number;
+  /** Read by screen readers while the chart loads, e.g. "Loading chart". */
+  loadingLabel: string;
+  /**
+   * Loads the chart library; `import('lightweight-charts')` by default. For stories and tests
+   * (a loader that never resolves shows the loading state); apps leave it out.
+   */
+  loadLibrary?: () => Promise<PriceChartLibrary>;
+}
+
+const loadLightweightCharts = (): Promise<PriceChartLibrary> => import('lightweight-charts');
+
+/** The series as the library wants it: finite values, ascending times, each time once. */
+function toSeriesData(points: readonly PriceChartPoint[]) {
+  const byTime = new Map<number, number>();
+  for (const { time, price } of points) {
+    if (Number.isFinite(time) && Number.isFinite(price)) byTime.set(Math.floor(time), price);
+  }
+  return [...byTime.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([time, value]) => ({ time: time as UTCTimestamp, value }));
+}
+
+/**
+ * The price step the axis works in: cents from 1 dollar up, else the 4th significant digit of the
+ * smallest price, as `formatPrice` shows it (0.0000123 moves in steps of 0.00000001).
+ */
+export function priceStepOf(prices: readonly number[]): number {
+  const positive = prices.map(Math.abs).filter((price) => price > 0 && Number.isFinite(price));
+  const smallest = positive.length ? Math.min(...positive) : 1;
+  if (smallest >= 1) return 0.01;
+  return Number(`1e${Math.floor(Math.log10(smallest)) - 3}`);
+}
+
+const fixedFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The axis labels: each tick as `formatPrice` shows it, unless that repeats a label (a stablecoin
+ * whose ticks straddle $1 would read "$0.9998, $1.00, $1.00"): then every tick gets the decimals
+ * of the price step, so the scale stays readable.
+ */
+function tickLabels(prices: readonly number[], locale: string, step: number): string[] {
+  const labels = prices.map((price) => formatPrice(price, locale) ?? '');
+  if (new Set(labels).size === labels.length) return labels;
+  const digits = Math.min(20, Math.max(2, Math.round(-Math.log10(step))));
+  const key = `${locale}|${digits}`;
+  let formatter = fixedFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    fixedFormatters.set(key, formatter);
+  }
+  return prices.map((price) => formatter.format(price));
+}
+
+// What the chart paints with, read from the system's CSS variables at run time so that a theme
+// override reaches the canvas too. The fallbacks are the same tokens' values, for a chart drawn
+// outside the provider.
+const THEME = {
+  up: ['trend-up', colors.green[400].value],
+  down: ['trend-down', colors.red[400].value],
+  neutral: ['trend-flat', colors.ink[300].value],
+  text: ['fg-muted', colors.ink[300].value],
+  crosshair: ['fg-subtle', colors.ink[400].value],
+  label: ['bg-raised', colors.ink[850].value],
+  border: ['border-subtle', colors.ink[800].value],
+} as const;
+
+type ThemeColor = keyof typeof THEME;
+
+function readTheme(element: Element) {
+  const style = getComputedStyle(element);
+  const read = (name: string) => style.getPropertyValue(`--cl-${name}`).trim();
+  const color = Object.fromEntries(
+    Object.entries(THEME).map(([key, [name, fallback]]) => [
+      key,
+      read(`colors-${name}`) || fallback,
+    ]),
+  ) as Record<ThemeColor, string>;
+  const rem = Number.parseFloat(read('font-sizes-xs')) || 0.75;
+  const rootSize = Number.parseFloat(
+    getComputedStyle(element.ownerDocument.documentElement).fontSize,
+  );
+  return {
+    color,
+    fontFamily: read('fonts-body') || fonts.body.value,
+    fontSize: Math.round(rem * (rootSize || 16)),
+  };
+}
+
+type Theme = ReturnType<typeof readTheme>;
+
+/** `color` at `alpha` opacity, for the area's fill; hex and rgb() colours, else as given. */
+function withAlpha(color: string, alpha: number): string {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  let rgb: number[] | undefined;
+  if (hex) {
+    const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+    rgb = [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16));
+  } else {
+    rgb = /^rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)/i.exec(color)?.slice(1, 4).map(Number);
+  }
+  return rgb ? `rgba(${rgb.join(', ')}, ${alpha})` : alpha === 0 ? 'transparent' : color;
+}
+
+function seriesOptions(theme: Theme, tone: PriceChartTone): AreaSeriesPartialOptions {
+  const line = theme.color[tone];
+  return {
+    lineColor: line,
+    topColor: withAlpha(line, 0.28),
+    bottomColor: withAlpha(line, 0),
+    lineWidth: 2,
+    priceLineVisible: false,
+    crosshairMarkerBorderColor: theme.color.label,
+  };
+}
+
+function chartOptions(
+  library: PriceChartLibrary,
+  theme: Theme,
+  locale: string,
+): DeepPartial<TimeChartOptions> {
+  const line = { color: theme.color.crosshair, labelBackgroundColor: theme.color.label };
+  return {
+    autoSize: true,
+    layout: {
+      background: { type: library.ColorType.Solid, color: 'transparent' },
+      textColor: theme.color.text,
+      fontFamily: theme.fontFamily,
+      fontSize: theme.fontSize,
+      // The TradingView logo stays: the library's Apache-2.0 licence asks for the attribution.
+      attributionLogo: true,
+    },
+    grid: { vertLines: { visible: false }, horzLines: { visible: false } },
+    crosshair: { vertLine: line, horzLine: line },
+    rightPriceScale: { borderColor: theme.color.border, scaleMargins: { top: 0.15, bottom: 0.1 } },
+    timeScale: { borderColor: theme.color.border, lockVisibleTimeRangeOnResize: true },
+    // A report chart is read, not explored: no wheel or drag capture, so the page scrolls freely.
+    handleScroll: false,
+    handleScale: false,
+    localization: {
+      locale,
+      priceFormatter: (price: BarPrice) => formatPrice(price, locale) ?? '',
+    },
+  };
+}
+
+type ChartState = 'loading' | 'ready' | 'failed';
+
+/**
+ * A price series as an area chart (TradingView's lightweight-charts). The library is loaded on
+ * demand when the chart mounts, so an app pays for it only on pages that draw a chart; until then
+ * a skeleton of the same height holds the place. The chart is named by `label` and described by
+ * `summary`, which screen readers get instead of the canvas (and everyone gets if the library
+ * cannot be loaded).
+ */
+export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function PriceChart(
+  {
+    points,
+    label,
+    summary,
+    locale = 'en',
+    tone = 'neutral',
+    height = 240,
+    loadingLabel,
+    loadLibrary,
+    style,
+    ...rest
+  },
+  ref,
+) {
+  const styles = useSlotRecipe({ recipe: priceChartRecipe })();
+  const summaryId = `${useId()}-summary`;
+  const hostRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<{
+    chart: IChartApi;
+    series: ISeriesApi<'Area'>;
+    library: PriceChartLibrary;
+    theme: Theme;
+  } | null>(null);
+  const [state, setState] = useState<ChartState>('loading');
+  // The loader is read once, when the chart is made: a new function on each render must not
+  // make a new chart.
+  const loadRef = useRef(loadLibrary ?? loadLightweightCharts);
+  // The latest props, for the chart made once the library arrives.
+  const latest = useRef({ locale, tone });
+  latest.current = { locale, tone };
+
+  // Make the chart once, when the library has loaded; remove it on unmount.
+  useEffect(() => {
+    let cancelled = false;
+    let chart: IChartApi | null = null;
+    loadRef.current().then(
+      (library) => {
+        const host = hostRef.current;
+        if (cancelled || !host) return;
+        const theme = readTheme(host);
+        chart = library.createChart(host, chartOptions(library, theme, latest.current.locale));
+        const series = chart.addSeries(
+          library.AreaSeries,
+          seriesOptions(theme, latest.current.tone),
+        );
+        // The library lays its canvases out in a table; it holds no data, so it is not read out.
+        host.querySelector('table')?.setAttribute('role', 'presentation');
+        chartRef.current = { chart, series, library, theme };
+        setState('ready');
+        // Canvas text is drawn in whatever font is there; draw again once the typeface arrives.
+        const made = chart;
+        host.ownerDocument.fonts
+          ?.load(`${theme.fontSize}px ${theme.fontFamily}`)
+          .then(() => {
+            if (!cancelled) made.applyOptions({ layout: { fontFamily: theme.fontFamily } });
+          })
+          .catch(() => {});
+      },
+      () => {
+        if (!cancelled) setState('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+      chart?.remove();
+      chartRef.current = null;
+    };
+  }, []);
+
+  // The data, whenever it changes: the axis steps follow the prices, the view fits them all.
+  useEffect(() => {
+    const current = chartRef.current;
+    if (state !== 'ready' || !current) return;
+    const data = toSeriesData(points);
+    const step = priceStepOf(data.map((item) => item.value));
+    const span = data.length > 1 ? data[data.length - 1]!.time - data[0]!.time : 0;
+    current.series.applyOptions({
+      priceFormat: {
+        type: 'price',
+        minMove: step,
+        precision: Math.max(2, Math.round(-Math.log10(step))),
+      },
+    });
+    current.chart.applyOptions({
+      localization: {
+        tickmarksPriceFormatter: (prices: BarPrice[]) => tickLabels(prices, locale, step),
+      },
+      // Hours on the axis for a day or two of data, dates beyond.
+      timeScale: { timeVisible: span <= 2 * 86_400, secondsVisible: false },
+    });
+    current.series.setData(data);
+    current.chart.timeScale().fitContent();
+  }, [state, points, locale]);
+
+  // Locale and tone after the chart is made.
+  useEffect(() => {
+    const current = chartRef.current;
+    if (state !== 'ready' || !current) return;
+    const { chart, series, library, theme } = current;
+    chart.applyOptions({ localization: chartOptions(library, theme, locale).localization });
+    series.applyOptions(seriesOptions(theme, tone));
+  }, [state, locale, tone]);
+
+  const size = Number.isFinite(height) && height > 0 ? height : 240;
+  return (
+    <chakra.div
+      ref={ref}
+      role="figure"
+      aria-label={label}
+      aria-describedby={summaryId}
+      aria-busy={state === 'loading' || undefined}
+      data-state={state}
+      data-tone={tone}
+      css={styles.root}
+      style={{ ...style, '--cl-price-chart-height': `${size}px` } as CSSProperties}
+      {...rest}
+    >
+      <chakra.div ref={hostRef} css={styles.canvas} data-part="canvas" />
+      {state === 'loading' && (
+        <chakra.div css={styles.skeleton} data-part="skeleton">
+          <VisuallyHidden>{loadingLabel}</VisuallyHidden>
+        </chakra.div>
+      )}
+      {state === 'failed' ? (
+        <chakra.p css={styles.fallback} id={summaryId} data-part="summary">
+          {summary}
+        </chakra.p>
+      ) : (
+        <VisuallyHidden id={summaryId} data-part="summary">
+          {summary}
+        </VisuallyHidden>
+      )}
+    </chakra.div>
+  );
+});

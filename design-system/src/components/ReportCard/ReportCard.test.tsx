@@ -1,0 +1,321 @@
+import { composeStories } from '@storybook/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRef, useState } from 'react';
+import { CoinlensProvider } from '../../provider';
+import { ReportCard, type ReportCardProps } from './ReportCard';
+import * as stories from './ReportCard.stories';
+
+const composed = composeStories(stories);
+
+const baseProps: ReportCardProps = {
+  coin: {
+    id: 1,
+    name: 'Bitcoin',
+    symbol: 'BTC',
+    logo: `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E`,
+    price: 64_231.5,
+    change24h: -0.8,
+  },
+  status: 'ready',
+  ranges: [
+    { value: '24h', label: '24H' },
+    { value: '7d', label: '7D' },
+    { value: '30d', label: '30D' },
+  ],
+  range: '24h',
+  onRangeChange: () => {},
+  rangeLabel: 'Chart range',
+  chart: <div data-testid="chart" />,
+  indicatorsTitle: 'Indicators',
+  indicators: [
+    { id: 'rsi', label: 'RSI (14)', value: '58.2', explanation: 'Neutral momentum.' },
+    { id: 'sma', label: 'SMA (50)', value: '$61,000.00' },
+  ],
+  signalsTitle: 'Signals',
+  signals: [
+    { id: 'a', tone: 'bullish', title: 'Golden cross', explanation: '50 over 200.' },
+    { id: 'b', tone: 'bearish', title: 'Falling volume', explanation: 'Less support.' },
+  ],
+  noSignalsLabel: 'No signals',
+  summaryTitle: 'Summary',
+  summary: 'Bitcoin slipped 0.8% today.',
+  sourcesTitle: 'Related sources',
+  sources: [
+    { id: 7, title: 'Weekly wrap', author: 'Chain Radio', href: '/en/sources/7' },
+    { id: 8, title: 'On-chain notes', author: 'Glassnode', href: '/en/sources/8' },
+  ],
+  noSourcesLabel: 'No sources',
+  unfollowLabel: 'Unfollow Bitcoin',
+  onUnfollow: () => {},
+};
+
+function renderCard(props: Partial<ReportCardProps> & { ref?: React.Ref<HTMLElement> } = {}) {
+  return render(
+    <CoinlensProvider>
+      <ReportCard {...baseProps} {...props} />
+    </CoinlensProvider>,
+  );
+}
+
+const article = () => screen.getByRole('article', { name: 'Bitcoin BTC' });
+
+describe('ReportCard', () => {
+  it('is an article headed by the coin, with its price, change and as-of time', () => {
+    renderCard({ asOfLabel: 'As of 14:05' });
+    const card = within(article());
+    expect(card.getByRole('heading', { level: 2, name: 'Bitcoin BTC' })).toBeInTheDocument();
+    expect(card.getByText('$64,231.50')).toBeInTheDocument();
+    expect(card.getByText('-0.80%')).toHaveAttribute('data-trend', 'down');
+    expect(card.getByText('As of 14:05')).toBeInTheDocument();
+    expect(article()).toHaveAttribute('data-status', 'ready');
+  });
+
+  it('formats the price and change in the given locale', () => {
+    renderCard({ locale: 'pt-br' });
+    expect(screen.getByText('$ 64.231,50')).toBeInTheDocument();
+    expect(screen.getByText('-0,80%')).toBeInTheDocument();
+  });
+
+  it('puts its sections one heading level below its own', () => {
+    renderCard({ headingLevel: 3 });
+    expect(screen.getByRole('heading', { level: 3, name: 'Bitcoin BTC' })).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent),
+    ).toEqual(['Summary', 'Indicators', 'Signals', 'Related sources']);
+  });
+
+  it('shows the demo badge only when given a label', () => {
+    const { rerender } = renderCard();
+    expect(screen.queryByText('Demo data')).not.toBeInTheDocument();
+    rerender(
+      <CoinlensProvider>
+        <ReportCard {...baseProps} demoLabel="Demo data" />
+      </CoinlensProvider>,
+    );
+    expect(within(article()).getByText('Demo data')).toBeInTheDocument();
+  });
+
+  it('reports the range picked with the pointer', async () => {
+    const user = userEvent.setup();
+    const onRangeChange = jest.fn();
+    renderCard({ onRangeChange });
+    const ranges = screen.getByRole('radiogroup', { name: 'Chart range' });
+    const radios = within(ranges).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['24h', '7d', '30d']);
+    ['24H', '7D', '30D'].forEach((name, index) => {
+      expect(radios[index]).toHaveAccessibleName(name);
+    });
+    expect(within(ranges).getByRole('radio', { name: '24H' })).toBeChecked();
+    await user.click(within(ranges).getByRole('radio', { name: '7D' }));
+    expect(onRangeChange).toHaveBeenCalledTimes(1);
+    expect(onRangeChange).toHaveBeenCalledWith({ value: '7d' });
+  });
+
+  it('reaches the range switch with Tab and moves it with the arrow keys', async () => {
+    const user = userEvent.setup();
+    const onRangeChange = jest.fn();
+    function Stateful() {
+      const [range, setRange] = useState('7d');
+      return (
+        <ReportCard
+          {...baseProps}
+          range={range}
+          onRangeChange={(details) => {
+            onRangeChange(details);
+            setRange(details.value);
+          }}
+        />
+      );
+    }
+    render(
+      <CoinlensProvider>
+        <Stateful />
+      </CoinlensProvider>,
+    );
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Unfollow Bitcoin' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('radio', { name: '7D' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '30D' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: '30D' })).toBeChecked();
+    expect(onRangeChange).toHaveBeenLastCalledWith({ value: '30d' });
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '24H' })).toBeChecked();
+    expect(onRangeChange).toHaveBeenLastCalledWith({ value: '24h' });
+    // The switch is one stop: the next Tab leaves it.
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Weekly wrap' })).toHaveFocus();
+  });
+
+  it('wraps around at the ends and reports one change per arrow press', async () => {
+    const user = userEvent.setup();
+    const onRangeChange = jest.fn();
+    renderCard({ onRangeChange, range: '30d' });
+    screen.getByRole('radio', { name: '30D' }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(onRangeChange).toHaveBeenCalledTimes(1);
+    expect(onRangeChange).toHaveBeenLastCalledWith({ value: '24h' });
+    expect(screen.getByRole('radio', { name: '24H' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(onRangeChange).toHaveBeenCalledTimes(2);
+    expect(onRangeChange).toHaveBeenLastCalledWith({ value: '30d' });
+    expect(screen.getByRole('radio', { name: '30D' })).toHaveFocus();
+  });
+
+  it('gives the chart slot its content', () => {
+    renderCard();
+    expect(within(article()).getByTestId('chart')).toBeInTheDocument();
+  });
+
+  it('lists indicators as terms with their values and explanations', () => {
+    renderCard();
+    const indicators = within(screen.getByRole('region', { name: 'Indicators' }));
+    expect(indicators.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'RSI (14)',
+      'SMA (50)',
+    ]);
+    expect(indicators.getAllByRole('definition').map((term) => term.textContent)).toEqual([
+      '58.2',
+      'Neutral momentum.',
+      '$61,000.00',
+    ]);
+  });
+
+  it('marks each signal with its tone as an icon and, when given, a word', () => {
+    renderCard({
+      signalToneLabels: { bullish: 'Bullish', bearish: 'Bearish', neutral: 'Neutral' },
+    });
+    const signals = within(screen.getByRole('region', { name: 'Signals' })).getAllByRole(
+      'listitem',
+    );
+    expect(signals.map((signal) => signal.getAttribute('data-tone'))).toEqual([
+      'bullish',
+      'bearish',
+    ]);
+    expect(signals[0]).toHaveTextContent('Bullish Golden cross 50 over 200.');
+    expect(signals[1]).toHaveTextContent('Bearish Falling volume Less support.');
+    for (const signal of signals) {
+      // eslint-disable-next-line testing-library/no-node-access -- the icon is hidden from the accessibility tree
+      expect(signal.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    }
+  });
+
+  it('says so when there are no signals and no sources', () => {
+    renderCard({ signals: [], sources: [] });
+    const signals = within(screen.getByRole('region', { name: 'Signals' }));
+    expect(signals.getByText('No signals')).toBeInTheDocument();
+    expect(signals.queryByRole('list')).not.toBeInTheDocument();
+    const sources = within(screen.getByRole('region', { name: 'Related sources' }));
+    expect(sources.getByText('No sources')).toBeInTheDocument();
+    expect(sources.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('links each source to its href, through the site link when one is given', () => {
+    const { rerender } = renderCard();
+    expect(screen.getByRole('link', { name: 'Weekly wrap' })).toHaveAttribute(
+      'href',
+      '/en/sources/7',
+    );
+    expect(screen.getByText('Chain Radio')).toBeInTheDocument();
+    const renderSourceLink = jest.fn((source, children) => (
+      <a href={`#${source.id}`} data-router="">
+        {children}
+      </a>
+    ));
+    rerender(
+      <CoinlensProvider>
+        <ReportCard {...baseProps} renderSourceLink={renderSourceLink} />
+      </CoinlensProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'On-chain notes' })).toHaveAttribute('href', '#8');
+    expect(renderSourceLink).toHaveBeenCalledWith(baseProps.sources[1], 'On-chain notes');
+  });
+
+  it('calls onUnfollow from the named icon button', async () => {
+    const user = userEvent.setup();
+    const onUnfollow = jest.fn();
+    renderCard({ onUnfollow });
+    await user.click(screen.getByRole('button', { name: 'Unfollow Bitcoin' }));
+    expect(onUnfollow).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the header and the range switch while loading, with placeholders for the rest', async () => {
+    const user = userEvent.setup();
+    const onRangeChange = jest.fn();
+    renderCard({ status: 'loading', onRangeChange });
+    expect(article()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('heading', { name: 'Bitcoin BTC' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unfollow Bitcoin' })).toBeInTheDocument();
+    expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
+    expect(screen.queryByText(baseProps.summary)).not.toBeInTheDocument();
+    expect(screen.queryByRole('term')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    // The section headings stay, so the loading card has the ready card's outline.
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(4);
+    await user.click(screen.getByRole('radio', { name: '30D' }));
+    expect(onRangeChange).toHaveBeenCalledWith({ value: '30d' });
+  });
+
+  it('shows the error with Retry and keeps the name and unfollow', async () => {
+    const user = userEvent.setup();
+    const onRetry = jest.fn();
+    const onUnfollow = jest.fn();
+    renderCard({
+      status: 'error',
+      errorText: 'The report could not be loaded.',
+      retryLabel: 'Retry',
+      onRetry,
+      onUnfollow,
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('The report could not be loaded.');
+    expect(screen.getByRole('heading', { name: 'Bitcoin BTC' })).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Indicators' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Unfollow Bitcoin' }));
+    expect(onUnfollow).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no Retry without a handler', () => {
+    renderCard({ status: 'error', errorText: 'Failed.', retryLabel: 'Retry' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('shows a monogram when the logo is missing or fails to load', () => {
+    const { rerender } = renderCard({ coin: { ...baseProps.coin, logo: null } });
+    expect(within(article()).getByText('B')).toHaveAttribute('aria-hidden', 'true');
+    rerender(
+      <CoinlensProvider>
+        <ReportCard {...baseProps} />
+      </CoinlensProvider>,
+    );
+    const logo = within(article()).getByRole('presentation');
+    expect(logo).toHaveAttribute('alt', '');
+    fireEvent.error(logo);
+    expect(within(article()).queryByRole('presentation')).not.toBeInTheDocument();
+    expect(within(article()).getByText('B')).toBeInTheDocument();
+  });
+
+  it('shows a dash for a missing price or change', () => {
+    renderCard({ coin: { ...baseProps.coin, price: null, change24h: null } });
+    expect(within(article()).getAllByText('—')).toHaveLength(2);
+  });
+
+  it('forwards its ref and passes other props to the article', () => {
+    const ref = createRef<HTMLElement>();
+    renderCard({ ref, 'data-testid': 'report' } as Partial<ReportCardProps>);
+    expect(ref.current).toBe(screen.getByTestId('report'));
+    expect(ref.current).toBe(article());
+  });
+});
+
+// Last: Story.run() leaves its story mounted, which would confuse the screen queries above.
+describe('ReportCard stories', () => {
+  it.each(Object.entries(composed))('%s renders and passes its play function', async (_, Story) => {
+    await Story.run();
+  });
+});

@@ -1,0 +1,530 @@
+import {
+  chakra,
+  useSlotRecipe,
+  type HTMLChakraProps,
+  type SystemStyleObject,
+} from '@chakra-ui/react';
+import {
+  forwardRef,
+  useId,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { ErrorIcon, Icon, RetryIcon } from '../../icons/icons';
+import { Button } from '../Button';
+import { PriceChange } from '../PriceChange';
+import { PriceText } from '../PriceText';
+import { reportCardRecipe } from './ReportCard.recipe';
+
+/** The followed coin the report is about. */
+export interface ReportCardCoin {
+  /** The coin's id (the API's `Coin.id`). */
+  id: number;
+  /** The coin's name, e.g. "Bitcoin"; the card's heading. */
+  name: string;
+  /** The ticker, e.g. "BTC". */
+  symbol: string;
+  /** The logo's URL; a monogram stands in when it is missing or fails to load. */
+  logo?: string | null;
+  /** The live price in US dollars; null shows "—". */
+  price: number | null;
+  /** The 24 h change in percent (2.5 means +2.50 %); null shows "—". */
+  change24h: number | null;
+}
+
+/** Whether the report is being fetched, is there, or failed to load. */
+export type ReportCardStatus = 'loading' | 'ready' | 'error';
+
+/** One choice of the range switch, e.g. `{ value: '7d', label: '7D' }`. */
+export interface ReportCardRange {
+  /** What `onRangeChange` reports. */
+  value: string;
+  /** What the switch shows (and reads out). */
+  label: string;
+}
+
+/** One indicator of the report, already formatted. */
+export interface ReportCardIndicator {
+  /** A stable key, e.g. "rsi14". */
+  id: string;
+  /** Its name, e.g. "RSI (14)". */
+  label: string;
+  /** Its value as shown, e.g. "58.2". */
+  value: string;
+  /** What the value means, in a sentence, shown smaller below. */
+  explanation?: string;
+}
+
+/** Which way a signal points. */
+export type ReportCardSignalTone = 'bullish' | 'bearish' | 'neutral';
+
+/** One signal the report draws from the indicators. */
+export interface ReportCardSignal {
+  /** A stable key. */
+  id: string;
+  /** Which way it points: the marker's colour and icon. */
+  tone: ReportCardSignalTone;
+  /** The signal in a few words, e.g. "Golden cross". */
+  title: string;
+  /** What it means, in a sentence. */
+  explanation: string;
+}
+
+/** A related source (an article, a stream, a space) the report links to. */
+export interface ReportCardSource {
+  /** The source's id. */
+  id: number;
+  /** Its title: the link's text. */
+  title: string;
+  /** Who made it, shown below the link. */
+  author: string;
+  /** Where the link goes (the site's route to the source). */
+  href: string;
+}
+
+export interface ReportCardProps extends Omit<HTMLChakraProps<'article'>, 'children'> {
+  /** The coin: heading, logo, live price and 24 h change. */
+  coin: ReportCardCoin;
+  /** BCP 47 locale for the price and change; the site passes the page's locale. */
+  locale?: string;
+  /** `loading`: placeholders of the ready layout's size; `error`: `errorText` and Retry; `ready`. */
+  status: ReportCardStatus;
+  /** When the numbers are from, already formatted, e.g. "As of 14:05". */
+  asOfLabel?: string;
+  /** Shown as a badge when the numbers are demo data, e.g. "Demo data"; absent: no badge. */
+  demoLabel?: string;
+  /** The chart (the site passes a lazily loaded PriceChart); the card gives it a fixed height. */
+  chart?: ReactNode;
+  /** The choices of the range switch, in order. */
+  ranges: readonly ReportCardRange[];
+  /** The value of the chosen range. */
+  range: string;
+  /** Called with the range the user picks (click, or arrow keys in the switch). */
+  onRangeChange: (details: { value: string }) => void;
+  /** The range switch's accessible name, e.g. "Chart range". */
+  rangeLabel: string;
+  /** The indicators section's heading, e.g. "Indicators". */
+  indicatorsTitle: string;
+  /** The indicators, in order. */
+  indicators: readonly ReportCardIndicator[];
+  /** The signals section's heading, e.g. "Signals". */
+  signalsTitle: string;
+  /** The signals, in order. */
+  signals: readonly ReportCardSignal[];
+  /** Shown when there is no signal, e.g. "No signals right now". */
+  noSignalsLabel: string;
+  /** The words for each tone, shown beside the marker's icon, e.g. `{ bullish: 'Bullish', ... }`. */
+  signalToneLabels?: Record<ReportCardSignalTone, string>;
+  /** The summary section's heading, e.g. "Summary". */
+  summaryTitle: string;
+  /** The report's summary, a paragraph of plain text. */
+  summary: string;
+  /** The sources section's heading, e.g. "Related sources". */
+  sourcesTitle: string;
+  /** The related sources, in order. */
+  sources: readonly ReportCardSource[];
+  /** Renders a source's link (the site passes its router's Link); default: a plain `<a href>`. */
+  renderSourceLink?: (source: ReportCardSource, children: ReactNode) => ReactNode;
+  /** Shown when there is no related source, e.g. "No related sources yet". */
+  noSourcesLabel: string;
+  /** The unfollow button's accessible name (and tooltip), e.g. "Unfollow Bitcoin". */
+  unfollowLabel: string;
+  /** Called when the user presses unfollow. */
+  onUnfollow: () => void;
+  /** What went wrong, shown when `status` is `error`, e.g. "The report could not be loaded." */
+  errorText?: string;
+  /** The retry button's text, e.g. "Retry"; without it (or `onRetry`) there is no button. */
+  retryLabel?: string;
+  /** Called when the user presses retry. */
+  onRetry?: () => void;
+  /** The level of the card's heading (2 by default); its sections' headings are one below. */
+  headingLevel?: 2 | 3 | 4 | 5;
+}
+
+type ReportCardStyles = Record<(typeof reportCardRecipe.slots)[number], SystemStyleObject>;
+
+/** How many placeholders stand in for indicators, signals and sources while loading. */
+const SKELETON = { indicators: 4, signals: 2, sources: 2 } as const;
+
+const defaultSourceLink = (source: ReportCardSource, children: ReactNode) => (
+  <a href={source.href}>{children}</a>
+);
+
+function UnfollowIcon() {
+  return (
+    <Icon>
+      <circle cx="8" cy="8" r="6.25" />
+      <path d="M5.25 8h5.5" />
+    </Icon>
+  );
+}
+
+/** An arrow up and right, down and right, or level: the tone in shape, beside its colour. */
+function ToneIcon({ tone }: { tone: ReportCardSignalTone }) {
+  const paths = {
+    bullish: 'M3 11.5 7 7.5l2 2 4-4.5M9.5 5H13v3.5',
+    bearish: 'M3 4.5 7 8.5l2-2 4 4.5M9.5 11H13V7.5',
+    neutral: 'M2.75 8h10.5M10.25 5l3 3-3 3',
+  };
+  return (
+    <Icon strokeWidth={1.75}>
+      <path d={paths[tone]} />
+    </Icon>
+  );
+}
+
+/** The first letter of the ticker (or name), for a coin without a usable logo. */
+const monogramOf = (coin: ReportCardCoin) =>
+  (Array.from(coin.symbol.trim() || coin.name.trim())[0] ?? '').toLocaleUpperCase();
+
+function CoinLogo({ coin, css }: { coin: ReportCardCoin; css: SystemStyleObject | undefined }) {
+  // Remembers which URL failed, so a new logo gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = coin.logo?.trim();
+  if (!src || src === failedSrc) {
+    return (
+      <chakra.span css={css} aria-hidden="true" data-part="monogram">
+        {monogramOf(coin)}
+      </chakra.span>
+    );
+  }
+  return (
+    <chakra.img
+      css={css}
+      src={src}
+      // The coin is named in the heading beside it.
+      alt=""
+      decoding="async"
+      data-part="logo"
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}
+
+/** A placeholder bar; `width` is a share of the line, e.g. "60%". */
+function Bar({
+  styles,
+  width,
+  shape,
+}: {
+  styles: ReportCardStyles;
+  width?: string;
+  shape?: string;
+}) {
+  return (
+    <chakra.span
+      css={styles.skeleton}
+      data-part="skeleton"
+      data-shape={shape}
+      style={width ? ({ '--cl-report-card-skeleton-width': width } as CSSProperties) : undefined}
+    />
+  );
+}
+
+/**
+ * One followed coin's report: the coin with its live price and 24 h change, a range switch over
+ * the chart slot, the summary, the indicators (a definition list), the signals (a list whose
+ * markers carry an icon as well as a colour) and the related sources. One column on a narrow
+ * card, two from 40rem. While loading, placeholders keep the ready layout's size; on error the
+ * header stays and the body offers Retry.
+ */
+export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function ReportCard(
+  {
+    coin,
+    locale = 'en',
+    status,
+    asOfLabel,
+    demoLabel,
+    chart,
+    ranges,
+    range,
+    onRangeChange,
+    rangeLabel,
+    indicatorsTitle,
+    indicators,
+    signalsTitle,
+    signals,
+    noSignalsLabel,
+    signalToneLabels,
+    summaryTitle,
+    summary,
+    sourcesTitle,
+    sources,
+    renderSourceLink = defaultSourceLink,
+    noSourcesLabel,
+    unfollowLabel,
+    onUnfollow,
+    errorText,
+    retryLabel,
+    onRetry,
+    headingLevel = 2,
+    ...rest
+  },
+  ref,
+) {
+  const styles: ReportCardStyles = useSlotRecipe({ recipe: reportCardRecipe })();
+  const id = useId();
+  const ids = {
+    heading: `${id}-heading`,
+    summary: `${id}-summary`,
+    indicators: `${id}-indicators`,
+    signals: `${id}-signals`,
+    sources: `${id}-sources`,
+  };
+  const loading = status === 'loading';
+  const Heading = `h${headingLevel}` as const;
+  const SectionHeading = `h${headingLevel + 1}` as 'h3';
+
+  const section = (
+    key: 'summary' | 'indicators' | 'signals' | 'sources',
+    title: string,
+    content: ReactNode,
+  ) => (
+    <chakra.section css={styles.section} aria-labelledby={ids[key]} data-part={key}>
+      <chakra.h3 as={SectionHeading} id={ids[key]} css={styles.sectionTitle}>
+        {title}
+      </chakra.h3>
+      {content}
+    </chakra.section>
+  );
+
+  // Arrow keys move one step through the ranges, wrapping at the ends, and pick the range they
+  // land on: done here rather than left to the browser so that every browser, and the testing
+  // library's simulation of one, moves exactly one step and reports exactly one change.
+  const moveRange = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step || ranges.length < 2) return;
+    event.preventDefault();
+    const nextIndex = (index + step + ranges.length) % ranges.length;
+    const radios = event.currentTarget.closest('[role=radiogroup]')?.querySelectorAll('input');
+    radios?.[nextIndex]?.focus();
+    onRangeChange({ value: ranges[nextIndex]!.value });
+  };
+
+  const rangeSwitch = (
+    <chakra.div css={styles.ranges} role="radiogroup" aria-label={rangeLabel} data-part="ranges">
+      {ranges.map((option, index) => (
+        <chakra.label key={option.value} css={styles.range} data-part="range">
+          <chakra.input
+            type="radio"
+            css={styles.rangeInput}
+            name={`${id}-range`}
+            value={option.value}
+            checked={option.value === range}
+            onChange={() => onRangeChange({ value: option.value })}
+            onKeyDown={(event) => moveRange(event, index)}
+          />
+          {option.label}
+        </chakra.label>
+      ))}
+    </chakra.div>
+  );
+
+  let body: ReactNode;
+  if (status === 'error') {
+    body = (
+      <chakra.div css={styles.error} role="alert" data-part="error">
+        <ErrorIcon />
+        {errorText && <chakra.p css={styles.errorText}>{errorText}</chakra.p>}
+        {retryLabel && onRetry && (
+          <Button variant="outline" size="sm" onClick={() => onRetry()}>
+            <RetryIcon />
+            {retryLabel}
+          </Button>
+        )}
+      </chakra.div>
+    );
+  } else {
+    const summaryContent = loading ? (
+      <chakra.p css={styles.summary} aria-hidden="true">
+        <Bar styles={styles} width="100%" />
+        <Bar styles={styles} width="96%" />
+        <Bar styles={styles} width="58%" />
+      </chakra.p>
+    ) : (
+      <chakra.p css={styles.summary}>{summary}</chakra.p>
+    );
+
+    const indicatorRows = loading ? (
+      <chakra.div css={styles.indicators} aria-hidden="true">
+        {Array.from({ length: SKELETON.indicators }, (_, index) => (
+          <chakra.div key={index} css={styles.indicator}>
+            <chakra.span css={styles.indicatorLabel}>
+              <Bar styles={styles} width={index % 2 ? '45%' : '60%'} />
+            </chakra.span>
+            <chakra.span css={styles.indicatorValue}>
+              <Bar styles={styles} width="3.5rem" />
+            </chakra.span>
+            <chakra.span css={styles.indicatorExplanation}>
+              <Bar styles={styles} width="80%" />
+            </chakra.span>
+          </chakra.div>
+        ))}
+      </chakra.div>
+    ) : (
+      <chakra.dl css={styles.indicators}>
+        {indicators.map((indicator) => (
+          <chakra.div key={indicator.id} css={styles.indicator} data-part="indicator">
+            <chakra.dt css={styles.indicatorLabel}>{indicator.label}</chakra.dt>
+            <chakra.dd css={styles.indicatorValue}>{indicator.value}</chakra.dd>
+            {indicator.explanation && (
+              <chakra.dd css={styles.indicatorExplanation}>{indicator.explanation}</chakra.dd>
+            )}
+          </chakra.div>
+        ))}
+      </chakra.dl>
+    );
+
+    let signalList: ReactNode;
+    if (loading) {
+      signalList = (
+        <chakra.div css={styles.signals} aria-hidden="true">
+          {Array.from({ length: SKELETON.signals }, (_, index) => (
+            <chakra.div key={index} css={styles.signal}>
+              <chakra.span css={styles.signalHeader}>
+                <chakra.span css={styles.signalMarker}>
+                  <Bar styles={styles} shape="marker" />
+                </chakra.span>
+                <chakra.span css={styles.signalTitle}>
+                  <Bar styles={styles} width={index ? '50%' : '65%'} />
+                </chakra.span>
+              </chakra.span>
+              <chakra.span css={styles.signalExplanation}>
+                <Bar styles={styles} width="90%" />
+              </chakra.span>
+            </chakra.div>
+          ))}
+        </chakra.div>
+      );
+    } else if (signals.length === 0) {
+      signalList = <chakra.p css={styles.empty}>{noSignalsLabel}</chakra.p>;
+    } else {
+      signalList = (
+        <chakra.ul css={styles.signals}>
+          {signals.map((signal) => (
+            <chakra.li
+              key={signal.id}
+              css={styles.signal}
+              data-tone={signal.tone}
+              data-part="signal"
+            >
+              <chakra.span css={styles.signalHeader}>
+                <chakra.span css={styles.signalMarker} data-part="tone">
+                  <ToneIcon tone={signal.tone} />
+                  {signalToneLabels?.[signal.tone]}
+                </chakra.span>{' '}
+                <chakra.span css={styles.signalTitle}>{signal.title}</chakra.span>
+              </chakra.span>{' '}
+              <chakra.span css={styles.signalExplanation}>{signal.explanation}</chakra.span>
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      );
+    }
+
+    let sourceList: ReactNode;
+    if (loading) {
+      sourceList = (
+        <chakra.div css={styles.sources} aria-hidden="true">
+          {Array.from({ length: SKELETON.sources }, (_, index) => (
+            <chakra.span key={index} css={styles.source}>
+              <span>
+                <Bar styles={styles} width={index ? '55%' : '75%'} />
+              </span>
+              <chakra.span css={styles.sourceAuthor}>
+                <Bar styles={styles} width="30%" />
+              </chakra.span>
+            </chakra.span>
+          ))}
+        </chakra.div>
+      );
+    } else if (sources.length === 0) {
+      sourceList = <chakra.p css={styles.empty}>{noSourcesLabel}</chakra.p>;
+    } else {
+      sourceList = (
+        <chakra.ul css={styles.sources}>
+          {sources.map((source) => (
+            <chakra.li key={source.id} css={styles.source} data-part="source">
+              {renderSourceLink(source, source.title)}
+              <chakra.span css={styles.sourceAuthor}>{source.author}</chakra.span>
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      );
+    }
+
+    body = (
+      <>
+        <chakra.div css={styles.column} data-part="main">
+          {rangeSwitch}
+          <chakra.div css={styles.chart} data-part="chart">
+            {loading ? <Bar styles={styles} shape="block" /> : chart}
+          </chakra.div>
+          {section('summary', summaryTitle, summaryContent)}
+        </chakra.div>
+        <chakra.div css={styles.column} data-part="aside">
+          {section('indicators', indicatorsTitle, indicatorRows)}
+          {section('signals', signalsTitle, signalList)}
+        </chakra.div>
+        <chakra.div css={styles.footer} data-part="footer">
+          {section('sources', sourcesTitle, sourceList)}
+        </chakra.div>
+      </>
+    );
+  }
+
+  return (
+    <chakra.article
+      ref={ref}
+      css={styles.root}
+      aria-labelledby={ids.heading}
+      aria-busy={loading || undefined}
+      data-status={status}
+      {...rest}
+    >
+      <chakra.header css={styles.header}>
+        <CoinLogo coin={coin} css={styles.logo} />
+        <chakra.div css={styles.identity}>
+          <chakra.h2 as={Heading} id={ids.heading} css={styles.title}>
+            <chakra.span css={styles.name}>{coin.name}</chakra.span>{' '}
+            <chakra.span css={styles.symbol}>{coin.symbol}</chakra.span>
+          </chakra.h2>
+          <chakra.div css={styles.quote}>
+            <PriceText value={coin.price} locale={locale} size="lg" />
+            <PriceChange value={coin.change24h} locale={locale} size="md" />
+          </chakra.div>
+          {(asOfLabel || demoLabel) && (
+            <chakra.p css={styles.meta}>
+              {asOfLabel && <span>{asOfLabel}</span>}
+              {demoLabel && (
+                <chakra.span css={styles.badge} data-part="demo">
+                  {demoLabel}
+                </chakra.span>
+              )}
+            </chakra.p>
+          )}
+        </chakra.div>
+        <Button
+          variant="ghost"
+          size="sm"
+          css={styles.unfollow}
+          aria-label={unfollowLabel}
+          title={unfollowLabel}
+          onClick={() => onUnfollow()}
+          data-part="unfollow"
+        >
+          <UnfollowIcon />
+        </Button>
+      </chakra.header>
+      {status === 'error' ? (
+        body
+      ) : (
+        <chakra.div css={styles.body} data-part="body">
+          {body}
+        </chakra.div>
+      )}
+    </chakra.article>
+  );
+});

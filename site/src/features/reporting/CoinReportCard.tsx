@@ -1,0 +1,142 @@
+// One followed coin's report card: its report (in the page's language), the live price the page
+// fetched for every card, the chart of the chosen range with a text alternative, the formatted
+// indicators, the API's signals and summary, related sources, and unfollowing with a confirmation.
+import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
+import { PriceChart, ReportCard } from '@coinlens/design-system';
+import { chakra } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useMemo, useState, type ReactNode } from 'react';
+import { apiAssetUrl } from '../../data/client';
+import { Link } from '../../i18n/Link';
+import {
+  chartSummary,
+  chartTone,
+  DEFAULT_RANGE,
+  formatAsOf,
+  formatIndicators,
+  intlLocale,
+  isRange,
+  RANGES,
+  type FormatContext,
+  type RangeKey,
+} from './format';
+import { useCoinReport } from './reports';
+import { UnfollowDialog } from './UnfollowDialog';
+
+const SourceLink = chakra(Link, {
+  base: {
+    color: 'inherit',
+    textDecoration: 'none',
+    _hover: { textDecoration: 'underline' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  },
+});
+
+/** The path of a monitored source's page, without the locale prefix (the Link adds it). */
+export function sourcePath(sourceId: number): string {
+  return `/monitoring/detail/?id=${sourceId}`;
+}
+
+export interface CoinReportCardProps {
+  /** The followed coin, as the follow list has it. */
+  entry: FollowEntry;
+  /** The coin's latest price from the page's shared price request, when it has come. */
+  livePrice?: CoinPrice;
+  /** Called once the coin is unfollowed, with the new follow list. */
+  onUnfollowed: (follows: FollowEntry[]) => void;
+}
+
+export function CoinReportCard({ entry, livePrice, onUnfollowed }: CoinReportCardProps) {
+  const { t, i18n } = useTranslation('reporting');
+  const language = i18n.language;
+  const context: FormatContext = useMemo(() => ({ t, language }), [t, language]);
+  const { data: report, error, mutate } = useCoinReport(entry.coinId);
+  const [range, setRange] = useState<RangeKey>(DEFAULT_RANGE);
+  const [confirming, setConfirming] = useState(false);
+
+  const coin = report?.coin ?? entry.coin;
+  const quote = coin.quotes;
+  const price = livePrice?.price ?? quote.price;
+  const change24h = livePrice?.percentChange24h ?? quote.percentChange24h;
+  const updatedAt = livePrice?.updatedAt ?? quote.updatedAt;
+  const demo = (livePrice?.source ?? report?.source) === 'demo';
+
+  const points = report?.series[range] ?? [];
+  const indicators = useMemo(
+    () => (report ? formatIndicators(report.indicators, report.coin.quotes.price, context) : []),
+    [report, context],
+  );
+
+  const status = report ? 'ready' : error ? 'error' : 'loading';
+  const chart: ReactNode = report ? (
+    <PriceChart
+      points={points}
+      label={t('chart.label', { name: coin.name, range: t(`chart.rangeName.${range}`) })}
+      summary={chartSummary(points, range, context)}
+      locale={intlLocale(language)}
+      tone={chartTone(points)}
+      loadingLabel={t('chart.loading')}
+    />
+  ) : undefined;
+
+  return (
+    <>
+      <ReportCard
+        coin={{
+          id: coin.id,
+          name: coin.name,
+          symbol: coin.symbol,
+          logo: coin.logo ? apiAssetUrl(coin.logo) : null,
+          price: Number.isFinite(price) ? price : null,
+          change24h: Number.isFinite(change24h) ? change24h : null,
+        }}
+        locale={intlLocale(language)}
+        status={status}
+        asOfLabel={formatAsOf(updatedAt, context)}
+        demoLabel={demo ? t('card.demo') : undefined}
+        chart={chart}
+        ranges={RANGES.map((value) => ({ value, label: t(`card.ranges.${value}`) }))}
+        range={range}
+        onRangeChange={({ value }) => {
+          if (isRange(value)) setRange(value);
+        }}
+        rangeLabel={t('card.range')}
+        indicatorsTitle={t('card.indicators')}
+        indicators={indicators}
+        signalsTitle={t('card.signals')}
+        signals={report?.signals ?? []}
+        noSignalsLabel={t('card.noSignals')}
+        signalToneLabels={{
+          bullish: t('card.tones.bullish'),
+          bearish: t('card.tones.bearish'),
+          neutral: t('card.tones.neutral'),
+        }}
+        summaryTitle={t('card.summary')}
+        summary={report?.summary ?? ''}
+        sourcesTitle={t('card.sources')}
+        sources={(report?.sources ?? []).map((source) => ({
+          id: source.id,
+          title: source.title,
+          author: source.author,
+          href: sourcePath(source.id),
+        }))}
+        renderSourceLink={(source, children) => (
+          <SourceLink to={source.href}>{children}</SourceLink>
+        )}
+        noSourcesLabel={t('card.noSources', { name: coin.name })}
+        unfollowLabel={t('card.unfollowNamed', { name: coin.name })}
+        onUnfollow={() => setConfirming(true)}
+        errorText={t('card.error', { name: coin.name })}
+        retryLabel={t('card.retry')}
+        onRetry={() => void mutate()}
+      />
+      <UnfollowDialog
+        open={confirming}
+        coinId={entry.coinId}
+        coinName={coin.name}
+        onClose={() => setConfirming(false)}
+        onUnfollowed={onUnfollowed}
+      />
+    </>
+  );
+}

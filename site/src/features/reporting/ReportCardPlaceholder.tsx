@@ -1,0 +1,46 @@
+// A card-shaped placeholder while the follow list loads: the design system's ReportCard in its
+// loading state (placeholders the size of the ready layout, with the same headings and range
+// switch), so the cards that replace it take the same room. Nothing is known of the coin yet, so
+// its header shows no name, price or button, and nothing in it can be reached.
+import { ReportCard } from '@coinlens/design-system';
+import { Box } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { RANGES } from './format';
+
+const NOTHING = () => {};
+// React 18 does not know `inert` yet: as a string it reaches the DOM as the attribute.
+const INERT = { inert: '' } as Record<string, string>;
+
+export function ReportCardPlaceholder() {
+  const { t } = useTranslation('reporting');
+  return (
+    <Box
+      aria-hidden="true"
+      {...INERT}
+      // Keeps the room of the header's price line and button without showing "—" or a control.
+      css={{ '& header > *:not(:first-child)': { visibility: 'hidden' } }}
+    >
+      <ReportCard
+        coin={{ id: 0, name: '\u00a0', symbol: '', price: null, change24h: null }}
+        status="loading"
+        asOfLabel={'\u00a0'}
+        ranges={RANGES.map((value) => ({ value, label: t(`card.ranges.${value}`) }))}
+        range=""
+        onRangeChange={NOTHING}
+        rangeLabel={t('card.range')}
+        indicatorsTitle={t('card.indicators')}
+        indicators={[]}
+        signalsTitle={t('card.signals')}
+        signals={[]}
+        noSignalsLabel=""
+        summaryTitle={t('card.summary')}
+        summary=""
+        sourcesTitle={t('card.sources')}
+        sources={[]}
+        noSourcesLabel=""
+        unfollowLabel=""
+        onUnfollow={NOTHING}
+      />
+    </Box>
+  );
+}

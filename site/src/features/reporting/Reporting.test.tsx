@@ -1,0 +1,439 @@
+import '@testing-library/jest-dom';
+import type { Coin, CoinPrice, CoinReport, FollowEntry, PricePoint } from '@coinlens/api/contract';
+import { Toaster, toaster, type PriceChartProps } from '@coinlens/design-system';
+import type * as DesignSystem from '@coinlens/design-system';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type * as React from 'react';
+import { mutate } from 'swr';
+import { api } from '../../data/client';
+import type * as ClientModule from '../../data/client';
+import { ApiError, NetworkError } from '../../data/errors';
+import { ApiProvider } from '../../data/swr';
+import { clearToken, setToken } from '../../data/token';
+import type { Locale } from '../../i18n/locales';
+import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
+import { closeDialog, getOpenDialog } from '../shell/dialogs';
+import { PRICE_REFRESH_MS } from './reports';
+import { Reporting } from './Reporting';
+
+jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
+// The site's one client, swapped for a fake: the page reads through ApiProvider's client and
+// unfollows through removeFollow's default one, and both are this.
+jest.mock('../../data/client', () => ({
+  ...jest.requireActual<typeof ClientModule>('../../data/client'),
+  api: { get: jest.fn(), post: jest.fn(), monitorGet: jest.fn() },
+}));
+// jsdom draws no canvas: the chart shows what it was given, its name and its text alternative.
+jest.mock('@coinlens/design-system', () => {
+  const actual = jest.requireActual<typeof DesignSystem>('@coinlens/design-system');
+  const { createElement } = jest.requireActual<typeof React>('react');
+  return {
+    ...actual,
+    PriceChart: ({ points, label, summary, tone }: PriceChartProps) =>
+      createElement(
+        'figure',
+        { 'aria-label': label, 'data-points': points.length, 'data-tone': tone },
+        createElement('figcaption', null, summary),
+      ),
+  };
+});
+
+const fake = jest.mocked(api);
+/** The `reporting` string at `key` in `locale`. */
+function strings(locale: Locale): (key: string) => string {
+  const flat = flatStrings(loadStrings(locale, 'reporting'));
+  return (key) => {
+    const value = flat[key];
+    if (value === undefined) throw new Error(`No ${locale} string ${key}`);
+    return value;
+  };
+}
+const en = strings('en');
+const zh = strings('zh');
+
+const NOW = Date.UTC(2024, 4, 6, 14, 5, 0);
+const NOW_SEC = NOW / 1000;
+
+function coin(id: number, name: string, symbol: string, price: number, change: number): Coin {
+  return {
+    id,
+    name,
+    symbol,
+    logo: `/api/asset/logo/${symbol.toLowerCase()}.svg`,
+    rank: id,
+    quotes: {
+      price,
+      percentChange24h: change,
+      marketCap: 1,
+      volume24h: 1,
+      updatedAt: NOW_SEC - 60,
+    },
+  };
+}
+
+const BITCOIN = coin(1, 'Bitcoin', 'BTC', 64231.5, 2.3456);
+const ETHEREUM = coin(2, 'Ethereum', 'ETH', 3120.42, -1.2);
+
+/** `count` hourly prices from `from` to `to`, evenly. */
+function series(count: number, from: number, to: number): PricePoint[] {
+  return Array.from({ length: count }, (_, index) => ({
+    time: NOW_SEC - (count - 1 - index) * 3600,
+    price: from + ((to - from) * index) / (count - 1),
+  }));
+}
+
+function report(of: Coin, language: Locale = 'en'): CoinReport {
+  const price = of.quotes.price;
+  return {
+    coin: of,
+    source: 'demo',
+    generatedAt: NOW_SEC,
+    series: {
+      '24h': series(24, price * 1.05, price),
+      '7d': series(168, price * 0.9, price),
+      '30d': series(180, price * 0.8, price),
+    },
+    indicators: {
+      rsi14: 74.2,
+      macd: { macd: 12.5, signal: 10, histogram: 2.5 },
+      sma20: price * 0.95,
+      sma50: price * 0.9,
+      ema12: price * 0.97,
+      ema26: price * 0.93,
+      volatility30d: 48.25,
+      high30d: price * 1.1,
+      low30d: price * 0.8,
+      change7d: 11.11,
+      change30d: 25,
+    },
+    signals: [
+      {
+        id: 'overbought',
+        tone: 'bearish',
+        title: language === 'zh' ? `${of.name} 超买` : `${of.name} is overbought`,
+        explanation: 'RSI above 70.',
+      },
+    ],
+    summary:
+      language === 'zh' ? `${of.name} 本周上涨。` : `${of.name} rose this week in ${language}.`,
+    language,
+    sources: [
+      {
+        id: 7,
+        logo: '',
+        author: 'Ada',
+        title: `${of.name} AMA`,
+        status: 5,
+        time: NOW_SEC,
+        heat: 10,
+        link: 'https://example.com',
+      },
+    ],
+  };
+}
+
+function follow(of: Coin): FollowEntry {
+  return { coinId: of.id, coin: of, followedAt: NOW_SEC };
+}
+
+let follows: FollowEntry[];
+let prices: Map<number, CoinPrice>;
+/** Reports the server cannot give, by coin id. */
+let failing: Set<number>;
+let language: Locale;
+
+function serve() {
+  fake.get.mockImplementation(async (path: string) => {
+    const url = new URL(path, 'https://api.test');
+    if (url.pathname === '/api/follow/list') return follows;
+    if (url.pathname === '/api/coin/price') {
+      const ids = (url.searchParams.get('coinIds') ?? '').split(',').map(Number);
+      return ids.flatMap((id) => prices.get(id) ?? []);
+    }
+    if (url.pathname === '/api/analysis/coin') {
+      const id = Number(url.searchParams.get('coinId'));
+      const of = [BITCOIN, ETHEREUM].find((c) => c.id === id);
+      if (!of) throw new Error(`unknown coin ${id}`);
+      if (failing.has(id)) throw new NetworkError({ path, cause: new Error('offline') });
+      return report(of, language);
+    }
+    throw new Error(`unexpected GET ${path}`);
+  });
+  fake.post.mockImplementation(async (path: string, body: unknown) => {
+    if (path === '/api/follow/delete') {
+      const { coinId } = body as { coinId: number };
+      follows = follows.filter((entry) => entry.coinId !== coinId);
+      return follows;
+    }
+    throw new Error(`unexpected POST ${path}`);
+  });
+}
+
+function livePrice(of: Coin, price: number, percentChange24h: number): CoinPrice {
+  return { coinId: of.id, price, percentChange24h, updatedAt: NOW_SEC, source: 'demo' };
+}
+
+// A cache of its own for each render (SWR keeps its request state per cache, and fake timers
+// would leave one test's in the next), no deduping and no retries, so each test asks afresh.
+const TEST_SWR = { provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false };
+
+function renderPage({ locale = 'en' as Locale } = {}) {
+  language = locale;
+  return renderWithLocale(
+    <ApiProvider client={api} config={TEST_SWR}>
+      <Reporting />
+      <Toaster
+        toaster={toaster}
+        closeLabel="Dismiss"
+        label="Notifications"
+        typeLabels={{ success: 'Success', error: 'Error', warning: 'Warning', info: 'Note' }}
+      />
+    </ApiProvider>,
+    { locale, originalPath: '/reporting/' },
+  );
+}
+
+const card = (name: string) => screen.getByRole('article', { name: new RegExp(`^${name}`) });
+
+/** The page once every followed coin's report is shown. */
+async function renderWithReports(options?: { locale?: Locale }) {
+  const view = renderPage(options);
+  for (const entry of follows) {
+    await screen.findByText(new RegExp(`^${entry.coin.name} (rose|本周)`));
+  }
+  return view;
+}
+
+function setupUser() {
+  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+}
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: NOW });
+  follows = [];
+  prices = new Map();
+  failing = new Set();
+  serve();
+  setToken('tok');
+});
+
+afterEach(async () => {
+  act(() => toaster.dismiss());
+  act(() => clearToken());
+  closeDialog();
+  // removeFollow also writes the answer to the app's global cache.
+  await act(() => mutate(() => true, undefined, { revalidate: false }));
+  jest.useRealTimers();
+  jest.clearAllMocks();
+});
+
+describe('the reporting page', () => {
+  it('invites a user who follows nothing to add coins', async () => {
+    const user = setupUser();
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: en('title') })).toBeInTheDocument();
+    expect(await screen.findByText(en('empty.title'))).toBeInTheDocument();
+    expect(screen.getByText(en('empty.description'))).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    // No prices are asked for when there is nothing to price.
+    expect(fake.get).not.toHaveBeenCalledWith(
+      expect.stringContaining('/api/coin/price'),
+      expect.anything(),
+    );
+
+    const [headerButton, emptyStateButton] = screen.getAllByRole('button', {
+      name: en('addCoins'),
+    });
+    expect(headerButton).toBeDefined();
+    await user.click(emptyStateButton!);
+    expect(getOpenDialog()).toBe('addCoin');
+  });
+
+  it('shows placeholder cards while the follow list loads', async () => {
+    let answer: (list: FollowEntry[]) => void = () => {};
+    fake.get.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve as typeof answer;
+        }),
+    );
+    renderPage();
+    expect(screen.getByRole('status', { name: en('loading') })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    act(() => answer([]));
+    expect(await screen.findByText(en('empty.title'))).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: en('loading') })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the follow list cannot be loaded', async () => {
+    const user = setupUser();
+    fake.get.mockRejectedValueOnce(new NetworkError({ path: '/api/follow/list', cause: null }));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(en('listError.title'));
+    follows = [follow(BITCOIN)];
+    await user.click(within(alert).getByRole('button', { name: en('listError.retry') }));
+    expect(await screen.findByRole('article', { name: /^Bitcoin/ })).toBeInTheDocument();
+  });
+
+  it('shows a report card per followed coin, newest follow first', async () => {
+    follows = [follow(ETHEREUM), follow(BITCOIN)];
+    await renderWithReports();
+
+    expect(screen.getAllByRole('article')).toEqual([card('Ethereum'), card('Bitcoin')]);
+
+    const btc = card('Bitcoin');
+    // Until the live prices come, the report's own quote.
+    expect(within(btc).getByText('$64,231.50')).toBeInTheDocument();
+    expect(within(btc).getByText('+2.35%')).toBeInTheDocument();
+    expect(within(btc).getByText(en('card.demo'))).toBeInTheDocument();
+    expect(within(btc).getByText(/^As of \d{1,2}:\d{2}/)).toBeInTheDocument();
+    // The summary and signals as the API gives them.
+    expect(within(btc).getByText('Bitcoin rose this week in en.')).toBeInTheDocument();
+    expect(within(btc).getByText('Bitcoin is overbought')).toBeInTheDocument();
+    // The indicators, formatted.
+    expect(within(btc).getByText('RSI (14)')).toBeInTheDocument();
+    expect(within(btc).getByText('74.20')).toBeInTheDocument();
+    expect(within(btc).getByText(/^Above 70: overbought/)).toBeInTheDocument();
+    expect(within(btc).getByText('48.25%')).toBeInTheDocument();
+    expect(within(btc).getByText('+11.11%')).toBeInTheDocument();
+    // A related source opens its page on this site.
+    expect(within(btc).getByRole('link', { name: 'Bitcoin AMA' })).toHaveAttribute(
+      'href',
+      '/monitoring/detail/?id=7',
+    );
+    // One price request for every card.
+    const priceCalls = fake.get.mock.calls.filter(([path]) => path.startsWith('/api/coin/price'));
+    expect(priceCalls.map(([path]) => path)).toEqual(['/api/coin/price?coinIds=1%2C2']);
+  });
+
+  it('reads the page in Chinese, with links that stay in Chinese', async () => {
+    follows = [follow(BITCOIN)];
+    await renderWithReports({ locale: 'zh' });
+    expect(screen.getByRole('heading', { level: 1, name: zh('title') })).toBeInTheDocument();
+    const btc = card('Bitcoin');
+    expect(within(btc).getByText('Bitcoin 本周上涨。')).toBeInTheDocument();
+    expect(within(btc).getByText(zh('indicators.volatility.label'))).toBeInTheDocument();
+    expect(within(btc).getByText(/^过去 7 天，价格从/)).toBeInTheDocument();
+    expect(within(btc).getByRole('link', { name: 'Bitcoin AMA' })).toHaveAttribute(
+      'href',
+      '/zh/monitoring/detail/?id=7',
+    );
+  });
+
+  it('gives the chart the series of the range picked, 7 days first', async () => {
+    const user = setupUser();
+    follows = [follow(BITCOIN)];
+    await renderWithReports();
+    const btc = card('Bitcoin');
+    const chart = () => within(btc).getByRole('figure');
+
+    expect(within(btc).getByRole('radio', { name: '7D' })).toBeChecked();
+    expect(chart()).toHaveAttribute('data-points', '168');
+    expect(chart()).toHaveAccessibleName('Bitcoin price over the last 7 days');
+    expect(chart()).toHaveAttribute('data-tone', 'up');
+    expect(chart()).toHaveTextContent(/^Over the last 7 days, the price rose from \$57,808\.35/);
+
+    await user.click(within(btc).getByRole('radio', { name: '24H' }));
+    expect(chart()).toHaveAttribute('data-points', '24');
+    expect(chart()).toHaveAttribute('data-tone', 'down');
+    expect(chart()).toHaveTextContent(/^Over the last 24 hours, the price fell from \$67,443\.0\d/);
+
+    await user.click(within(btc).getByRole('radio', { name: '30D' }));
+    expect(chart()).toHaveAttribute('data-points', '180');
+  });
+
+  it('asks before unfollowing, then unfollows and removes the card', async () => {
+    const user = setupUser();
+    follows = [follow(ETHEREUM), follow(BITCOIN)];
+    await renderWithReports();
+
+    await user.click(within(card('Bitcoin')).getByRole('button', { name: 'Unfollow Bitcoin' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Stop following Bitcoin?' });
+    await user.click(within(dialog).getByRole('button', { name: en('unfollow.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.post).not.toHaveBeenCalled();
+    expect(card('Bitcoin')).toBeInTheDocument();
+
+    await user.click(within(card('Bitcoin')).getByRole('button', { name: 'Unfollow Bitcoin' }));
+    dialog = await screen.findByRole('dialog', { name: 'Stop following Bitcoin?' });
+    await user.click(within(dialog).getByRole('button', { name: en('unfollow.confirm') }));
+
+    expect(fake.post).toHaveBeenCalledWith('/api/follow/delete', { coinId: 1 });
+    expect(await screen.findByText('You no longer follow Bitcoin.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: /^Bitcoin/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.getAllByRole('article')).toEqual([card('Ethereum')]);
+    // Without a reload: the follow list was not asked for again.
+    expect(fake.get.mock.calls.filter(([path]) => path === '/api/follow/list')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+  });
+
+  it('keeps the card and says why when unfollowing fails', async () => {
+    const user = setupUser();
+    follows = [follow(BITCOIN)];
+    fake.post.mockRejectedValueOnce(
+      new ApiError({ code: 500, msg: '', status: 500, data: null, path: '/api/follow/delete' }),
+    );
+    await renderWithReports();
+    await user.click(within(card('Bitcoin')).getByRole('button', { name: 'Unfollow Bitcoin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop following Bitcoin?' });
+    await user.click(within(dialog).getByRole('button', { name: en('unfollow.confirm') }));
+    expect(
+      await screen.findByText('Bitcoin could not be unfollowed. Try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Stop following Bitcoin?' })).toBeInTheDocument();
+    expect(card('Bitcoin')).toBeInTheDocument();
+  });
+
+  it('shows a failed report with Retry, which loads it', async () => {
+    const user = setupUser();
+    follows = [follow(ETHEREUM), follow(BITCOIN)];
+    failing.add(BITCOIN.id);
+    renderPage();
+    await screen.findByText('Ethereum rose this week in en.');
+    const btc = card('Bitcoin');
+    const alert = await within(btc).findByRole('alert');
+    expect(alert).toHaveTextContent('The report on Bitcoin could not be loaded.');
+
+    failing.clear();
+    await user.click(within(alert).getByRole('button', { name: en('card.retry') }));
+    expect(await within(btc).findByText('Bitcoin rose this week in en.')).toBeInTheDocument();
+    expect(within(btc).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the prices every 30 seconds while the tab is visible', async () => {
+    follows = [follow(BITCOIN)];
+    prices.set(BITCOIN.id, livePrice(BITCOIN, 65000, 3.5));
+    await renderWithReports();
+    const btc = card('Bitcoin');
+    expect(await within(btc).findByText('$65,000.00')).toBeInTheDocument();
+    expect(within(btc).getByText('+3.50%')).toBeInTheDocument();
+
+    prices.set(BITCOIN.id, livePrice(BITCOIN, 63500.25, -0.5));
+    await act(() => jest.advanceTimersByTimeAsync(PRICE_REFRESH_MS - 1000));
+    expect(within(btc).getByText('$65,000.00')).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(await within(btc).findByText('$63,500.25')).toBeInTheDocument();
+    expect(within(btc).getByText('-0.50%')).toBeInTheDocument();
+  });
+
+  it('does not fetch prices while the tab is hidden', async () => {
+    follows = [follow(BITCOIN)];
+    prices.set(BITCOIN.id, livePrice(BITCOIN, 65000, 3.5));
+    await renderWithReports();
+    await within(card('Bitcoin')).findByText('$65,000.00');
+    const priceCalls = () =>
+      fake.get.mock.calls.filter(([path]) => path.startsWith('/api/coin/price')).length;
+    const before = priceCalls();
+
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await act(() => jest.advanceTimersByTimeAsync(PRICE_REFRESH_MS * 3));
+    expect(priceCalls()).toBe(before);
+    visibility.mockRestore();
+  });
+});

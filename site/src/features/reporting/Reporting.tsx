@@ -1,0 +1,113 @@
+// The reporting area: a report card per followed coin, newest follow first, with one shared price
+// request for all of them; an invitation to add coins when there are none; placeholders the size
+// of a card while the follow list loads; and a way to try again when it cannot be loaded.
+import { Button, EmptyState } from '@coinlens/design-system';
+import { Box, chakra, Flex } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { openAddCoinDialog, useFollows } from '../coins/follows';
+import { CoinReportCard } from './CoinReportCard';
+import { useCoinPrices } from './reports';
+import { ReportCardPlaceholder } from './ReportCardPlaceholder';
+
+/** How many placeholder cards show while the follow list loads. */
+const PLACEHOLDER_CARDS = 2;
+
+export function Reporting() {
+  const { t } = useTranslation('reporting');
+  const { follows, error, mutate } = useFollows();
+  const coinIds = useMemo(() => (follows ?? []).map((entry) => entry.coinId), [follows]);
+  const prices = useCoinPrices(coinIds);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The cards badge demo numbers; this says once, in words, what the badge means.
+  const demo = [...prices.byCoin.values()].some((price) => price.source === 'demo');
+
+  const addButton = <Button onClick={() => openAddCoinDialog()}>{t('addCoins')}</Button>;
+
+  let content: ReactNode;
+  if (follows === undefined && error) {
+    content = (
+      <EmptyState
+        role="alert"
+        title={t('listError.title')}
+        description={t('listError.description')}
+        action={
+          <Button variant="outline" onClick={() => void mutate()}>
+            {t('listError.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (follows === undefined) {
+    content = (
+      <Flex direction="column" gap="6" aria-busy="true" aria-label={t('loading')} role="status">
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+          <ReportCardPlaceholder key={index} />
+        ))}
+      </Flex>
+    );
+  } else if (follows.length === 0) {
+    content = (
+      <EmptyState
+        title={t('empty.title')}
+        description={t('empty.description')}
+        action={addButton}
+      />
+    );
+  } else {
+    content = (
+      <Flex as="ul" direction="column" gap="6" listStyleType="none" margin="0" padding="0">
+        {follows.map((entry) => (
+          <li key={entry.coinId}>
+            <CoinReportCard
+              entry={entry}
+              livePrice={prices.byCoin.get(entry.coinId)}
+              onUnfollowed={(next) => {
+                void mutate(next, { revalidate: false });
+                // The card and its button are gone: the page's heading keeps the reader's place.
+                headingRef.current?.focus();
+              }}
+            />
+          </li>
+        ))}
+      </Flex>
+    );
+  }
+
+  return (
+    <Box>
+      <Flex
+        as="header"
+        alignItems={{ base: 'flex-start', sm: 'flex-end' }}
+        justifyContent="space-between"
+        direction={{ base: 'column', sm: 'row' }}
+        gap="4"
+        marginBottom="8"
+      >
+        <Box>
+          <chakra.h1
+            ref={headingRef}
+            tabIndex={-1}
+            fontSize="3xl"
+            fontWeight="bold"
+            letterSpacing="tight"
+            _focus={{ outline: 'none' }}
+          >
+            {t('title')}
+          </chakra.h1>
+          <chakra.p marginTop="2" color="fg.muted" maxWidth="prose">
+            {t('lead')}
+          </chakra.p>
+        </Box>
+        {addButton}
+      </Flex>
+      {content}
+      {demo && (
+        // Under the cards: it comes with the prices, and above them it would push them down.
+        <chakra.p marginTop="6" fontSize="sm" color="status.warning" maxWidth="prose">
+          {t('demoNote')}
+        </chakra.p>
+      )}
+    </Box>
+  );
+}
