@@ -252,6 +252,11 @@ const messages = {
     zh: 'oldestSeqNo 须为 -1 或消息编号',
     'pt-br': 'oldestSeqNo deve ser -1 ou o número de uma mensagem',
   },
+  hotSizeInvalid: {
+    en: 'The size must be a whole number from 1 to 20',
+    zh: '数量须为 1 到 20 之间的整数',
+    'pt-br': 'O tamanho deve ser um número inteiro de 1 a 20',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

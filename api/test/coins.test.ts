@@ -297,6 +297,35 @@ describe('GET /api/analysis/coin', () => {
   });
 });
 
+describe('GET /api/asset/hot', () => {
+  it('lists the biggest 24 h movers among the 100 largest coins, biggest first', async () => {
+    const hot = await call<Coin[]>(t.url, '/api/asset/hot?size=5');
+    assert.equal(hot.code, 200, hot.msg);
+    assert.equal(hot.data.length, 5);
+    const moves = hot.data.map((coin) => Math.abs(coin.quotes.percentChange24h));
+    assert.deepEqual(
+      moves,
+      [...moves].sort((a, b) => b - a),
+    );
+    // Checked against the whole list: nothing in the top 100 moved more than the fifth.
+    const top = [...(await list('?size=100')).data.records];
+    const bigger = top.filter((coin) => Math.abs(coin.quotes.percentChange24h) > moves[4]!);
+    assert.deepEqual(
+      bigger.map((coin) => coin.id).sort(),
+      hot.data
+        .filter((coin) => Math.abs(coin.quotes.percentChange24h) > moves[4]!)
+        .map((coin) => coin.id)
+        .sort(),
+    );
+    assert.ok(hot.data.every((coin) => coin.rank <= 100));
+    assert.equal((await call<Coin[]>(t.url, '/api/asset/hot')).data.length, 5);
+    for (const query of ['?size=0', '?size=21']) {
+      assert.equal((await call(t.url, `/api/asset/hot${query}`)).code, 422, query);
+    }
+    assert.equal((await call(t.url, '/api/asset/hot?size=x')).code, 400);
+  });
+});
+
 describe('coin logos', () => {
   it('serves the bundled icon or a monogram as a cacheable SVG', async () => {
     const res = await fetch(`${t.url}/api/asset/logo/btc.svg`);

@@ -129,6 +129,23 @@ describe('the demo sources after the first tick', () => {
   });
 });
 
+describe('GET /api/monitor/source/hot', () => {
+  it('lists the completed sources of the last 7 days with the most heat first', async () => {
+    const hot = await monitorCall<MonitorSource[]>(t.url, '/api/monitor/source/hot?size=3');
+    assert.equal(hot.ok, true, hot.msg);
+    assert.equal(hot.data.length, 3);
+    const week = now() - 7 * 86_400;
+    const candidates = (await everySource('5')).filter((s) => s.time >= week);
+    const expected = [...candidates].sort((a, b) => b.heat - a.heat || b.id - a.id).slice(0, 3);
+    assert.deepEqual(
+      hot.data.map((s) => s.id),
+      expected.map((s) => s.id),
+    );
+    const refused = await monitorCall(t.url, '/api/monitor/source/hot?size=21');
+    assert.deepEqual([refused.ok, refused.code], [false, 422]);
+  });
+});
+
 describe('one source', () => {
   it('has a detail, a summary naming coins, and its transcript in pages', async () => {
     const [completed] = await everySource('5');

@@ -1,7 +1,6 @@
 // The data the assistant reads, on behalf of one user: coins and their quotes from the catalog,
 // reports, the user's follows and monitored sources, and the sources everyone sees.
 import type { Clock } from '../auth/clock.js';
-import type { Coin } from '../contract/index.js';
 import { ApiError } from '../envelope.js';
 import type { CoinCatalog } from '../market/catalog.js';
 import type { FollowService } from '../market/follows.js';
@@ -17,9 +16,6 @@ export interface AssistantDataServices {
   monitor: MonitorService;
   clock: Clock;
 }
-
-/** How many of the largest coins "hot coins" looks at. */
-const HOT_COIN_UNIVERSE = 100;
 
 export function createAssistantData(
   userId: number,
@@ -50,18 +46,7 @@ export function createAssistantData(
           .slice(0, limit)
           .map((coin) => coin.id),
       ),
-    hotCoins: (limit) =>
-      coins(
-        catalog
-          .all()
-          .slice(0, HOT_COIN_UNIVERSE)
-          .map((coin) => coin.id),
-      )
-        .sort(
-          (a: Coin, b: Coin) =>
-            Math.abs(b.quotes.percentChange24h) - Math.abs(a.quotes.percentChange24h),
-        )
-        .slice(0, limit),
+    hotCoins: (limit) => catalog.hot(limit),
     report: async (coinId, locale) => {
       try {
         return await reports.report(coinId, locale);

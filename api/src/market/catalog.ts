@@ -159,6 +159,18 @@ export class CoinCatalog {
   }
 
   /**
+   * The biggest movers over 24 h (by the size of the change, up or down) among the `universe`
+   * largest coins: the onboarding robot's and the assistant's "hot coins".
+   */
+  hot(limit: number, universe = 100): Coin[] {
+    return this.#index
+      .slice(0, universe)
+      .flatMap((entry) => this.#withQuote(entry.coin) ?? [])
+      .sort((a, b) => Math.abs(b.quotes.percentChange24h) - Math.abs(a.quotes.percentChange24h))
+      .slice(0, limit);
+  }
+
+  /**
    * One page of the coins whose name or symbol matches `keyword` (case-insensitive; all coins
    * for an empty one): exact matches first, then prefixes, then word prefixes, then the rest,
    * each by rank.

@@ -103,6 +103,28 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
   );
 
   app.get(
+    '/api/asset/hot',
+    {
+      schema: {
+        tags,
+        summary: 'Hot coins',
+        description:
+          "The biggest movers over 24 hours (up or down) among the 100 largest coins, with their latest quotes: the onboarding robot's hot coins and the assistant's. Codes: 422 for a size outside 1 to 20.",
+        querystring: Type.Object({
+          size: Type.Optional(Type.Integer({ description: '1 to 20 (default 5).' })),
+        }),
+        response: answers(Type.Array(Coin), 'Biggest move first.'),
+      },
+    },
+    async (request) => {
+      const { size = 5 } = request.query;
+      if (size < 1 || size > 20) throw new ApiError(422, 'hotSizeInvalid');
+      await catalog.ready();
+      return ok(request, catalog.hot(size));
+    },
+  );
+
+  app.get(
     '/api/asset/logo/:file',
     {
       schema: {

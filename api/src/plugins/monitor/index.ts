@@ -107,6 +107,27 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
   );
 
   app.get(
+    '/api/monitor/source/hot',
+    {
+      schema: {
+        tags,
+        summary: 'Hot sources',
+        description:
+          "Completed sources of the last 7 days with the most heat first: the onboarding robot's hot monitors and the assistant's. Codes: 422 for a size outside 1 to 20.",
+        querystring: Type.Object({
+          size: Type.Optional(Type.Integer({ description: '1 to 20 (default 5).' })),
+        }),
+        response: monitorAnswers(Type.Array(MonitorSourceSchema), 'Most heat first.'),
+      },
+    },
+    async (request) => {
+      const { size = 5 } = request.query;
+      if (size < 1 || size > 20) throw new ApiError(422, 'hotSizeInvalid');
+      return monitorOk(await service.hot(size));
+    },
+  );
+
+  app.get(
     '/api/monitor/user/source/list',
     {
       preHandler: app.requireUser,
