@@ -8,7 +8,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { freePort, load, printResults } from './common.mjs';
+import { freePort, load, memory, printResults } from './common.mjs';
 
 const ACCOUNT = 'bench@example.com';
 const PASSWORD = 'a bench mark password';
@@ -20,18 +20,6 @@ if (!existsSync(main)) {
   process.exit(1);
 }
 const { OUTBOX_FILE } = await import(new URL('../dist/src/mail/index.js', import.meta.url).href);
-
-/** The child's resident memory (VmRSS) and its peak so far (VmHWM), in MB; Linux only. */
-function memory(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const mb = (field) =>
-      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) / 1024;
-    return { rss: mb('VmRSS'), peak: mb('VmHWM') };
-  } catch {
-    return { rss: NaN, peak: NaN };
-  }
-}
 
 async function post(base, path, body) {
   const res = await fetch(`${base}${path}`, {

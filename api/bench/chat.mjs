@@ -4,13 +4,13 @@
 // BENCH_SOCKETS (default 1,000) sockets connected. Not a test: the figures depend on the machine.
 // Run `npm run build -w api`, then `npm run bench:chat -w api`.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
-import { freePort } from './common.mjs';
+import { freePort, memory } from './common.mjs';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 1000);
 const SOCKETS = Number(process.env.BENCH_SOCKETS || 1000);
@@ -78,15 +78,6 @@ const child = spawn(process.execPath, [join(apiDir, 'dist/src/main.js')], {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
-function memory() {
-  try {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) / 1024;
-  } catch {
-    return NaN;
-  }
-}
-
 function connect(token) {
   const socket = io(base, {
     transports: ['websocket'],
@@ -119,7 +110,7 @@ try {
     if (performance.now() - started > 60_000) throw new Error('no 200 from /api/health in 60 s');
     await sleep(50);
   }
-  rssIdle = memory();
+  rssIdle = memory(child.pid).rss;
 
   // Latency: one question at a time, each user asking up to the per-minute limit.
   for (let sent = 0, user = 0; sent < MESSAGES; user += 1) {
@@ -163,7 +154,7 @@ try {
   for (let i = 0; i < SOCKETS; i += 1)
     open.push(await connect(tokens[Math.floor(i / PER_USER_SOCKETS)]));
   await sleep(2000);
-  rssSockets = memory();
+  rssSockets = memory(child.pid).rss;
   for (const socket of open) socket.disconnect();
 } finally {
   child.kill('SIGTERM');

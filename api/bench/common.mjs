@@ -1,5 +1,6 @@
 // What the benchmarks share: a free port, autocannon with the envelope checked, and the table
 // of results.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
@@ -57,4 +58,16 @@ export function printResults(rows, loadBefore) {
   console.log(line(table[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of table.slice(1)) console.log(line(row));
+}
+
+/** A process's resident memory (VmRSS) and its peak so far (VmHWM), in MB; Linux only. */
+export function memory(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) / 1024;
+    return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+  } catch {
+    return { rss: NaN, peak: NaN };
+  }
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser } from '../../auth/requireUser.js';
-import { ApiError, ok, sendApiNotFound } from '../../envelope.js';
+import { ApiError, ok, sendApiNotFound, sendSvg } from '../../envelope.js';
 import { localeOf } from '../../i18n.js';
 import { normaliseKeyword, type CoinCatalog } from '../../market/catalog.js';
 import type { FollowService } from '../../market/follows.js';
@@ -140,12 +140,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
     async (request, reply) => {
       const match = /^([a-z0-9]{1,20})\.svg$/.exec(request.params.file);
       if (!match) return sendApiNotFound(request, reply);
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=86400')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(logoSvg(match[1]!));
+      return sendSvg(reply, logoSvg(match[1]!));
     },
   );
 

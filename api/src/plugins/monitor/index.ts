@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import { currentUser } from '../../auth/requireUser.js';
 import type { SourceStatus } from '../../contract/index.js';
-import { ApiError, monitorOk, sendApiNotFound } from '../../envelope.js';
+import { ApiError, monitorOk, sendApiNotFound, sendSvg } from '../../envelope.js';
 import { monogramSvg } from '../../market/logos.js';
 import type { MonitorService } from '../../monitor/sources.js';
 import { bearer } from '../auth/schemas.js';
@@ -273,12 +273,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
     async (request, reply) => {
       const match = /^([\p{L}\p{N}?]{1,3})\.svg$/u.exec(request.params.file);
       if (!match) return sendApiNotFound(request, reply);
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=86400')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(monogramSvg(match[1]!));
+      return sendSvg(reply, monogramSvg(match[1]!));
     },
   );
 };
