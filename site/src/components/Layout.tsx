@@ -5,7 +5,9 @@
 import { LoadingBar, Toaster, toaster } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { startRealtime } from '../features/realtime/connection';
+import { RealtimeStatus } from '../features/realtime/RealtimeStatus';
 import { DialogHost } from '../features/shell/DialogHost';
 import { ErrorBoundary } from '../features/shell/ErrorBoundary';
 import { Header } from '../features/shell/Header';
@@ -37,6 +39,11 @@ export function Layout({ children, header = true, variant = 'default' }: LayoutP
   const { originalPath } = useI18next();
   // The mobile pages link to the mobile legal pages: a phone would be sent away from the others.
   const legalBase = originalPath.startsWith('/mobile/') ? '/mobile' : '';
+  // The realtime socket lives for the whole visit: Gatsby mounts a Layout per page, and later
+  // calls do nothing, so it is neither closed nor reopened on navigation (hence no cleanup).
+  useEffect(() => {
+    startRealtime();
+  }, []);
   return (
     <Flex
       direction="column"
@@ -102,6 +109,7 @@ export function Layout({ children, header = true, variant = 'default' }: LayoutP
         </chakra.footer>
       )}
       <DialogHost />
+      <RealtimeStatus />
       <Toaster
         toaster={toaster}
         closeLabel={t('toast.close')}
