@@ -11,7 +11,13 @@ import type {
   ListPage,
   MonitorSource,
 } from '../src/contract/index.js';
-import { formatUsd } from '../src/market/reportText.js';
+import type {
+  CoinReport,
+  Locale,
+  SourceSummary,
+  UserMonitorSource,
+} from '../src/contract/index.js';
+import { formatChange, formatUsd } from '../src/market/reportText.js';
 import { call } from './helpers/auth.js';
 import { monitorCall, signedInUser, startApiServer, type ApiTestServer } from './helpers/api.js';
 
@@ -123,4 +129,140 @@ describe('the built-in assistant', () => {
     assert.equal(replies.length, seqNo);
     assert.ok(replies.every((m) => m.text.length > 0 && !m.error));
   });
+});
+
+/** The question of each intent in each language (the phrasings the assistant documents). */
+const QUESTIONS: Record<string, Record<Locale, string>> = {
+  price: { en: 'price of BTC', zh: '比特币多少钱', 'pt-br': 'preço do BTC' },
+  change: {
+    en: 'how did ETH do this week',
+    zh: 'ETH 7天涨跌',
+    'pt-br': 'como foi o ETH em 7 dias',
+  },
+  compare: { en: 'BTC vs ETH', zh: '比较比特币和以太坊', 'pt-br': 'comparar BTC e ETH' },
+  report: { en: 'analysis of XRP', zh: 'XRP 技术分析', 'pt-br': 'análise do XRP' },
+  watchlist: { en: 'how is my watchlist', zh: '我的自选', 'pt-br': 'minha lista' },
+  mySources: {
+    en: 'what did my sources say',
+    zh: '我关注的监控源说了什么',
+    'pt-br': 'o que minhas fontes disseram',
+  },
+  upcoming: { en: 'upcoming spaces', zh: '即将开始', 'pt-br': 'próximos eventos' },
+  hotCoins: { en: 'hot coins', zh: '热门币', 'pt-br': 'moedas em alta' },
+  hotSources: { en: 'hot spaces', zh: '热门监控', 'pt-br': 'fontes em alta' },
+  help: { en: 'help', zh: '你好', 'pt-br': 'ajuda' },
+};
+
+const layersOf = (parts: ChatMessage[]) => parts.flatMap((p) => p.layers);
+const coinIds = (parts: ChatMessage[]) =>
+  layersOf(parts).flatMap((l) => (l.type === 'coins' ? l.coins.map((c) => c.id) : []));
+const sourceIds = (parts: ChatMessage[]) =>
+  layersOf(parts).flatMap((l) => (l.type === 'sources' ? l.sources.map((s) => s.id) : []));
+
+describe('every intent in every language, against the database', () => {
+  for (const locale of ['en', 'zh', 'pt-br'] as const) {
+    it(`answers each intent in ${locale} with the numbers the API serves`, async () => {
+      // A minute on, so that the 20 questions a minute of each language fit in the limit.
+      t.clock.advance(61_000);
+      const [btc, eth, xrp] = [await coin('BTC'), await coin('ETH'), await coin('XRP')];
+      const report = async (id: number) =>
+        (await call<CoinReport>(t.url, `/api/analysis/coin?coinId=${id}`, { language: locale }))
+          .data;
+      // The user follows BTC and ETH (from the test above) and two completed sources.
+      const completed = await monitorCall<ListPage<MonitorSource>>(
+        t.url,
+        '/api/monitor/source/list?status=5&size=2',
+      );
+      const followed = completed.data.records.map((s) => s.id);
+      await monitorCall(t.url, `/api/monitor/user/source/add?sourceIds=${followed.join(',')}`, {
+        token,
+      });
+
+      const price = await ask(QUESTIONS.price![locale], locale);
+      assert.ok(textOf(price).includes(formatUsd(btc.quotes.price, locale)), textOf(price));
+      assert.deepEqual(coinIds(price), [btc.id]);
+
+      const change = await ask(QUESTIONS.change![locale], locale);
+      const ethReport = await report(eth.id);
+      assert.ok(
+        textOf(change).includes(formatChange(ethReport.indicators.change7d!, locale)),
+        textOf(change),
+      );
+
+      const compared = await ask(QUESTIONS.compare![locale], locale);
+      assert.deepEqual(new Set(coinIds(compared)), new Set([btc.id, eth.id]));
+      assert.ok(textOf(compared).includes(formatUsd(eth.quotes.price, locale)));
+
+      const analysis = await ask(QUESTIONS.report![locale], locale);
+      assert.ok(layersOf(analysis).some((l) => l.type === 'report' && l.coinId === xrp.id));
+      const xrpReport = await report(xrp.id);
+      for (const signal of xrpReport.signals.slice(0, 1)) {
+        assert.ok(
+          textOf(analysis).includes(signal.title),
+          `${signal.title} in ${textOf(analysis)}`,
+        );
+      }
+
+      const watchlist = await ask(QUESTIONS.watchlist![locale], locale);
+      assert.deepEqual(new Set(coinIds(watchlist)), new Set([btc.id, eth.id]));
+
+      const mine = await ask(QUESTIONS.mySources![locale], locale);
+      const userList = await monitorCall<ListPage<UserMonitorSource>>(
+        t.url,
+        '/api/monitor/user/source/list',
+        { token },
+      );
+      assert.deepEqual(
+        new Set(sourceIds(mine)),
+        new Set(userList.data.records.filter((s) => s.status === 5).map((s) => s.id)),
+      );
+      const summary = await monitorCall<SourceSummary>(
+        t.url,
+        `/api/monitor/source/summary?sourceId=${sourceIds(mine)[0]}`,
+      );
+      assert.ok(summary.ok && summary.data.summary.length > 0);
+
+      const upcoming = await ask(QUESTIONS.upcoming![locale], locale);
+      const soonest = await monitorCall<ListPage<MonitorSource>>(
+        t.url,
+        '/api/monitor/source/list?status=1&size=5',
+      );
+      assert.deepEqual(
+        sourceIds(upcoming),
+        soonest.data.records.map((s) => s.id),
+      );
+
+      const hot = await ask(QUESTIONS.hotCoins![locale], locale);
+      const hotList = await call<Coin[]>(t.url, '/api/asset/hot?size=5');
+      assert.deepEqual(
+        coinIds(hot),
+        hotList.data.map((c) => c.id),
+      );
+
+      const hotSpaces = await ask(QUESTIONS.hotSources![locale], locale);
+      const hotSourceList = await monitorCall<MonitorSource[]>(
+        t.url,
+        '/api/monitor/source/hot?size=5',
+      );
+      assert.equal(sourceIds(hotSpaces)[0], hotSourceList.data[0]?.id);
+
+      const help = await ask(QUESTIONS.help![locale], locale);
+      assert.ok(textOf(help).length > 20);
+
+      for (const parts of [
+        price,
+        change,
+        compared,
+        analysis,
+        watchlist,
+        mine,
+        upcoming,
+        hot,
+        help,
+      ]) {
+        assert.doesNotMatch(textOf(parts), /undefined|NaN/);
+        if (locale === 'zh') assert.match(textOf(parts), /[\u4e00-\u9fff]/);
+      }
+    });
+  }
 });
