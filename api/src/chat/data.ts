@@ -31,13 +31,7 @@ export function createAssistantData(
     marketSource: () => catalog.provider.source,
     searchCoins: (query, limit) =>
       catalog.search(query, 1, Math.max(1, Math.min(limit, 100))).records,
-    coinsMentioned: (text) =>
-      coins(
-        findCoinMentions(
-          text,
-          catalog.all().map(({ id, name, symbol }) => ({ id, name, symbol })),
-        ),
-      ),
+    coinsMentioned: (text) => coins(findCoinMentions(text, catalog.all())),
     coin: (id) => catalog.coin(id),
     topCoins: (limit) =>
       coins(

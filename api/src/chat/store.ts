@@ -191,13 +191,4 @@ export class ChatStore {
     if (!row) throw new Error(`no reply ${seqNo} in conversation ${conversationId}`);
     return toChatMessage(row);
   }
-
-  /** Whether a reply is still incomplete (e.g. the resend of a question being answered). */
-  async pending(conversationId: string, seqNo: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ complete: chatMessages.complete })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.seqNo, seqNo)));
-    return row !== undefined && !row.complete;
-  }
 }

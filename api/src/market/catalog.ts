@@ -42,6 +42,7 @@ export class CoinCatalog {
   #byId = new Map<number, CatalogCoin>();
   #bySlug = new Map<string, CatalogCoin>();
   #index: SearchEntry[] = [];
+  #all: readonly CatalogCoin[] = [];
   /** The provider list last synced, to notice a new one (CoinGecko's refresh). */
   #synced: readonly MarketCoin[] | null = null;
   #syncing: Promise<void> | null = null;
@@ -114,6 +115,7 @@ export class CoinCatalog {
     this.#byId = byId;
     this.#bySlug = bySlug;
     this.#index = index;
+    this.#all = index.map((entry) => entry.coin);
     this.#synced = list;
     this.#searchCache.clear();
   }
@@ -128,9 +130,9 @@ export class CoinCatalog {
     return this.#bySlug.get(slug);
   }
 
-  /** Every coin, by rank. */
-  all(): CatalogCoin[] {
-    return this.#index.map((entry) => entry.coin);
+  /** Every coin, by rank (the same array until the provider's list changes). */
+  all(): readonly CatalogCoin[] {
+    return this.#all;
   }
 
   /** The contract's Coin with its latest quote, or null when the provider has no quote for it. */

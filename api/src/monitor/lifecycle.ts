@@ -252,7 +252,7 @@ export class SourceLifecycle {
         title: row.title,
         language: row.language as 'en' | 'zh' | 'pt-br',
         lines,
-        coins: catalog.all().map(({ id, name, symbol }) => ({ id, name, symbol })),
+        coins: catalog.all(),
       });
       await db.transaction(async (tx) => {
         const [done] = await tx
