@@ -17,6 +17,7 @@ const DIALOGS: Partial<Record<DialogName, LazyExoticComponent<ComponentType<Glob
     login: lazy(() => import('../auth/LoginDialog')),
     nickname: lazy(() => import('../profile/NicknameDialog')),
     addCoin: lazy(() => import('../coins/AddCoinDialog')),
+    addMonitor: lazy(() => import('../monitoring/AddMonitorDialog')),
   };
 
 export function DialogHost() {

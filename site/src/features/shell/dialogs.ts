@@ -1,10 +1,10 @@
-// The global dialogs (login, nickname, add-cryptocurrency): one store, so that any part of the
+// The global dialogs (login, nickname, add-cryptocurrency, add-monitoring): one store, so that any part of the
 // site (the header, a `?t=login` link, a 401 from the API, the chat, the coin-store flag of the
 // spec) opens them, and the dialog host in the layout draws whichever is open. Dialog code is
 // loaded only when one opens.
 import { useSyncExternalStore } from 'react';
 
-export type DialogName = 'login' | 'nickname' | 'addCoin';
+export type DialogName = 'login' | 'nickname' | 'addCoin' | 'addMonitor';
 
 let current: DialogName | null = null;
 const listeners = new Set<() => void>();

@@ -1,10 +1,10 @@
-import { chakra } from '@chakra-ui/react';
 import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
 import { Layout } from '../../components/Layout';
 import { StatusContent } from '../../components/StatusPage';
 import { parseSourceId } from '../../features/monitoring/detailRoute';
+import { SourceDetail } from '../../features/monitoring/SourceDetail';
 import { RequireSignIn } from '../../features/shell/RequireSignIn';
 import { useHydrated } from '../../features/shell/useHydrated';
 import { SiteHead } from '../../i18n/head';
@@ -21,16 +21,10 @@ export default function MonitoringDetailPage({
       <RequireSignIn>
         {id === null ? (
           <StatusContent status={404} text={t('notFound.text')} backLabel={t('notFound.back')} />
-        ) : (
-          <>
-            <chakra.h1 fontSize="3xl" fontWeight="bold" letterSpacing="tight" marginBottom="3">
-              {t('meta.monitoringDetail.title')}
-            </chakra.h1>
-            <chakra.p fontSize="lg" color="fg.muted" marginBottom="6">
-              {t('meta.monitoringDetail.description')}
-            </chakra.p>
-            <chakra.p color="fg.subtle">{t('placeholder')}</chakra.p>
-          </>
+        ) : id === undefined ? null : (
+          // A new id (a link from one source to another) starts a new page, with nothing of the
+          // last source's state.
+          <SourceDetail key={id} sourceId={id} />
         )}
       </RequireSignIn>
     </Layout>

@@ -1,11 +1,19 @@
 import { graphql, type HeadFC } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Layout } from '../../components/Layout';
+import { Monitoring } from '../../features/monitoring/Monitoring';
+import { RequireSignIn } from '../../features/shell/RequireSignIn';
 import { SiteHead } from '../../i18n/head';
 import type { LocaleQueryData } from '../../i18n/query';
 
 export default function MonitoringPage() {
-  return <PlaceholderPage page="monitoring" signedIn />;
+  return (
+    <Layout>
+      <RequireSignIn>
+        <Monitoring />
+      </RequireSignIn>
+    </Layout>
+  );
 }
 
 export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (

@@ -1,0 +1,212 @@
+// The monitoring area in a browser, with a real account on the started product and its demo
+// sources, in each language: add sources from both groups of the add-monitoring dialog and from a
+// search, meet the limit of five, open an upcoming source's box, open a completed source's page
+// and read its transcript to the end, filter the list and remove a source. Screenshots go to /tmp
+// for a person to look at.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { createAccount } from './accounts';
+import { baseUrl, launchChromium } from './browser';
+
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-monitoring';
+
+type Strings = { [key: string]: string | Strings };
+
+/** The site's own `monitoring` strings of `locale`, so the test reads what a visitor reads. */
+function strings(
+  locale: string,
+): (key: string, values?: Record<string, string | number>) => string {
+  const file = join(__dirname, '..', 'site', 'locales', locale, 'monitoring.json');
+  const root = JSON.parse(readFileSync(file, 'utf8')) as Strings;
+  return (key, values = {}) => {
+    const found = key
+      .split('.')
+      .reduce<Strings | string | undefined>(
+        (node, part) => (typeof node === 'object' ? node[part] : undefined),
+        root,
+      );
+    if (typeof found !== 'string') throw new Error(`No ${locale} string ${key}`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  problems = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+/**
+ * A toast with this text. By text, not role: while a modal dialog is open, everything outside it,
+ * the toasts' live region included, is hidden from the accessibility tree.
+ */
+const toast = (text: string) =>
+  page.locator('[role="status"], [role="alert"]').filter({ hasText: text }).first();
+
+/** The selectable cards of a part of the dialog that are not picked yet. */
+const unpicked = (scope: Locator) => scope.locator('button[aria-pressed="false"]:not([disabled])');
+
+describe('the monitoring area', () => {
+  it.each([
+    ['en', ''],
+    ['zh', '/zh'],
+    ['pt-br', '/pt-br'],
+  ])(
+    '%s: adds sources from both groups and a search, opens them, and removes one',
+    async (locale, prefix) => {
+      const t = strings(locale);
+      const { token } = await createAccount('Mona');
+      await context.addInitScript((value) => {
+        window.localStorage.setItem('token', value);
+      }, token);
+
+      await page.goto(`${baseUrl()}${prefix}/monitoring/`);
+      await page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
+      await page.getByText(t('empty.title')).waitFor();
+
+      // The dialog: two groups before anything is typed.
+      await page
+        .getByRole('button', { name: t('add') })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: t('dialog.title') });
+      await dialog.waitFor();
+      const upcoming = dialog.getByRole('region', { name: t('dialog.upcoming') });
+      const finished = dialog.getByRole('region', { name: t('dialog.finished') });
+      await upcoming.locator('button[aria-pressed]').first().waitFor();
+      await finished.locator('button[aria-pressed]').first().waitFor();
+      expect(await upcoming.locator('button[aria-pressed]').count()).toBeLessThanOrEqual(4);
+      expect(await finished.locator('button[aria-pressed]').count()).toBeLessThanOrEqual(6);
+      await page.screenshot({ path: join(SHOTS, `dialog-${locale}.png`) });
+
+      // One upcoming source (the one starting last, so that it is still upcoming later on), and a
+      // completed one (its card names the state last).
+      const upcomingCard = upcoming.locator('button[aria-pressed]').last();
+      const upcomingTitle = (await upcomingCard.locator('[title]').first().getAttribute('title'))!;
+      await upcomingCard.click();
+      const completedCard = finished.getByRole('button', {
+        name: new RegExp(`${escape(t('status.completed'))}$`),
+      });
+      const completedTitle = (await completedCard
+        .first()
+        .locator('[title]')
+        .first()
+        .getAttribute('title'))!;
+      await completedCard.first().click();
+      const chips = dialog
+        .getByRole('list', { name: t('dialog.footer.list') })
+        .getByRole('listitem');
+      await expect(chips.count()).resolves.toBe(2);
+
+      // Then three from a search: the results replace the groups.
+      await dialog.getByRole('searchbox').fill('a');
+      const results = dialog.getByRole('region', { name: t('dialog.results') }).first();
+      await results.locator('button[aria-pressed]').first().waitFor();
+      await expect(upcoming.count()).resolves.toBe(0);
+      for (let picked = 0; picked < 3; picked += 1) await unpicked(results).first().click();
+      await expect(chips.count()).resolves.toBe(5);
+      await dialog.getByText(t('dialog.footer.count', { selected: 5, limit: 5 })).waitFor();
+
+      // A sixth is refused.
+      await unpicked(results).first().click();
+      await toast(t('messages.addCoin_tips-1', { limit: 5 })).waitFor();
+      await expect(chips.count()).resolves.toBe(5);
+      await page.screenshot({ path: join(SHOTS, `dialog-full-${locale}.png`) });
+
+      await dialog.getByRole('button', { name: t('dialog.footer.save') }).click();
+      await toast(t('messages.AddSuccess')).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const list = page.getByRole('list', { name: t('list.label') });
+      await page.getByText(t('list.count_other', { count: 5 }), { exact: true }).waitFor();
+      await expect(list.getByRole('listitem').count()).resolves.toBe(5);
+      await page.screenshot({ path: join(SHOTS, `list-${locale}.png`), fullPage: true });
+
+      // An upcoming source opens its box with the way to the event.
+      await page.getByRole('button', { name: t('filter.upcoming'), exact: true }).click();
+      // The card, not the remove control that names the same title.
+      await list.locator('button[aria-expanded]').filter({ hasText: upcomingTitle }).click();
+      const box = list.getByRole('region', { name: upcomingTitle });
+      await box.waitFor();
+      await expect(
+        box.getByRole('link', { name: new RegExp(escape(t('check'))) }).getAttribute('href'),
+      ).resolves.toMatch(/^https?:\/\//);
+      await page.screenshot({ path: join(SHOTS, `box-${locale}.png`) });
+      await page.getByRole('button', { name: t('filter.all'), exact: true }).click();
+
+      // A completed source leads to its page: summary, and a transcript read to its end.
+      await list.getByRole('link', { name: new RegExp(escape(completedTitle)) }).click();
+      await page.waitForURL(new RegExp(`${escape(prefix)}/monitoring/detail/\\?id=\\d+$`));
+      await page.getByRole('heading', { level: 1, name: completedTitle }).waitFor();
+      await page.getByRole('heading', { level: 2, name: t('detail.summary.title') }).waitFor();
+      await page.getByRole('heading', { level: 3, name: t('detail.summary.keyPoints') }).waitFor();
+      const transcript = page.getByRole('region', {
+        name: t('detail.content.label', { title: completedTitle }),
+      });
+      const lines = transcript.getByRole('listitem');
+      await lines.first().waitFor();
+      const shown = await lines.count();
+      expect(shown).toBeGreaterThan(5);
+      await transcript.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await expect(lines.last().isVisible()).resolves.toBe(true);
+      await page.screenshot({ path: join(SHOTS, `detail-${locale}.png`), fullPage: true });
+
+      // Back to the list, where a source is removed after a confirmation.
+      await page.getByRole('link', { name: t('detail.back') }).click();
+      await page.waitForURL(`${baseUrl()}${prefix}/monitoring/`);
+      await page.getByRole('button', { name: t('list.remove', { title: upcomingTitle }) }).click();
+      const confirm = page.getByRole('dialog', {
+        name: t('remove.title', { title: upcomingTitle }),
+      });
+      await confirm.getByRole('button', { name: t('remove.confirm') }).click();
+      await toast(t('remove.done', { title: upcomingTitle })).waitFor();
+      await confirm.waitFor({ state: 'detached' });
+      await page.getByText(t('list.count_other', { count: 4 }), { exact: true }).waitFor();
+      await expect(list.getByRole('listitem').count()).resolves.toBe(4);
+      await expect(list.getByText(upcomingTitle).count()).resolves.toBe(0);
+
+      // What the server has agrees with the page.
+      const answer = (await (
+        await fetch(`${baseUrl()}/api/monitor/user/source/list`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { data: { total: number } };
+      expect(answer.data.total).toBe(4);
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('shows the 404 page for an unknown source', async () => {
+    const { token } = await createAccount('Nico');
+    await context.addInitScript((value) => {
+      window.localStorage.setItem('token', value);
+    }, token);
+    await page.goto(`${baseUrl()}/monitoring/detail/?id=999999`);
+    await page.getByTestId('status-code').filter({ hasText: '404' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,331 @@
+// The monitoring area (product spec points 2, 4 and 9): the user's sources as MonitorCards, most
+// recently added first, 30 a page, filtered by status. A source that has not started opens a box
+// with its author, title, time and the GoCheck link; a completed one shows its heat and leads to
+// its detail page; any source can be removed, after a confirmation. Unread content is marked.
+import type { UserMonitorSource } from '@coinlens/api/contract';
+import { Button, EmptyState, Modal, MonitorCard, toaster } from '@coinlens/design-system';
+import { Box, chakra, Flex, Grid, Skeleton } from '@chakra-ui/react';
+import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { apiAssetUrl } from '../../data/client';
+import { ApiError } from '../../data/errors';
+import { localizedPath, type Locale } from '../../i18n/locales';
+import { useMonitorCardLabels } from './labels';
+import {
+  openAddMonitorDialog,
+  removeSource,
+  STATUS_COMPLETED,
+  STATUS_FILTERS,
+  useUserSources,
+  type StatusFilter,
+} from './sources';
+
+/** How many placeholder cards show while the list loads. */
+const PLACEHOLDER_CARDS = 6;
+
+// The user's list gets a cache of its own, which goes with the page: a list is one user's, and
+// the next user to sign in on this browser must never see it, not even for a moment.
+const PAGE_CACHE: SWRConfiguration = { provider: () => new Map() };
+
+/** The path of a source's detail page, without the locale prefix. */
+export function sourceDetailPath(sourceId: number): string {
+  return `/monitoring/detail/?id=${sourceId}`;
+}
+
+export function Monitoring() {
+  return (
+    <SWRConfig value={PAGE_CACHE}>
+      <MonitoringArea />
+    </SWRConfig>
+  );
+}
+
+function MonitoringArea() {
+  const { t } = useTranslation('monitoring');
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const list = useUserSources(filter);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [removing, setRemoving] = useState<UserMonitorSource | null>(null);
+
+  const addButton = <Button onClick={() => openAddMonitorDialog()}>{t('add')}</Button>;
+
+  let content: ReactNode;
+  if (list.error && list.pages === 0) {
+    content = (
+      <EmptyState
+        role="alert"
+        title={t('listError.title')}
+        description={t('listError.description')}
+        action={
+          <Button variant="outline" onClick={list.retry}>
+            {t('listError.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (list.loading) {
+    content = (
+      <Grid
+        templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, 1fr)' }}
+        gap="4"
+        role="status"
+        aria-busy="true"
+        aria-label={t('list.loading')}
+      >
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+          <Skeleton key={index} height="5.5rem" borderRadius="lg" />
+        ))}
+      </Grid>
+    );
+  } else if (list.items.length === 0) {
+    content =
+      filter === 'all' ? (
+        <EmptyState
+          title={t('empty.title')}
+          description={t('empty.description')}
+          action={addButton}
+        />
+      ) : (
+        <EmptyState
+          title={t('empty.filteredTitle')}
+          description={t('empty.filteredDescription')}
+          action={
+            <Button variant="outline" onClick={() => setFilter('all')}>
+              {t('empty.showAll')}
+            </Button>
+          }
+        />
+      );
+  } else {
+    content = (
+      <>
+        <Grid
+          as="ul"
+          aria-label={t('list.label')}
+          templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, 1fr)' }}
+          gap="4"
+          listStyleType="none"
+          margin="0"
+          padding="0"
+        >
+          {list.items.map((source) => (
+            <li key={source.id}>
+              <SourceItem source={source} onRemove={() => setRemoving(source)} />
+            </li>
+          ))}
+        </Grid>
+        <Flex direction="column" alignItems="center" gap="3" marginTop="6">
+          {list.error ? (
+            <Flex role="alert" alignItems="center" gap="3" fontSize="sm" color="fg.muted">
+              {t('list.moreError')}
+              <Button variant="outline" size="sm" onClick={list.retry}>
+                {t('list.retry')}
+              </Button>
+            </Flex>
+          ) : (
+            list.hasMore && (
+              <Button
+                variant="outline"
+                onClick={list.loadMore}
+                loading={list.loadingMore}
+                loadingText={t('list.loadingMore')}
+              >
+                {t('list.more')}
+              </Button>
+            )
+          )}
+        </Flex>
+      </>
+    );
+  }
+
+  return (
+    <Box>
+      <Flex
+        as="header"
+        alignItems={{ base: 'flex-start', sm: 'flex-end' }}
+        justifyContent="space-between"
+        direction={{ base: 'column', sm: 'row' }}
+        gap="4"
+        marginBottom="6"
+      >
+        <Box>
+          <chakra.h1
+            ref={headingRef}
+            tabIndex={-1}
+            fontSize="3xl"
+            fontWeight="bold"
+            letterSpacing="tight"
+            _focus={{ outline: 'none' }}
+          >
+            {t('title')}
+          </chakra.h1>
+          <chakra.p marginTop="2" color="fg.muted" maxWidth="prose">
+            {t('lead')}
+          </chakra.p>
+        </Box>
+        {addButton}
+      </Flex>
+      <Flex alignItems="center" justifyContent="space-between" gap="4" wrap="wrap" marginBottom="5">
+        <StatusFilterBar value={filter} onChange={setFilter} />
+        {list.total !== undefined && (
+          <chakra.p fontSize="sm" color="fg.muted" aria-live="polite">
+            {t('list.count', { count: list.total })}
+          </chakra.p>
+        )}
+      </Flex>
+      {content}
+      {removing && (
+        <RemoveSourceDialog
+          source={removing}
+          onClose={() => setRemoving(null)}
+          onRemoved={() => {
+            setRemoving(null);
+            // The card and its button are gone: the page's heading keeps the reader's place.
+            headingRef.current?.focus();
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** All, upcoming, live, ended: a row of toggle buttons, one pressed. */
+function StatusFilterBar({
+  value,
+  onChange,
+}: {
+  value: StatusFilter;
+  onChange: (next: StatusFilter) => void;
+}) {
+  const { t } = useTranslation('monitoring');
+  return (
+    <Flex role="group" aria-label={t('filter.label')} gap="2" wrap="wrap">
+      {STATUS_FILTERS.map((filter) => (
+        <Button
+          key={filter}
+          size="sm"
+          variant={filter === value ? 'solid' : 'outline'}
+          aria-pressed={filter === value}
+          onClick={() => onChange(filter)}
+        >
+          {t(`filter.${filter}`)}
+        </Button>
+      ))}
+    </Flex>
+  );
+}
+
+/** One of the user's sources: its card and, beside it, the control that removes it. */
+function SourceItem({ source, onRemove }: { source: UserMonitorSource; onRemove: () => void }) {
+  const { t } = useTranslation('monitoring');
+  const { language, navigate } = useI18next();
+  const labels = useMonitorCardLabels();
+  const detailPath = sourceDetailPath(source.id);
+  const href =
+    source.status === STATUS_COMPLETED ? localizedPath(language as Locale, detailPath) : undefined;
+
+  // The card is a plain link (it opens in a new tab as links do); a plain click stays in the app.
+  const followInApp = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element).closest('a');
+    if (!href || anchor?.getAttribute('href') !== href) return;
+    event.preventDefault();
+    void navigate(detailPath);
+  };
+
+  return (
+    <Box position="relative" height="100%" onClick={followInApp}>
+      <MonitorCard
+        {...labels}
+        source={{ ...source, logo: apiAssetUrl(source.logo) }}
+        unread={source.unread}
+        href={href}
+        height="100%"
+        // Room for the remove control in the corner.
+        css={{ '& > :first-of-type': { paddingRight: '10' } }}
+      />
+      <chakra.button
+        type="button"
+        position="absolute"
+        top="2"
+        right="2"
+        width="8"
+        height="8"
+        display="inline-flex"
+        alignItems="center"
+        justifyContent="center"
+        borderRadius="md"
+        color="fg.muted"
+        bg="transparent"
+        cursor="pointer"
+        aria-label={t('list.remove', { title: source.title })}
+        _hover={{ bg: 'bg.subtle', color: 'fg.default' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
+        onClick={onRemove}
+      >
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+          <path
+            d="M3.5 3.5l9 9m0-9l-9 9"
+            stroke="currentColor"
+            strokeWidth="1.75"
+            strokeLinecap="round"
+          />
+        </svg>
+      </chakra.button>
+    </Box>
+  );
+}
+
+/** "Stop monitoring …?": a failure says so and keeps the dialog open. */
+function RemoveSourceDialog({
+  source,
+  onClose,
+  onRemoved,
+}: {
+  source: UserMonitorSource;
+  onClose: () => void;
+  onRemoved: () => void;
+}) {
+  const { t } = useTranslation(['monitoring', 'common']);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await removeSource(source.id);
+      toaster.create({ type: 'success', title: t('remove.done', { title: source.title }) });
+      onRemoved();
+    } catch (error) {
+      const text =
+        error instanceof ApiError && error.msg
+          ? error.msg
+          : t('remove.failed', { title: source.title });
+      toaster.create({ type: 'error', title: text });
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={({ open }) => {
+        if (!open && !busy) onClose();
+      }}
+      title={t('remove.title', { title: source.title })}
+      description={t('remove.description')}
+      closeLabel={t('remove.close')}
+      width="sm"
+      footer={
+        <Flex gap="3" justifyContent="flex-end" width="100%">
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {t('remove.cancel')}
+          </Button>
+          <Button onClick={() => void confirm()} loading={busy} loadingText={t('common:loading')}>
+            {t('remove.confirm')}
+          </Button>
+        </Flex>
+      }
+    />
+  );
+}

@@ -1,0 +1,539 @@
+// A monitored source's page (product spec points 2 and 8): the source (logo, host, title, state,
+// times, heat, link), its summary with the key points and the coins it talked about (each can be
+// followed from here), and its transcript, 20 lines at a time as it is scrolled. An unknown source
+// is the 404 page; any other failure shows the server's message with a way to try again.
+import type { Coin, ContentLine, MonitorSourceDetail } from '@coinlens/api/contract';
+import {
+  Button,
+  EmptyState,
+  InfiniteList,
+  monitorStateOf,
+  PriceChange,
+  PriceText,
+  formatHeat,
+  formatTimestamp,
+  toaster,
+} from '@coinlens/design-system';
+import { Box, chakra, Flex, Skeleton } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { StatusContent } from '../../components/StatusPage';
+import { apiAssetUrl } from '../../data/client';
+import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
+import { Link } from '../../i18n/Link';
+import { addFollows, useFollows } from '../coins/follows';
+import { intlLocale } from '../reporting/format';
+import {
+  markSourceRead,
+  STATUS_COMPLETED,
+  STATUS_LIVE,
+  useSourceContent,
+  useSourceDetail,
+  useSourceSummary,
+} from './sources';
+
+const BackLink = chakra(Link, {
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    color: 'fg.muted',
+    textDecoration: 'none',
+    _hover: { color: 'fg', textDecoration: 'underline' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  },
+});
+
+/** Only web links leave the page: anything else from the API is not linked. */
+function webUrl(link: string): string | null {
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds from the start as `m:ss`, or `h:mm:ss` past an hour. */
+export function formatOffset(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <chakra.section
+      aria-label={title}
+      borderWidth="1px"
+      borderColor="border.default"
+      borderRadius="lg"
+      bg="bg.surface"
+      padding={{ base: '4', md: '6' }}
+    >
+      <chakra.h2 fontSize="lg" fontWeight="semibold" marginBottom="4">
+        {title}
+      </chakra.h2>
+      {children}
+    </chakra.section>
+  );
+}
+
+export function SourceDetail({ sourceId }: { sourceId: number }) {
+  const { t } = useTranslation(['monitoring', 'common']);
+  const detail = useSourceDetail(sourceId);
+  const source = detail.data;
+
+  if (detail.error instanceof ApiError && detail.error.code === 404) {
+    return (
+      <StatusContent
+        status={404}
+        text={t('common:notFound.text')}
+        backLabel={t('common:notFound.back')}
+      />
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="6">
+      <BackLink to="/monitoring/">
+        <span aria-hidden="true">←</span> {t('detail.back')}
+      </BackLink>
+      {source ? (
+        <>
+          <SourceHeader source={source} />
+          <SummarySection source={source} />
+          <ContentSection source={source} />
+        </>
+      ) : detail.error ? (
+        <EmptyState
+          role="alert"
+          title={t('detail.error')}
+          description={detail.error instanceof ApiError ? detail.error.msg : undefined}
+          action={
+            <Button variant="outline" onClick={detail.retry}>
+              {t('detail.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Flex
+          direction="column"
+          gap="4"
+          role="status"
+          aria-busy="true"
+          aria-label={t('detail.loading')}
+        >
+          <Skeleton height="8rem" borderRadius="lg" />
+          <Skeleton height="12rem" borderRadius="lg" />
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+function SourceHeader({ source }: { source: MonitorSourceDetail }) {
+  const { t, i18n } = useTranslation('monitoring');
+  const [logoFailed, setLogoFailed] = useState(false);
+  const state = monitorStateOf(source.status);
+  const todayLabel = t('today');
+  const time = (seconds: number | null) =>
+    seconds === null ? null : formatTimestamp(seconds, { todayLabel });
+  const link = webUrl(source.link);
+  const heat =
+    source.status === STATUS_COMPLETED ? formatHeat(source.heat, intlLocale(i18n.language)) : null;
+
+  const facts: Array<[string, ReactNode]> = [
+    [t('detail.host'), source.author],
+    [t('detail.scheduled'), time(source.time)],
+    [t('detail.started'), time(source.startedAt)],
+    [t('detail.ended'), time(source.endedAt)],
+    [t('detail.heat'), heat],
+    [t('detail.participants'), source.participants.join(', ') || null],
+    [t('detail.tags'), source.tags.join(', ') || null],
+  ];
+
+  return (
+    <chakra.header display="flex" gap="5" alignItems="flex-start">
+      {source.logo && !logoFailed ? (
+        <chakra.img
+          src={apiAssetUrl(source.logo)}
+          alt=""
+          width="16"
+          height="16"
+          borderRadius="full"
+          flexShrink={0}
+          onError={() => setLogoFailed(true)}
+        />
+      ) : (
+        <chakra.span
+          aria-hidden="true"
+          width="16"
+          height="16"
+          borderRadius="full"
+          flexShrink={0}
+          display="inline-flex"
+          alignItems="center"
+          justifyContent="center"
+          bg="bg.subtle"
+          fontSize="2xl"
+          fontWeight="semibold"
+        >
+          {Array.from(source.author.trim())[0]?.toLocaleUpperCase()}
+        </chakra.span>
+      )}
+      <Box minWidth="0" flex="1">
+        <Flex gap="2" alignItems="center" wrap="wrap" marginBottom="1">
+          <chakra.span
+            fontSize="xs"
+            fontWeight="semibold"
+            paddingX="2"
+            paddingY="0.5"
+            borderRadius="full"
+            bg="bg.subtle"
+            color={state === 'inProgress' ? 'status.error' : 'fg.default'}
+            data-state={state}
+          >
+            {t(`status.${state}`)}
+          </chakra.span>
+          {source.demo && (
+            <chakra.span
+              fontSize="xs"
+              fontWeight="semibold"
+              paddingX="2"
+              paddingY="0.5"
+              borderRadius="full"
+              color="status.warning"
+              borderWidth="1px"
+              borderColor="currentColor"
+              title={t('detail.demoNote')}
+            >
+              {t('detail.demo')}
+            </chakra.span>
+          )}
+        </Flex>
+        <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" letterSpacing="tight">
+          {source.title}
+        </chakra.h1>
+        {source.description && (
+          <chakra.p marginTop="2" color="fg.muted" maxWidth="prose">
+            {source.description}
+          </chakra.p>
+        )}
+        <chakra.dl
+          display="grid"
+          gridTemplateColumns="max-content 1fr"
+          columnGap="4"
+          rowGap="1"
+          marginTop="4"
+          fontSize="sm"
+        >
+          {facts
+            .filter(([, value]) => value !== null && value !== '')
+            .map(([label, value]) => (
+              <Box key={label} display="contents">
+                <chakra.dt color="fg.muted">{label}</chakra.dt>
+                <chakra.dd margin="0">{value}</chakra.dd>
+              </Box>
+            ))}
+        </chakra.dl>
+        {link && (
+          <chakra.a
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            display="inline-block"
+            marginTop="4"
+            fontWeight="semibold"
+            color="accent.fg"
+            textDecoration="underline"
+            textUnderlineOffset="3px"
+          >
+            {t('detail.open')}
+            <chakra.span srOnly> {t('newTab')}</chakra.span>
+          </chakra.a>
+        )}
+      </Box>
+    </chakra.header>
+  );
+}
+
+function SummarySection({ source }: { source: MonitorSourceDetail }) {
+  const { t, i18n } = useTranslation('monitoring');
+  const completed = source.status === STATUS_COMPLETED;
+  const summary = useSourceSummary(completed ? source.id : null);
+  const state = monitorStateOf(source.status);
+  const languageName = useMemo(() => {
+    const language = summary.data?.language;
+    if (!language) return null;
+    try {
+      return new Intl.DisplayNames([intlLocale(i18n.language)], { type: 'language' }).of(
+        intlLocale(language),
+      );
+    } catch {
+      return language;
+    }
+  }, [summary.data?.language, i18n.language]);
+
+  let body: ReactNode;
+  if (!completed) {
+    body = (
+      <chakra.p color="fg.muted">
+        {state === 'cancelled' || state === 'invalid'
+          ? t('detail.summary.none')
+          : t('detail.summary.pending')}
+      </chakra.p>
+    );
+  } else if (summary.data) {
+    const { data } = summary;
+    body = (
+      <Flex direction="column" gap="5">
+        <Box>
+          <chakra.p lineHeight="tall" maxWidth="prose">
+            {data.summary}
+          </chakra.p>
+          {data.language !== i18n.language && languageName && (
+            <chakra.p marginTop="1" fontSize="sm" color="fg.muted">
+              {t('detail.summary.language', { language: languageName })}
+            </chakra.p>
+          )}
+        </Box>
+        {data.keyPoints.length > 0 && (
+          <Box>
+            <chakra.h3 fontSize="md" fontWeight="semibold" marginBottom="2">
+              {t('detail.summary.keyPoints')}
+            </chakra.h3>
+            <chakra.ul
+              paddingLeft="5"
+              listStyleType="disc"
+              display="flex"
+              flexDirection="column"
+              gap="1"
+            >
+              {data.keyPoints.map((point, index) => (
+                <li key={index}>{point}</li>
+              ))}
+            </chakra.ul>
+          </Box>
+        )}
+        <Box>
+          <chakra.h3 fontSize="md" fontWeight="semibold" marginBottom="2">
+            {t('detail.summary.coins')}
+          </chakra.h3>
+          {data.coins.length === 0 ? (
+            <chakra.p color="fg.muted">{t('detail.summary.noCoins')}</chakra.p>
+          ) : (
+            <MentionedCoins coins={data.coins} />
+          )}
+        </Box>
+      </Flex>
+    );
+  } else if (summary.error) {
+    body = (
+      <Flex role="alert" alignItems="center" gap="3" wrap="wrap" color="fg.muted">
+        {summary.error instanceof ApiError && summary.error.msg
+          ? summary.error.msg
+          : t('detail.summary.error')}
+        <Button variant="outline" size="sm" onClick={summary.retry}>
+          {t('detail.retry')}
+        </Button>
+      </Flex>
+    );
+  } else {
+    body = (
+      <Flex
+        direction="column"
+        gap="2"
+        role="status"
+        aria-busy="true"
+        aria-label={t('detail.summary.loading')}
+      >
+        <Skeleton height="4" />
+        <Skeleton height="4" />
+        <Skeleton height="4" width="60%" />
+      </Flex>
+    );
+  }
+  return <Section title={t('detail.summary.title')}>{body}</Section>;
+}
+
+/** The coins a source talked about, each with a way to follow it. */
+function MentionedCoins({ coins }: { coins: Coin[] }) {
+  const { t, i18n } = useTranslation(['monitoring', 'common']);
+  const { follows } = useFollows();
+  const followed = useMemo(() => new Set(follows?.map((entry) => entry.coinId)), [follows]);
+  const [busy, setBusy] = useState<number | null>(null);
+  const locale = intlLocale(i18n.language);
+
+  const follow = async (coin: Coin) => {
+    setBusy(coin.id);
+    try {
+      await addFollows([coin.id]);
+      toaster.create({ type: 'success', title: t('detail.coin.followed', { name: coin.name }) });
+    } catch (error) {
+      const text =
+        error instanceof ApiError && error.msg
+          ? error.msg
+          : error instanceof NetworkError || error instanceof TimeoutError
+            ? t('common:messages.networkError')
+            : t('detail.coin.followError', { name: coin.name });
+      toaster.create({ type: 'error', title: text });
+    }
+    setBusy(null);
+  };
+
+  return (
+    <chakra.ul
+      display="flex"
+      flexDirection="column"
+      gap="2"
+      listStyleType="none"
+      margin="0"
+      padding="0"
+    >
+      {coins.map((coin) => {
+        const isFollowed = followed.has(coin.id);
+        return (
+          <chakra.li
+            key={coin.id}
+            display="flex"
+            alignItems="center"
+            gap="3"
+            paddingY="2"
+            borderBottomWidth="1px"
+            borderColor="border.subtle"
+            _last={{ borderBottomWidth: '0' }}
+          >
+            <chakra.img
+              src={apiAssetUrl(coin.logo)}
+              alt=""
+              width="7"
+              height="7"
+              borderRadius="full"
+            />
+            <Box flex="1" minWidth="0">
+              <chakra.span fontWeight="semibold">{coin.name}</chakra.span>{' '}
+              <chakra.span color="fg.muted" fontSize="sm">
+                {coin.symbol}
+              </chakra.span>
+            </Box>
+            <PriceText value={coin.quotes.price} locale={locale} />
+            <PriceChange value={coin.quotes.percentChange24h} locale={locale} minWidth="5rem" />
+            <Button
+              size="sm"
+              variant={isFollowed ? 'ghost' : 'outline'}
+              disabled={isFollowed || follows === undefined}
+              loading={busy === coin.id}
+              aria-label={
+                isFollowed
+                  ? t('detail.coin.followingNamed', { name: coin.name })
+                  : t('detail.coin.followNamed', { name: coin.name })
+              }
+              onClick={() => void follow(coin)}
+            >
+              {isFollowed ? t('detail.coin.following') : t('detail.coin.follow')}
+            </Button>
+          </chakra.li>
+        );
+      })}
+    </chakra.ul>
+  );
+}
+
+function ContentSection({ source }: { source: MonitorSourceDetail }) {
+  const { t } = useTranslation('monitoring');
+  const content = useSourceContent(source.id, source.status === STATUS_LIVE);
+  const loaded = content.pages > 0;
+
+  // What the user has now seen of a source they monitor is no longer new. Someone reading a
+  // source they do not monitor gets a 404 back, which changes nothing.
+  useEffect(() => {
+    if (!loaded) return;
+    markSourceRead(source.id).catch(() => undefined);
+  }, [loaded, source.id]);
+
+  const failedFirst = content.error !== undefined && content.pages === 0;
+  const emptyText =
+    source.status === STATUS_LIVE ? t('detail.content.emptyLive') : t('detail.content.empty');
+
+  return (
+    <Section title={t('detail.content.title')}>
+      {failedFirst ? (
+        <Flex role="alert" alignItems="center" gap="3" wrap="wrap" color="fg.muted">
+          {content.error instanceof ApiError && content.error.msg
+            ? content.error.msg
+            : t('detail.content.error')}
+          <Button variant="outline" size="sm" onClick={content.retry}>
+            {t('detail.content.retry')}
+          </Button>
+        </Flex>
+      ) : (
+        <InfiniteList
+          label={t('detail.content.label', { title: source.title })}
+          maxHeight="min(28rem, 60vh)"
+          hasMore={content.hasMore}
+          loading={content.loadingMore || content.loading}
+          onLoadMore={content.loadMore}
+          loadingLabel={t('detail.content.loadingMore')}
+          endLabel={content.pages > 1 ? t('detail.content.end') : undefined}
+          empty={!content.loading && content.items.length === 0}
+          emptyState={<chakra.p color="fg.muted">{emptyText}</chakra.p>}
+        >
+          <chakra.ol
+            listStyleType="none"
+            margin="0"
+            padding="0"
+            display="flex"
+            flexDirection="column"
+            gap="3"
+          >
+            {content.items.map((line) => (
+              <TranscriptLine key={line.id} line={line} />
+            ))}
+          </chakra.ol>
+          {content.error && content.pages > 0 && (
+            <Flex
+              role="alert"
+              alignItems="center"
+              justifyContent="center"
+              gap="3"
+              paddingY="3"
+              fontSize="sm"
+              color="fg.muted"
+            >
+              {t('detail.content.more')}
+              <Button variant="outline" size="sm" onClick={content.retry}>
+                {t('detail.content.retry')}
+              </Button>
+            </Flex>
+          )}
+        </InfiniteList>
+      )}
+    </Section>
+  );
+}
+
+function TranscriptLine({ line }: { line: ContentLine }) {
+  return (
+    <chakra.li display="grid" gridTemplateColumns="3.5rem 1fr" columnGap="3">
+      <chakra.span
+        color="fg.muted"
+        fontSize="sm"
+        fontVariantNumeric="tabular-nums"
+        paddingTop="0.5"
+      >
+        {formatOffset(line.offsetSec)}
+      </chakra.span>
+      <Box>
+        <chakra.span display="block" fontWeight="semibold" fontSize="sm">
+          {line.speaker}
+        </chakra.span>
+        <chakra.p>{line.text}</chakra.p>
+      </Box>
+    </chakra.li>
+  );
+}
