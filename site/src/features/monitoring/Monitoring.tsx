@@ -3,23 +3,24 @@
 // with its author, title, time and the GoCheck link; a completed one shows its heat and leads to
 // its detail page; any source can be removed, after a confirmation. Unread content is marked.
 import type { UserMonitorSource } from '@coinlens/api/contract';
-import { Button, EmptyState, Modal, MonitorCard, toaster } from '@coinlens/design-system';
+import { Button, EmptyState, MonitorCard } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid, Skeleton } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { apiAssetUrl } from '../../data/client';
-import { ApiError } from '../../data/errors';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { useMonitorCardLabels } from './labels';
 import {
   openAddMonitorDialog,
-  removeSource,
   STATUS_COMPLETED,
   STATUS_FILTERS,
   useUserSources,
   type StatusFilter,
 } from './sources';
+
+// The confirmation's code (the modal) loads when a remove control is first used.
+const RemoveSourceDialog = lazy(() => import('./RemoveSourceDialog'));
 
 /** How many placeholder cards show while the list loads. */
 const PLACEHOLDER_CARDS = 6;
@@ -46,7 +47,13 @@ function MonitoringArea() {
   const [filter, setFilter] = useState<StatusFilter>('all');
   const list = useUserSources(filter);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The source asked about stays while its dialog closes, so that it closes as a dialog does.
   const [removing, setRemoving] = useState<UserMonitorSource | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const askToRemove = (source: UserMonitorSource) => {
+    setRemoving(source);
+    setConfirming(true);
+  };
 
   const addButton = <Button onClick={() => openAddMonitorDialog()}>{t('add')}</Button>;
 
@@ -111,7 +118,7 @@ function MonitoringArea() {
         >
           {list.items.map((source) => (
             <li key={source.id}>
-              <SourceItem source={source} onRemove={() => setRemoving(source)} />
+              <SourceItem source={source} onRemove={() => askToRemove(source)} />
             </li>
           ))}
         </Grid>
@@ -177,15 +184,18 @@ function MonitoringArea() {
       </Flex>
       {content}
       {removing && (
-        <RemoveSourceDialog
-          source={removing}
-          onClose={() => setRemoving(null)}
-          onRemoved={() => {
-            setRemoving(null);
-            // The card and its button are gone: the page's heading keeps the reader's place.
-            headingRef.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <RemoveSourceDialog
+            source={removing}
+            open={confirming}
+            onClose={() => setConfirming(false)}
+            onRemoved={() => {
+              setConfirming(false);
+              // The card and its button are gone: the page's heading keeps the reader's place.
+              headingRef.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );
@@ -276,56 +286,5 @@ function SourceItem({ source, onRemove }: { source: UserMonitorSource; onRemove:
         </svg>
       </chakra.button>
     </Box>
-  );
-}
-
-/** "Stop monitoring …?": a failure says so and keeps the dialog open. */
-function RemoveSourceDialog({
-  source,
-  onClose,
-  onRemoved,
-}: {
-  source: UserMonitorSource;
-  onClose: () => void;
-  onRemoved: () => void;
-}) {
-  const { t } = useTranslation(['monitoring', 'common']);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await removeSource(source.id);
-      toaster.create({ type: 'success', title: t('remove.done', { title: source.title }) });
-      onRemoved();
-    } catch (error) {
-      const text =
-        error instanceof ApiError && error.msg
-          ? error.msg
-          : t('remove.failed', { title: source.title });
-      toaster.create({ type: 'error', title: text });
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      onOpenChange={({ open }) => {
-        if (!open && !busy) onClose();
-      }}
-      title={t('remove.title', { title: source.title })}
-      description={t('remove.description')}
-      closeLabel={t('remove.close')}
-      width="sm"
-      footer={
-        <Flex gap="3" justifyContent="flex-end" width="100%">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('remove.cancel')}
-          </Button>
-          <Button onClick={() => void confirm()} loading={busy} loadingText={t('common:loading')}>
-            {t('remove.confirm')}
-          </Button>
-        </Flex>
-      }
-    />
   );
 }

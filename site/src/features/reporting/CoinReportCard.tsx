@@ -5,7 +5,7 @@ import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
 import { PriceChart, ReportCard } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { apiAssetUrl } from '../../data/client';
 import { Link } from '../../i18n/Link';
 import {
@@ -21,7 +21,11 @@ import {
   type RangeKey,
 } from './format';
 import { useCoinReport } from './reports';
-import { UnfollowDialog } from './UnfollowDialog';
+
+// The confirmation's code (the modal) loads when an unfollow button is first pressed.
+const UnfollowDialog = lazy(() =>
+  import('./UnfollowDialog').then((module) => ({ default: module.UnfollowDialog })),
+);
 
 const SourceLink = chakra(Link, {
   base: {
@@ -53,6 +57,8 @@ export function CoinReportCard({ entry, livePrice, onUnfollowed }: CoinReportCar
   const { data: report, error, mutate } = useCoinReport(entry.coinId);
   const [range, setRange] = useState<RangeKey>(DEFAULT_RANGE);
   const [confirming, setConfirming] = useState(false);
+  // Once loaded, the dialog stays mounted and closes as a dialog does (focus back, page unlocked).
+  const [asked, setAsked] = useState(false);
 
   const coin = report?.coin ?? entry.coin;
   const quote = coin.quotes;
@@ -125,18 +131,25 @@ export function CoinReportCard({ entry, livePrice, onUnfollowed }: CoinReportCar
         )}
         noSourcesLabel={t('card.noSources', { name: coin.name })}
         unfollowLabel={t('card.unfollowNamed', { name: coin.name })}
-        onUnfollow={() => setConfirming(true)}
+        onUnfollow={() => {
+          setAsked(true);
+          setConfirming(true);
+        }}
         errorText={t('card.error', { name: coin.name })}
         retryLabel={t('card.retry')}
         onRetry={() => void mutate()}
       />
-      <UnfollowDialog
-        open={confirming}
-        coinId={entry.coinId}
-        coinName={coin.name}
-        onClose={() => setConfirming(false)}
-        onUnfollowed={onUnfollowed}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <UnfollowDialog
+            open={confirming}
+            coinId={entry.coinId}
+            coinName={coin.name}
+            onClose={() => setConfirming(false)}
+            onUnfollowed={onUnfollowed}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

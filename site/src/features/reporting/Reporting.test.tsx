@@ -388,6 +388,12 @@ describe('the reporting page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Stop following Bitcoin?' })).toBeInTheDocument();
     expect(card('Bitcoin')).toBeInTheDocument();
+    // Closed as a person would, which gives the page back its pointer (the modal locks it).
+    const cancel = within(dialog).getByRole('button', { name: en('unfollow.cancel') });
+    await waitFor(() => expect(cancel).toBeEnabled());
+    await user.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.body).not.toHaveStyle({ pointerEvents: 'none' });
   });
 
   it('shows a failed report with Retry, which loads it', async () => {

@@ -1,0 +1,67 @@
+// "Stop monitoring …?": the confirmation before a source leaves the user's list. Removing says so
+// in a toast; a failure says so and keeps the dialog open. Loaded when it is first needed.
+import type { UserMonitorSource } from '@coinlens/api/contract';
+import { Button, Modal, toaster } from '@coinlens/design-system';
+import { Flex } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useState } from 'react';
+import { ApiError } from '../../data/errors';
+import { removeSource } from './sources';
+
+export interface RemoveSourceDialogProps {
+  source: UserMonitorSource;
+  /** Whether the dialog is shown. */
+  open: boolean;
+  /** Closes the dialog without removing. */
+  onClose: () => void;
+  /** Called once the API has removed the source. */
+  onRemoved: () => void;
+}
+
+export default function RemoveSourceDialog({
+  source,
+  open,
+  onClose,
+  onRemoved,
+}: RemoveSourceDialogProps) {
+  const { t } = useTranslation(['monitoring', 'common']);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await removeSource(source.id);
+      toaster.create({ type: 'success', title: t('remove.done', { title: source.title }) });
+      onRemoved();
+    } catch (error) {
+      const text =
+        error instanceof ApiError && error.msg
+          ? error.msg
+          : t('remove.failed', { title: source.title });
+      toaster.create({ type: 'error', title: text });
+    }
+    // The dialog stays mounted for the next source it is asked about.
+    setBusy(false);
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={({ open: next }) => {
+        if (!next && !busy) onClose();
+      }}
+      title={t('remove.title', { title: source.title })}
+      description={t('remove.description')}
+      closeLabel={t('remove.close')}
+      width="sm"
+      footer={
+        <Flex gap="3" justifyContent="flex-end" width="100%">
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {t('remove.cancel')}
+          </Button>
+          <Button onClick={() => void confirm()} loading={busy} loadingText={t('common:loading')}>
+            {t('remove.confirm')}
+          </Button>
+        </Flex>
+      }
+    />
+  );
+}
