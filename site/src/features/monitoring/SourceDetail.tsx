@@ -401,8 +401,10 @@ function MentionedCoins({ coins }: { coins: Coin[] }) {
           <chakra.li
             key={coin.id}
             display="flex"
+            flexWrap="wrap"
             alignItems="center"
-            gap="3"
+            columnGap="3"
+            rowGap="1"
             paddingY="2"
             borderBottomWidth="1px"
             borderColor="border.subtle"
@@ -415,28 +417,31 @@ function MentionedCoins({ coins }: { coins: Coin[] }) {
               height="7"
               borderRadius="full"
             />
-            <Box flex="1" minWidth="0">
+            {/* On a phone the figures and the button go under the name. */}
+            <Box flex="1 1 8rem" minWidth="0">
               <chakra.span fontWeight="semibold">{coin.name}</chakra.span>{' '}
               <chakra.span color="fg.muted" fontSize="sm">
                 {coin.symbol}
               </chakra.span>
             </Box>
-            <PriceText value={coin.quotes.price} locale={locale} />
-            <PriceChange value={coin.quotes.percentChange24h} locale={locale} minWidth="5rem" />
-            <Button
-              size="sm"
-              variant={isFollowed ? 'ghost' : 'outline'}
-              disabled={isFollowed || follows === undefined}
-              loading={busy === coin.id}
-              aria-label={
-                isFollowed
-                  ? t('detail.coin.followingNamed', { name: coin.name })
-                  : t('detail.coin.followNamed', { name: coin.name })
-              }
-              onClick={() => void follow(coin)}
-            >
-              {isFollowed ? t('detail.coin.following') : t('detail.coin.follow')}
-            </Button>
+            <Flex alignItems="center" gap="3" marginLeft="auto">
+              <PriceText value={coin.quotes.price} locale={locale} />
+              <PriceChange value={coin.quotes.percentChange24h} locale={locale} minWidth="5rem" />
+              <Button
+                size="sm"
+                variant={isFollowed ? 'ghost' : 'outline'}
+                disabled={isFollowed || follows === undefined}
+                loading={busy === coin.id}
+                aria-label={
+                  isFollowed
+                    ? t('detail.coin.followingNamed', { name: coin.name })
+                    : t('detail.coin.followNamed', { name: coin.name })
+                }
+                onClick={() => void follow(coin)}
+              >
+                {isFollowed ? t('detail.coin.following') : t('detail.coin.follow')}
+              </Button>
+            </Flex>
           </chakra.li>
         );
       })}
