@@ -5,9 +5,14 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, chromiumPath } from './lib.mjs';
+import { TEST_GOOGLE_CLIENT_ID } from '../e2e/fakeOAuth.cjs';
 
 const env = {
   ...process.env,
+  // The site is built with a Google client id, so that the browser tests can sign in with Google
+  // (against a fake: e2e/fakeOAuth.cjs). Turbo keys the build by GATSBY_*, so this build and the
+  // one `npm start` makes without it are cached apart.
+  GATSBY_GOOGLE_CLIENT_ID: process.env.GATSBY_GOOGLE_CLIENT_ID || TEST_GOOGLE_CLIENT_ID,
   TURBO_TELEMETRY_DISABLED: '1',
   GATSBY_TELEMETRY_DISABLED: '1',
   STORYBOOK_DISABLE_TELEMETRY: '1',

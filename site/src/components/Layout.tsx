@@ -6,6 +6,7 @@ import { LoadingBar, Toaster, toaster } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, type ReactNode } from 'react';
+import { showRememberedSignInToast } from '../features/auth/signInToast';
 import { startRealtime } from '../features/realtime/connection';
 import { RealtimeStatus } from '../features/realtime/RealtimeStatus';
 import { DialogHost } from '../features/shell/DialogHost';
@@ -44,6 +45,10 @@ export function Layout({ children, header = true, variant = 'default' }: LayoutP
   useEffect(() => {
     startRealtime();
   }, []);
+  // A Google or X sign-in lands here with a full page load; its success toast waited for it.
+  useEffect(() => {
+    showRememberedSignInToast(t);
+  }, [t]);
   return (
     <Flex
       direction="column"

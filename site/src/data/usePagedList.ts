@@ -4,7 +4,7 @@
 // ever lands under that search's key and never shows for a newer one; and a new list starts from
 // its page 1 with nothing of the old one on screen.
 import type { ListPage } from '@coinlens/api/contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { type SWRInfiniteKeyedMutator } from 'swr/infinite';
 import type { ApiFailure } from './errors';
@@ -61,10 +61,26 @@ export function usePagedList<T>(
       // Loading page 2 must not fetch page 1 again.
       revalidateFirstPage: false,
       revalidateOnFocus: false,
-      // A list that grows while it is read (a live transcript) is fetched again this often.
-      refreshInterval,
     },
   );
+
+  // A list seen before (a filter picked again, a search typed again) comes back from the cache,
+  // which may be from before a change: its pages are fetched again, behind what was there.
+  const firstKey = pageKey === null ? null : pageKey(1);
+  const shownKey = useRef(firstKey);
+  useEffect(() => {
+    if (shownKey.current === firstKey) return;
+    shownKey.current = firstKey;
+    if (firstKey !== null && data !== undefined) void mutate();
+  }, [firstKey, data, mutate]);
+
+  // A list that grows while it is read (a live transcript) is fetched again every
+  // `refreshInterval` ms. SWR's own timer would not do it: it fetches no page it has already.
+  useEffect(() => {
+    if (!refreshInterval || firstKey === null) return;
+    const timer = setInterval(() => void mutate(), refreshInterval);
+    return () => clearInterval(timer);
+  }, [refreshInterval, firstKey, mutate]);
 
   const loaded = useMemo(() => data ?? [], [data]);
   const items = useMemo(() => loaded.flatMap((page) => page.records), [loaded]);

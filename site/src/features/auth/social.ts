@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { api, type ApiClient } from '../../data/client';
 import { ApiError } from '../../data/errors';
 import type { Locale } from '../../i18n/locales';
+import { rememberSignInToast } from './signInToast';
 
 export type SocialProvider = 'google' | 'x';
 
@@ -139,10 +140,8 @@ export async function finishSocialSignIn(
     const registered = done.user.times > 0;
     setToken(done.user.tokenInfo.tokenValue);
     announce(registered ? 'register-success' : 'login-success', { userId: done.user.id });
-    toaster.create({
-      type: 'success',
-      title: t(registered ? 'login.messages.RegistrationSuccess' : 'login.messages.LoginSuccess'),
-    });
+    // A toast raised here would be gone with this page: the page landed on shows it.
+    rememberSignInToast(registered ? 'RegistrationSuccess' : 'LoginSuccess');
     go(localizedPath(done.locale, registered ? '/welcome/' : '/reporting/'));
   } catch (error) {
     const { announce } = await import('./analytics');

@@ -306,7 +306,8 @@ function SearchResults({ keyword, cardOf }: { keyword: string; cardOf: CardOf })
   const list = useSourceSearch(keyword);
   const failedFirst = list.error !== undefined && list.pages === 0;
   return (
-    <chakra.section aria-label={t('dialog.results')}>
+    // The list inside is the region named "Search results"; the heading shows that name.
+    <chakra.section>
       <chakra.h3 fontSize="sm" fontWeight="semibold" color="fg.muted" marginBottom="2">
         {t('dialog.results')}
       </chakra.h3>
@@ -320,7 +321,7 @@ function SearchResults({ keyword, cardOf }: { keyword: string; cardOf: CardOf })
         loading={list.loadingMore}
         onLoadMore={list.loadMore}
         loadingLabel={t('dialog.loadingMore')}
-        endLabel={list.pages > 1 ? t('dialog.end') : undefined}
+        endLabel={list.pages > 1 && !list.error ? t('dialog.end') : undefined}
         empty={!list.loading && !list.error && list.items.length === 0}
         emptyState={
           <EmptyState

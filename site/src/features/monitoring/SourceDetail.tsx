@@ -484,7 +484,7 @@ function ContentSection({ source }: { source: MonitorSourceDetail }) {
           loading={content.loadingMore || content.loading}
           onLoadMore={content.loadMore}
           loadingLabel={t('detail.content.loadingMore')}
-          endLabel={content.pages > 1 ? t('detail.content.end') : undefined}
+          endLabel={content.pages > 1 && !content.error ? t('detail.content.end') : undefined}
           empty={!content.loading && content.items.length === 0}
           emptyState={<chakra.p color="fg.muted">{emptyText}</chakra.p>}
         >

@@ -1,0 +1,454 @@
+import '@testing-library/jest-dom';
+import type { UserInfo } from '@coinlens/api/contract';
+import { Toaster, toaster } from '@coinlens/design-system';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { navigate } from 'gatsby';
+import { api } from '../../data/client';
+import type * as ClientModule from '../../data/client';
+import { ApiError } from '../../data/errors';
+import { ApiProvider } from '../../data/swr';
+import { clearToken, setToken } from '../../data/token';
+import type { Locale } from '../../i18n/locales';
+import type * as GatsbyStub from '../legal/gatsbyStub';
+import { renderWithLocale } from '../legal/renderWithLocale';
+import { DialogHost } from '../shell/DialogHost';
+import { closeDialog, getOpenDialog } from '../shell/dialogs';
+import {
+  createFakeMonitorApi,
+  fakeLines,
+  fakeSource,
+  monitoringStrings,
+  serverFault,
+  type FakeMonitorApi,
+  type FakeSource,
+} from './fakeMonitorApi';
+import { Monitoring, sourceDetailPath } from './Monitoring';
+
+// Gatsby's navigate, watched: a plain click on a card stays in the app.
+jest.mock('gatsby', () => ({
+  ...jest.requireActual<typeof GatsbyStub>('../legal/gatsbyStub'),
+  navigate: jest.fn(() => Promise.resolve()),
+}));
+// The site's one client, swapped for a fake: the page reads through ApiProvider's client and
+// removes through removeSource's default one, and both are this.
+jest.mock('../../data/client', () => ({
+  ...jest.requireActual<typeof ClientModule>('../../data/client'),
+  api: { get: jest.fn(), post: jest.fn(), monitorGet: jest.fn() },
+}));
+
+jest.setTimeout(20_000);
+
+const fake = jest.mocked(api);
+const en = monitoringStrings('en');
+const zh = monitoringStrings('zh');
+
+const NOW = Date.UTC(2024, 4, 6, 14, 5, 0);
+const NOW_SEC = NOW / 1000;
+const HOUR = 3600;
+const USER_LIST = '/api/monitor/user/source/list';
+
+/** The user's sources in every state; the first three in the list were added last. */
+function mine(): FakeSource[] {
+  return [
+    fakeSource(1, {
+      status: 1,
+      // Today in UTC, late in the day.
+      time: Date.UTC(2024, 4, 6, 23, 30) / 1000,
+      title: 'Bitcoin halving AMA',
+      author: 'Satoshi Fans',
+      link: 'https://x.com/i/spaces/1',
+    }),
+    fakeSource(2, {
+      status: 5,
+      time: NOW_SEC - 20 * HOUR,
+      heat: 12_345,
+      title: 'Ethereum core devcall',
+      author: 'Core devs',
+      lines: fakeLines(4),
+    }),
+    fakeSource(3, { status: 2, time: NOW_SEC - HOUR, title: 'Live trading desk', author: 'Desk' }),
+    fakeSource(4, { status: 3, time: NOW_SEC - 3 * HOUR, title: 'Macro podcast', author: 'Macro' }),
+    fakeSource(5, {
+      status: 5,
+      time: NOW_SEC - 30 * HOUR,
+      title: 'Governance call',
+      author: 'DAO',
+    }),
+    fakeSource(6, {
+      status: 1,
+      // Tomorrow in UTC, half an hour after midnight.
+      time: Date.UTC(2024, 4, 7, 0, 30) / 1000,
+      title: 'Layer 2 roundtable',
+      author: 'L2 Club',
+      link: 'javascript:alert(1)',
+    }),
+  ];
+}
+
+const user: UserInfo = {
+  id: 1,
+  account: 'ana@example.com',
+  nickname: 'Ana',
+  avatar: null,
+  times: 0,
+  tokenInfo: { tokenName: 'Authorization', tokenValue: 'tok', expiresAt: 0 },
+};
+
+let server: FakeMonitorApi;
+
+function serve(options: { sources?: FakeSource[]; followed?: number[] } = {}) {
+  server = createFakeMonitorApi({ sources: mine(), followed: [2, 1, 3, 4, 5, 6], ...options });
+  fake.monitorGet.mockImplementation((path, options) => server.monitorGet(path, options));
+}
+
+// The page has a cache of its own; no deduping and no retries, so each test asks afresh.
+const TEST_SWR = { provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false };
+
+function renderPage({ locale = 'en' as Locale, withDialogs = false } = {}) {
+  return renderWithLocale(
+    <ApiProvider client={api} config={TEST_SWR}>
+      <Monitoring />
+      {withDialogs && <DialogHost />}
+      <Toaster
+        toaster={toaster}
+        closeLabel="Dismiss"
+        label="Notifications"
+        typeLabels={{ success: 'Success', error: 'Error', warning: 'Warning', info: 'Note' }}
+      />
+    </ApiProvider>,
+    { locale, originalPath: '/monitoring/' },
+  );
+}
+
+// Hidden too: a dialog open over the page hides it from the accessibility tree.
+const sourceList = () => screen.getByRole('list', { name: en('list.label'), hidden: true });
+/** The titles on the cards, in order. */
+const titles = () =>
+  within(sourceList())
+    .getAllByRole('listitem', { hidden: true })
+    .map((item) => within(item).getByTitle(/./).getAttribute('title'));
+const filterButton = (key: string, t = en) =>
+  within(screen.getByRole('group', { name: t('filter.label') })).getByRole('button', {
+    name: t(`filter.${key}`),
+  });
+const removeButton = (title: string) =>
+  screen.getByRole('button', { name: en('list.remove', { title }) });
+
+/** The page once the first page of the list is shown. */
+async function renderWithList(options?: { locale?: Locale }) {
+  const view = renderPage(options);
+  await screen.findByRole('list', {
+    name: monitoringStrings(options?.locale ?? 'en')('list.label'),
+  });
+  return view;
+}
+
+function setupUser() {
+  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+}
+
+beforeEach(() => {
+  // A modal left open by a failed test leaves the body inert: start from a clean one.
+  document.body.removeAttribute('style');
+  jest.useFakeTimers({ now: NOW });
+  serve();
+  fake.get.mockImplementation(async (path: string) => {
+    if (path === '/api/user') return user;
+    throw new Error(`unexpected GET ${path}`);
+  });
+  setToken('tok');
+});
+
+afterEach(() => {
+  act(() => toaster.dismiss());
+  act(() => clearToken());
+  closeDialog();
+  jest.useRealTimers();
+  jest.clearAllMocks();
+});
+
+describe('the monitoring page', () => {
+  it('shows placeholders, then the user sources, most recently added first', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: en('title') })).toBeInTheDocument();
+    expect(screen.getByText(en('lead'))).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: en('list.loading') })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+
+    await screen.findByRole('list', { name: en('list.label') });
+    expect(screen.queryByRole('status', { name: en('list.loading') })).not.toBeInTheDocument();
+    expect(titles()).toEqual([
+      'Ethereum core devcall',
+      'Bitcoin halving AMA',
+      'Live trading desk',
+      'Macro podcast',
+      'Governance call',
+      'Layer 2 roundtable',
+    ]);
+    expect(screen.getByText(en('list.count_other', { count: 6 }))).toBeInTheDocument();
+    expect(server.requests(USER_LIST)).toEqual([`${USER_LIST}?page=1&size=30`]);
+    // Everything fits on one page.
+    expect(screen.queryByRole('button', { name: en('list.more') })).not.toBeInTheDocument();
+  });
+
+  it('makes a completed source a link to its page, which opens in the app', async () => {
+    const user = setupUser();
+    await renderWithList();
+    const devcall = screen.getByRole('link', { name: /^Core devs Ethereum core devcall / });
+    expect(devcall).toHaveAttribute('href', '/monitoring/detail/?id=2');
+    expect(devcall).toHaveAccessibleName(
+      `Core devs Ethereum core devcall 12.3K ${en('heat')} ${en('status.completed')} ${en('unread')}`,
+    );
+    await user.click(devcall);
+    expect(navigate).toHaveBeenCalledWith('/monitoring/detail/?id=2', undefined);
+
+    // Sources that have started but are not completed lead nowhere.
+    expect(screen.queryByRole('link', { name: /Live trading desk/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /^Desk Live trading desk/ }),
+    ).not.toBeInTheDocument();
+    expect(within(sourceList()).getByText(en('status.inProgress'))).toBeInTheDocument();
+    expect(within(sourceList()).getByText(en('status.finished'))).toBeInTheDocument();
+    expect(sourceDetailPath(9)).toBe('/monitoring/detail/?id=9');
+  });
+
+  it('marks a source with new content with a dot that says so', async () => {
+    await renderWithList();
+    expect(screen.getByRole('link', { name: /Ethereum core devcall/ })).toHaveAccessibleName(
+      expect.stringMatching(new RegExp(`${en('unread')}$`)),
+    );
+    expect(screen.getByRole('link', { name: /Governance call/ })).not.toHaveAccessibleName(
+      expect.stringContaining(en('unread')),
+    );
+  });
+
+  it("opens an upcoming source's box with its host, title, time and the GoCheck link", async () => {
+    const user = setupUser();
+    await renderWithList();
+    const ama = screen.getByRole('button', { name: /^Satoshi Fans Bitcoin halving AMA / });
+    // A time of today (UTC) says so; another day's shows its date.
+    expect(ama).toHaveAccessibleName(
+      `Satoshi Fans Bitcoin halving AMA ${en('today')} 23:30 ${en('status.unStarted')}`,
+    );
+    const roundtable = screen.getByRole('button', { name: /^L2 Club Layer 2 roundtable / });
+    expect(roundtable).toHaveTextContent('05/07 00:30');
+    expect(ama).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(ama);
+    expect(ama).toHaveAttribute('aria-expanded', 'true');
+    const box = screen.getByRole('region', { name: 'Bitcoin halving AMA' });
+    expect(box).toHaveTextContent('Satoshi Fans');
+    expect(box).toHaveTextContent(`${en('today')} 23:30`);
+    const check = within(box).getByRole('link', { name: `${en('check')} ${en('newTab')}` });
+    expect(check).toHaveAttribute('href', 'https://x.com/i/spaces/1');
+    expect(check).toHaveAttribute('target', '_blank');
+    expect(navigate).not.toHaveBeenCalled();
+
+    // A link that is not a web address is not offered.
+    await user.click(roundtable);
+    const other = screen.getByRole('region', { name: 'Layer 2 roundtable' });
+    expect(within(other).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('filters the list by status, sending the status code of each filter', async () => {
+    const user = setupUser();
+    await renderWithList();
+    expect(filterButton('all')).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(filterButton('upcoming'));
+    expect(filterButton('upcoming')).toHaveAttribute('aria-pressed', 'true');
+    expect(filterButton('all')).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(titles()).toEqual(['Bitcoin halving AMA', 'Layer 2 roundtable']));
+    expect(screen.getByText(en('list.count_other', { count: 2 }))).toBeInTheDocument();
+
+    await user.click(filterButton('live'));
+    await waitFor(() => expect(titles()).toEqual(['Live trading desk']));
+    expect(screen.getByText(en('list.count_one', { count: 1 }))).toBeInTheDocument();
+
+    // Ended means every source that has ended: not yet parsed, parsing or completed.
+    await user.click(filterButton('ended'));
+    await waitFor(() =>
+      expect(titles()).toEqual(['Ethereum core devcall', 'Macro podcast', 'Governance call']),
+    );
+
+    await user.click(filterButton('all'));
+    await waitFor(() => expect(titles()).toHaveLength(6));
+    expect(server.requests(USER_LIST).slice(0, 4)).toEqual([
+      `${USER_LIST}?page=1&size=30`,
+      `${USER_LIST}?page=1&size=30&status=1`,
+      `${USER_LIST}?page=1&size=30&status=2`,
+      `${USER_LIST}?page=1&size=30&status=3`,
+    ]);
+  });
+
+  it('says when no source is in the state picked, and offers to show them all', async () => {
+    const user = setupUser();
+    serve({ followed: [2, 5] });
+    await renderWithList();
+    await user.click(filterButton('live'));
+    expect(await screen.findByText(en('empty.filteredTitle'))).toBeInTheDocument();
+    expect(screen.getByText(en('empty.filteredDescription'))).toBeInTheDocument();
+    expect(screen.queryByText(en('empty.title'))).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: en('empty.showAll') }));
+    expect(filterButton('all')).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(titles()).toEqual(['Ethereum core devcall', 'Governance call']));
+  });
+
+  it('shows more sources, 30 at a time; a failed page keeps the shown ones and can be retried', async () => {
+    const user = setupUser();
+    const many = Array.from({ length: 31 }, (_, index) =>
+      fakeSource(100 + index, { status: 5, title: `Episode ${index + 1}` }),
+    );
+    serve({ sources: many, followed: many.map((source) => source.id) });
+    const page2 = `${USER_LIST}?page=2&size=30`;
+    const stop = server.fail(page2, serverFault(page2));
+    await renderWithList();
+    expect(titles()).toHaveLength(30);
+    expect(screen.getByText(en('list.count_other', { count: 31 }))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: en('list.more') }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(en('list.moreError'));
+    expect(titles()).toHaveLength(30);
+
+    stop();
+    await user.click(within(alert).getByRole('button', { name: en('list.retry') }));
+    await waitFor(() => expect(titles()).toHaveLength(31));
+    expect(titles().at(-1)).toBe('Episode 31');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: en('list.more') })).not.toBeInTheDocument();
+    expect(server.requests(USER_LIST)).toEqual([`${USER_LIST}?page=1&size=30`, page2, page2]);
+  });
+
+  it('asks before removing a source, then removes it and keeps the reader in place', async () => {
+    const user = setupUser();
+    await renderWithList();
+    await user.click(removeButton('Macro podcast'));
+    let dialog = await screen.findByRole('dialog', {
+      name: en('remove.title', { title: 'Macro podcast' }),
+    });
+    expect(dialog).toHaveAccessibleDescription(en('remove.description'));
+    await user.click(within(dialog).getByRole('button', { name: en('remove.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requests('/api/monitor/user/source/delete')).toEqual([]);
+
+    await user.click(removeButton('Macro podcast'));
+    dialog = await screen.findByRole('dialog', {
+      name: en('remove.title', { title: 'Macro podcast' }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: en('remove.confirm') }));
+    expect(
+      await screen.findByText(en('remove.done', { title: 'Macro podcast' })),
+    ).toBeInTheDocument();
+    expect(server.requests('/api/monitor/user/source/delete')).toEqual([
+      '/api/monitor/user/source/delete?sourceId=4',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The list is fetched again, without the source.
+    await waitFor(() => expect(titles()).not.toContain('Macro podcast'));
+    expect(titles()).toHaveLength(5);
+    expect(server.requests(USER_LIST)).toHaveLength(2);
+    expect(screen.getByRole('heading', { level: 1, name: en('title') })).toHaveFocus();
+  });
+
+  it("keeps the dialog open with the server's message when removing fails", async () => {
+    const user = setupUser();
+    await renderWithList();
+    await user.click(removeButton('Governance call'));
+    const dialog = await screen.findByRole('dialog', {
+      name: en('remove.title', { title: 'Governance call' }),
+    });
+    // Gone from the server meanwhile.
+    server.drop(5);
+    await user.click(within(dialog).getByRole('button', { name: en('remove.confirm') }));
+    expect(await screen.findByText(server.message('sourceNotFound'))).toBeInTheDocument();
+    expect(
+      screen.getByRole('dialog', { name: en('remove.title', { title: 'Governance call' }) }),
+    ).toBeInTheDocument();
+    // Ready to try again.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: en('remove.confirm') })).toBeEnabled(),
+    );
+    expect(titles()).toContain('Governance call');
+    await user.click(within(dialog).getByRole('button', { name: en('remove.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requests(USER_LIST)).toHaveLength(1);
+  });
+
+  it('says so when removing fails without a message', async () => {
+    const user = setupUser();
+    server.fail(
+      '/api/monitor/user/source/delete',
+      new ApiError({ code: 500, msg: '', status: 500, data: null, path: '/x' }),
+    );
+    await renderWithList();
+    await user.click(removeButton('Governance call'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: en('remove.confirm') }));
+    expect(
+      await screen.findByText(en('remove.failed', { title: 'Governance call' })),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: en('remove.cancel') })).toBeEnabled(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: en('remove.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    const user = setupUser();
+    const first = `${USER_LIST}?page=1&size=30`;
+    const stop = server.fail(first, serverFault(first));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(en('listError.title'));
+    expect(alert).toHaveTextContent(en('listError.description'));
+    stop();
+    await user.click(within(alert).getByRole('button', { name: en('listError.retry') }));
+    await waitFor(() => expect(titles()).toHaveLength(6));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('invites a user who monitors nothing to add sources, and shows them once added', async () => {
+    const user = setupUser();
+    serve({ followed: [] });
+    renderPage({ withDialogs: true });
+    expect(await screen.findByText(en('empty.title'))).toBeInTheDocument();
+    expect(screen.getByText(en('empty.description'))).toBeInTheDocument();
+    const [, emptyStateButton] = screen.getAllByRole('button', { name: en('add') });
+    await user.click(emptyStateButton!);
+    expect(getOpenDialog()).toBe('addMonitor');
+
+    const dialog = await screen.findByRole('dialog', { name: en('dialog.title') });
+    const finished = within(dialog).getByRole('region', { name: en('dialog.finished') });
+    await user.click(await within(finished).findByRole('button', { name: /Governance call/ }));
+    await user.click(within(dialog).getByRole('button', { name: en('dialog.footer.save') }));
+    expect(await screen.findByText(en('messages.AddSuccess'))).toBeInTheDocument();
+    await waitFor(() => expect(getOpenDialog()).toBeNull());
+    await waitFor(() => expect(titles()).toEqual(['Governance call']));
+    expect(server.followedIds()).toEqual([5]);
+  });
+
+  it('reads in Chinese, with links and the today label in Chinese', async () => {
+    const user = setupUser();
+    await renderWithList({ locale: 'zh' });
+    expect(screen.getByRole('heading', { level: 1, name: zh('title') })).toBeInTheDocument();
+    expect(filterButton('all', zh)).toHaveAttribute('aria-pressed', 'true');
+    const devcall = screen.getByRole('link', { name: /Ethereum core devcall/ });
+    expect(devcall).toHaveAttribute('href', '/zh/monitoring/detail/?id=2');
+    expect(
+      screen.getByRole('button', { name: /^Satoshi Fans Bitcoin halving AMA / }),
+    ).toHaveTextContent(`${zh('today')} 23:30`);
+    expect(screen.getByText(zh('list.count_other', { count: 6 }))).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: zh('list.remove', { title: 'Macro podcast' }) }),
+    ).toBeInTheDocument();
+    await user.click(devcall);
+    expect(navigate).toHaveBeenCalledWith('/zh/monitoring/detail/?id=2', undefined);
+  });
+});

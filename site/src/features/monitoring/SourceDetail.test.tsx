@@ -1,0 +1,546 @@
+import '@testing-library/jest-dom';
+import type { Coin, FollowEntry, UserInfo } from '@coinlens/api/contract';
+import { Toaster, toaster } from '@coinlens/design-system';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mutate, SWRConfig } from 'swr';
+import { api } from '../../data/client';
+import type * as ClientModule from '../../data/client';
+import { ApiError, NetworkError } from '../../data/errors';
+import { ApiProvider } from '../../data/swr';
+import { clearToken, setToken } from '../../data/token';
+import type { Locale } from '../../i18n/locales';
+import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
+import {
+  createFakeMonitorApi,
+  fakeLines,
+  fakeSource,
+  monitoringStrings,
+  serverFault,
+  type FakeMonitorApi,
+  type FakeSource,
+} from './fakeMonitorApi';
+import { formatOffset, SourceDetail } from './SourceDetail';
+
+jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
+// The site's one client, swapped for a fake: the page reads through ApiProvider's client, and
+// follows a coin and marks the source read through the default one; both are this.
+jest.mock('../../data/client', () => ({
+  ...jest.requireActual<typeof ClientModule>('../../data/client'),
+  api: { get: jest.fn(), post: jest.fn(), monitorGet: jest.fn() },
+}));
+
+jest.setTimeout(20_000);
+
+const fake = jest.mocked(api);
+const en = monitoringStrings('en');
+const common = flatStrings(loadStrings('en', 'common'));
+
+const NOW = Date.UTC(2024, 4, 6, 14, 5, 0);
+const NOW_SEC = NOW / 1000;
+const HOUR = 3600;
+
+function coin(id: number, name: string, symbol: string, price: number, change: number): Coin {
+  return {
+    id,
+    name,
+    symbol,
+    logo: `/api/asset/logo/${symbol.toLowerCase()}.svg`,
+    rank: id,
+    quotes: { price, percentChange24h: change, marketCap: 1, volume24h: 1, updatedAt: NOW_SEC },
+  };
+}
+const BITCOIN = coin(1, 'Bitcoin', 'BTC', 64231.5, 2.3456);
+const ETHEREUM = coin(2, 'Ethereum', 'ETH', 3120.42, -1.2);
+
+/** A completed devcall with its summary and 45 lines; an upcoming AMA; a cancelled one. */
+function sources(): FakeSource[] {
+  return [
+    fakeSource(7, {
+      status: 5,
+      title: 'Ethereum core devcall',
+      author: 'Core devs',
+      description: 'The weekly call of the client teams.',
+      time: Date.UTC(2024, 4, 5, 18, 0) / 1000,
+      startedAt: Date.UTC(2024, 4, 5, 18, 4) / 1000,
+      endedAt: Date.UTC(2024, 4, 6, 9, 30) / 1000,
+      heat: 12_345,
+      participants: ['Tim', 'Vitalik'],
+      tags: ['eth', 'upgrades'],
+      demo: true,
+      link: 'https://youtube.com/watch?v=devcall',
+      summary: {
+        summary: 'The client teams agreed on the next upgrade.',
+        keyPoints: ['Pectra ships in May', 'Blobs get cheaper'],
+        coins: [ETHEREUM, BITCOIN],
+        language: 'en',
+      },
+      lines: fakeLines(45),
+    }),
+    fakeSource(8, {
+      status: 1,
+      title: 'Bitcoin halving AMA',
+      author: 'satoshi fans',
+      logo: '',
+      time: NOW_SEC + 2 * HOUR,
+      link: 'javascript:alert(1)',
+    }),
+    fakeSource(9, { status: 6, title: 'Cancelled chat', author: 'Nobody' }),
+  ];
+}
+
+const user: UserInfo = {
+  id: 1,
+  account: 'ana@example.com',
+  nickname: 'Ana',
+  avatar: null,
+  times: 0,
+  tokenInfo: { tokenName: 'Authorization', tokenValue: 'tok', expiresAt: 0 },
+};
+
+let server: FakeMonitorApi;
+let follows: FollowEntry[];
+
+function serve(options: { followed?: number[] } = {}) {
+  server = createFakeMonitorApi({ sources: sources(), followed: [7, 8], ...options });
+  fake.monitorGet.mockImplementation((path, options) => server.monitorGet(path, options));
+}
+
+// The app's cache, as in the browser (following a coin writes into it); no deduping and no
+// retries, so each test asks afresh.
+const TEST_SWR = { dedupingInterval: 0, shouldRetryOnError: false };
+
+function renderPage(sourceId: number, { locale = 'en' as Locale } = {}) {
+  return renderWithLocale(
+    <ApiProvider client={api} config={TEST_SWR}>
+      <SourceDetail sourceId={sourceId} />
+      <Toaster
+        toaster={toaster}
+        closeLabel="Dismiss"
+        label="Notifications"
+        typeLabels={{ success: 'Success', error: 'Error', warning: 'Warning', info: 'Note' }}
+      />
+    </ApiProvider>,
+    { locale, originalPath: `/monitoring/detail/` },
+  );
+}
+
+/** The header's facts, label to value. */
+const facts = () => {
+  const terms = screen.getAllByRole('term').map((term) => term.textContent);
+  const values = screen.getAllByRole('definition').map((value) => value.textContent);
+  return Object.fromEntries(terms.map((term, index) => [term, values[index]]));
+};
+const section = (name: string) => screen.getByRole('region', { name });
+const transcript = (title = 'Ethereum core devcall', t = en) =>
+  screen.getByRole('region', { name: t('detail.content.label', { title }) });
+/** The transcript's lines as "offset speaker text". */
+const lines = () =>
+  within(transcript())
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
+const detailRequests = (path: string) => server.requests(`/api/monitor/source/${path}`);
+
+const LINE_HEIGHT = 48;
+let listHeight = 448;
+
+/** jsdom has no layout: the transcript gets a browser's sizes, 48 px a line, 448 px shown. */
+function layOutTheTranscript() {
+  const isTranscript = (element: Element) =>
+    element.getAttribute('role') === 'region' &&
+    (element.getAttribute('aria-label') ?? '').startsWith('Transcript of');
+  jest.spyOn(Element.prototype, 'scrollHeight', 'get').mockImplementation(function (this: Element) {
+    if (!isTranscript(this)) return 0;
+    // eslint-disable-next-line testing-library/no-node-access -- a layout stand-in, not a query
+    return Math.max(listHeight, this.getElementsByTagName('li').length * LINE_HEIGHT);
+  });
+  jest.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+    return isTranscript(this) ? listHeight : 0;
+  });
+}
+
+function setupUser() {
+  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+}
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: NOW });
+  layOutTheTranscript();
+  listHeight = 448;
+  follows = [{ coinId: BITCOIN.id, coin: BITCOIN, followedAt: NOW_SEC - HOUR }];
+  serve();
+  fake.get.mockImplementation(async (path: string) => {
+    if (path === '/api/user') return user;
+    if (path === '/api/follow/list') return follows;
+    throw new Error(`unexpected GET ${path}`);
+  });
+  fake.post.mockImplementation(async (path: string, body: unknown) => {
+    if (path !== '/api/follow/add') throw new Error(`unexpected POST ${path}`);
+    const { coinIds } = body as { coinIds: number[] };
+    const added = coinIds.map((id) => ({
+      coinId: id,
+      coin: [BITCOIN, ETHEREUM].find((c) => c.id === id)!,
+      followedAt: NOW_SEC,
+    }));
+    follows = [...added, ...follows];
+    return follows;
+  });
+  setToken('tok');
+});
+
+afterEach(async () => {
+  // Requests still under way settle (and SWR forgets them) before the clock is real again: a
+  // request left hanging in the shared cache would stand in for the next test's.
+  await act(() => jest.advanceTimersByTimeAsync(1000));
+  act(() => toaster.dismiss());
+  act(() => clearToken());
+  // The app's cache is shared: the next test starts without this one's answers, the pages of
+  // the transcript's infinite list included (which a filtered mutate leaves alone).
+  await act(() => mutate(() => true, undefined, { revalidate: false }));
+  const { cache } = SWRConfig.defaultValue;
+  for (const key of [...cache.keys()]) cache.delete(key);
+  jest.useRealTimers();
+  jest.clearAllMocks();
+  jest.restoreAllMocks();
+});
+
+describe('formatOffset', () => {
+  it.each([
+    [0, '0:00'],
+    [9.9, '0:09'],
+    [61, '1:01'],
+    [599, '9:59'],
+    [3599, '59:59'],
+    [3600, '1:00:00'],
+    [3725, '1:02:05'],
+    [36_000, '10:00:00'],
+    [-5, '0:00'],
+  ])('writes %p seconds as %p', (seconds, text) => {
+    expect(formatOffset(seconds)).toBe(text);
+  });
+});
+
+describe('the source page', () => {
+  it('shows a placeholder, then the source: state, demo badge, facts and its link', async () => {
+    renderPage(7);
+    expect(screen.getByRole('status', { name: en('detail.loading') })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    const title = await screen.findByRole('heading', { level: 1, name: 'Ethereum core devcall' });
+    expect(title).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en('detail.back') })).toHaveAttribute(
+      'href',
+      '/monitoring/',
+    );
+    expect(screen.getByText(en('status.completed'))).toHaveAttribute('data-state', 'completed');
+    expect(screen.getByText(en('detail.demo'))).toHaveAttribute('title', en('detail.demoNote'));
+    expect(screen.getByText('The weekly call of the client teams.')).toBeInTheDocument();
+    expect(facts()).toEqual({
+      [en('detail.host')]: 'Core devs',
+      [en('detail.scheduled')]: '05/05 18:00',
+      [en('detail.started')]: '05/05 18:04',
+      [en('detail.ended')]: `${en('today')} 09:30`,
+      [en('detail.heat')]: '12.3K',
+      [en('detail.participants')]: 'Tim, Vitalik',
+      [en('detail.tags')]: 'eth, upgrades',
+    });
+    const open = screen.getByRole('link', { name: `${en('detail.open')} ${en('newTab')}` });
+    expect(open).toHaveAttribute('href', 'https://youtube.com/watch?v=devcall');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(detailRequests('detail')).toEqual(['/api/monitor/source/detail?sourceId=7']);
+  });
+
+  it('shows the summary, its key points and the coins it talked about', async () => {
+    renderPage(7);
+    const summary = await screen.findByRole('region', { name: en('detail.summary.title') });
+    expect(
+      await within(summary).findByText('The client teams agreed on the next upgrade.'),
+    ).toBeInTheDocument();
+    const keyPoints = within(summary).getByRole('heading', {
+      name: en('detail.summary.keyPoints'),
+    });
+    expect(keyPoints).toBeInTheDocument();
+    expect(within(summary).getByText('Pectra ships in May')).toBeInTheDocument();
+    expect(within(summary).getByText('Blobs get cheaper')).toBeInTheDocument();
+    // Written in the page's language: no note about it.
+    expect(within(summary).queryByText(/^Written in/)).not.toBeInTheDocument();
+    expect(
+      within(summary).getByRole('heading', { name: en('detail.summary.coins') }),
+    ).toBeVisible();
+    expect(within(summary).getByText('$3,120.42')).toBeInTheDocument();
+    expect(within(summary).getByText('-1.20%')).toBeInTheDocument();
+    // Bitcoin is followed already; Ethereum can be, once the follow list is known.
+    expect(
+      await within(summary).findByRole('button', {
+        name: en('detail.coin.followingNamed', { name: 'Bitcoin' }),
+      }),
+    ).toBeDisabled();
+    expect(
+      within(summary).getByRole('button', {
+        name: en('detail.coin.followNamed', { name: 'Ethereum' }),
+      }),
+    ).toBeEnabled();
+    expect(detailRequests('summary')).toEqual(['/api/monitor/source/summary?sourceId=7']);
+  });
+
+  it('follows a coin the source talked about', async () => {
+    const user = setupUser();
+    renderPage(7);
+    const follow = await screen.findByRole('button', {
+      name: en('detail.coin.followNamed', { name: 'Ethereum' }),
+    });
+    await waitFor(() => expect(follow).toBeEnabled());
+    await user.click(follow);
+    expect(fake.post).toHaveBeenCalledWith('/api/follow/add', { coinIds: [2] });
+    expect(
+      await screen.findByText(en('detail.coin.followed', { name: 'Ethereum' })),
+    ).toBeInTheDocument();
+    const following = await screen.findByRole('button', {
+      name: en('detail.coin.followingNamed', { name: 'Ethereum' }),
+    });
+    expect(following).toHaveTextContent(en('detail.coin.following'));
+    expect(following).toBeDisabled();
+  });
+
+  it("shows the server's message when following fails, and lets the user try again", async () => {
+    const user = setupUser();
+    fake.post.mockRejectedValueOnce(
+      new ApiError({
+        code: 422,
+        msg: 'You can follow up to 5 coins',
+        status: 200,
+        data: null,
+        path: '/api/follow/add',
+      }),
+    );
+    renderPage(7);
+    const follow = await screen.findByRole('button', {
+      name: en('detail.coin.followNamed', { name: 'Ethereum' }),
+    });
+    await waitFor(() => expect(follow).toBeEnabled());
+    await user.click(follow);
+    expect(await screen.findByText('You can follow up to 5 coins')).toBeInTheDocument();
+    await waitFor(() => expect(follow).toBeEnabled());
+    expect(follow).toHaveTextContent(en('detail.coin.follow'));
+  });
+
+  it('says the server could not be reached when following gets no answer', async () => {
+    const user = setupUser();
+    fake.post.mockRejectedValueOnce(new NetworkError({ path: '/api/follow/add', cause: null }));
+    renderPage(7);
+    const follow = await screen.findByRole('button', {
+      name: en('detail.coin.followNamed', { name: 'Ethereum' }),
+    });
+    await waitFor(() => expect(follow).toBeEnabled());
+    await user.click(follow);
+    expect(await screen.findByText(common['messages.networkError']!)).toBeInTheDocument();
+  });
+
+  it('says the summary comes later for a source not yet completed, and does not ask for it', async () => {
+    renderPage(8);
+    await screen.findByRole('heading', { level: 1, name: 'Bitcoin halving AMA' });
+    expect(screen.getByText(en('status.unStarted'))).toBeInTheDocument();
+    expect(screen.queryByText(en('detail.demo'))).not.toBeInTheDocument();
+    expect(
+      within(section(en('detail.summary.title'))).getByText(en('detail.summary.pending')),
+    ).toBeInTheDocument();
+    expect(facts()).toEqual({
+      [en('detail.host')]: 'satoshi fans',
+      [en('detail.scheduled')]: `${en('today')} 16:05`,
+    });
+    // No logo: the host's initial instead.
+    expect(screen.getByText('S')).toBeInTheDocument();
+    // A link that is not a web address is not offered.
+    expect(
+      screen.queryByRole('link', { name: new RegExp(en('detail.open')) }),
+    ).not.toBeInTheDocument();
+    expect(await screen.findByText(en('detail.content.empty'))).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(detailRequests('summary')).toEqual([]);
+  });
+
+  it('says a cancelled source has no summary', async () => {
+    renderPage(9);
+    await screen.findByRole('heading', { level: 1, name: 'Cancelled chat' });
+    expect(screen.getByText(en('status.cancelled'))).toBeInTheDocument();
+    expect(screen.getByText(en('detail.summary.none'))).toBeInTheDocument();
+    expect(detailRequests('summary')).toEqual([]);
+  });
+
+  it('shows the not-found page for a source that does not exist', async () => {
+    renderPage(404_404);
+    expect(await screen.findByTestId('status-code')).toHaveTextContent('404');
+    expect(screen.getByRole('heading', { level: 1, name: common['notFound.text'] })).toBeVisible();
+    expect(screen.getByRole('link', { name: common['notFound.back'] })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(
+      screen.queryByRole('link', { name: /detail\.back|All sources/ }),
+    ).not.toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(server.requests()).toEqual(['/api/monitor/source/detail?sourceId=404404']);
+  });
+
+  it("shows the server's message when the source cannot be loaded, and tries again", async () => {
+    const user = setupUser();
+    const path = '/api/monitor/source/detail?sourceId=7';
+    const stop = server.fail(path, serverFault(path, 'The database is resting'));
+    renderPage(7);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(en('detail.error'));
+    expect(alert).toHaveTextContent('The database is resting');
+    stop();
+    await user.click(within(alert).getByRole('button', { name: en('detail.retry') }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ethereum core devcall' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(en('detail.error'))).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the summary cannot be loaded, and tries again", async () => {
+    const user = setupUser();
+    const path = '/api/monitor/source/summary?sourceId=7';
+    const stop = server.fail(path, serverFault(path, 'Summaries are resting'));
+    renderPage(7);
+    const summary = await screen.findByRole('region', { name: en('detail.summary.title') });
+    const alert = await within(summary).findByRole('alert');
+    expect(alert).toHaveTextContent('Summaries are resting');
+    stop();
+    await user.click(within(alert).getByRole('button', { name: en('detail.retry') }));
+    expect(
+      await within(summary).findByText('The client teams agreed on the next upgrade.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the first 20 lines of the transcript, and more as it is scrolled to the end', async () => {
+    renderPage(7);
+    await waitFor(() => expect(lines()).toHaveLength(20));
+    expect(lines()[0]).toBe('0:00AdaLine 1');
+    expect(lines()[19]).toBe('9:30GraceLine 20');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(detailRequests('content')).toEqual([
+      '/api/monitor/source/content?page=1&size=20&sourceId=7',
+    ]);
+
+    const list = transcript();
+    list.scrollTop = list.scrollHeight - list.clientHeight - 2;
+    fireEvent.scroll(list);
+    await waitFor(() => expect(lines()).toHaveLength(40));
+    list.scrollTop = list.scrollHeight - list.clientHeight;
+    fireEvent.scroll(list);
+    expect(await within(list).findByText(en('detail.content.end'))).toBeInTheDocument();
+    expect(lines()).toHaveLength(45);
+    expect(lines()[44]).toBe('22:00AdaLine 45');
+    expect(detailRequests('content')).toEqual([
+      '/api/monitor/source/content?page=1&size=20&sourceId=7',
+      '/api/monitor/source/content?page=2&size=20&sourceId=7',
+      '/api/monitor/source/content?page=3&size=20&sourceId=7',
+    ]);
+  });
+
+  it('keeps the lines shown and offers to try again when a later page fails', async () => {
+    const user = setupUser();
+    // Tall: every page is asked for as soon as the last one is shown.
+    listHeight = 5000;
+    const page3 = '/api/monitor/source/content?page=3&size=20&sourceId=7';
+    const stop = server.fail(page3, serverFault(page3));
+    renderPage(7);
+    const alert = await within(
+      await screen.findByRole('region', {
+        name: en('detail.content.label', { title: 'Ethereum core devcall' }),
+      }),
+    ).findByRole('alert', undefined, { timeout: 4000 });
+    expect(alert).toHaveTextContent(en('detail.content.more'));
+    expect(lines()).toHaveLength(40);
+    // Page 3 failed: this is not the end of the transcript.
+    expect(screen.queryByText(en('detail.content.end'))).not.toBeInTheDocument();
+
+    stop();
+    await user.click(within(alert).getByRole('button', { name: en('detail.content.retry') }));
+    expect(await screen.findByText(en('detail.content.end'))).toBeInTheDocument();
+    expect(lines()).toHaveLength(45);
+  });
+
+  it("shows the server's message when the transcript cannot be loaded, and tries again", async () => {
+    const user = setupUser();
+    const page1 = '/api/monitor/source/content?page=1&size=20&sourceId=7';
+    const stop = server.fail(page1, serverFault(page1, 'Transcripts are resting'));
+    renderPage(7);
+    const content = await screen.findByRole('region', { name: en('detail.content.title') });
+    const alert = await within(content).findByRole('alert');
+    expect(alert).toHaveTextContent('Transcripts are resting');
+    // Nothing was seen: nothing is marked as read.
+    expect(server.requests('/api/monitor/user/source/mark')).toEqual([]);
+    stop();
+    await user.click(within(alert).getByRole('button', { name: en('detail.content.retry') }));
+    await waitFor(() => expect(lines()).toHaveLength(20));
+  });
+
+  it('marks the source as read once, when its transcript has come', async () => {
+    renderPage(7);
+    await waitFor(() => expect(lines()).toHaveLength(20));
+    await waitFor(() =>
+      expect(server.requests('/api/monitor/user/source/mark')).toEqual([
+        '/api/monitor/user/source/mark?sourceId=7',
+      ]),
+    );
+    // All 45 lines are visible once the event has ended: all are read.
+    expect(server.readLineId(7)).toBe(45);
+    const list = transcript();
+    list.scrollTop = list.scrollHeight - list.clientHeight;
+    fireEvent.scroll(list);
+    await waitFor(() => expect(lines()).toHaveLength(40));
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(server.requests('/api/monitor/user/source/mark')).toHaveLength(1);
+  });
+
+  it('says nothing when marking fails (a source the user does not monitor)', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      serve({ followed: [] });
+      renderPage(7);
+      await waitFor(() => expect(lines()).toHaveLength(20));
+      await waitFor(() => expect(server.requests('/api/monitor/user/source/mark')).toHaveLength(1));
+      await act(() => jest.advanceTimersByTimeAsync(1000));
+      // The refusal went nowhere: no alert, no toast, nothing unhandled.
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByText(server.message('sourceNotFollowed'))).not.toBeInTheDocument();
+      await act(() => new Promise((resolve) => jest.requireActual('timers').setImmediate(resolve)));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('reads in Portuguese, with the summary language named and links that stay in Portuguese', async () => {
+    const pt = monitoringStrings('pt-br');
+    renderPage(7, { locale: 'pt-br' });
+    await screen.findByRole('heading', { level: 1, name: 'Ethereum core devcall' });
+    expect(screen.getByRole('link', { name: pt('detail.back') })).toHaveAttribute(
+      'href',
+      '/pt-br/monitoring/',
+    );
+    expect(screen.getByText(pt('status.completed'))).toBeInTheDocument();
+    expect(facts()).toMatchObject({
+      [pt('detail.host')]: 'Core devs',
+      [pt('detail.ended')]: `${pt('today')} 09:30`,
+      // Intl writes a no-break space.
+      [pt('detail.heat')]: '12,3\u00a0mil',
+    });
+    // The summary was written in English, not the page's language.
+    expect(
+      await screen.findByText(pt('detail.summary.language', { language: 'inglês' })),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', {
+        name: pt('detail.coin.followNamed', { name: 'Ethereum' }),
+      }),
+    ).toBeInTheDocument();
+    expect(transcript('Ethereum core devcall', pt)).toBeInTheDocument();
+    expect(screen.getByText(/^\$\s3\.120,42$/)).toBeInTheDocument();
+  });
+});
