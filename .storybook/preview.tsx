@@ -20,4 +20,24 @@ export const parameters: Parameters = {
   a11y: { test: 'error' },
 };
 
+// The language of the site's stories (site/src/storybook/site.tsx reads it); the design system
+// takes its texts as props and ignores it.
+export const globalTypes = {
+  locale: {
+    description: 'Language of the site stories',
+    toolbar: {
+      title: 'Locale',
+      icon: 'globe',
+      items: [
+        { value: 'en', title: 'English' },
+        { value: 'zh', title: '中文' },
+        { value: 'pt-br', title: 'Português Brasil' },
+      ],
+      dynamicTitle: true,
+    },
+  },
+};
+
+export const initialGlobals = { locale: 'en' };
+
 export const tags = ['autodocs'];

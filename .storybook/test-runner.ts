@@ -1,12 +1,25 @@
 // Hooks of the Storybook test-runner (headless /usr/bin/chromium): every story's play function
 // runs, then axe checks the rendered story and its screenshot is compared with the committed
-// baseline in design-system/__screenshots__ (`npm run test-storybook -- -u` updates them).
+// baseline of the package the story belongs to: design-system/__screenshots__ or
+// site/__screenshots__ (`npm run test-storybook -- -u` updates them; add `--includeTags site` to
+// touch only the site's).
 import { getStoryContext, waitForPageReady, type TestRunnerConfig } from '@storybook/test-runner';
 import { checkA11y, configureAxe, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import path from 'node:path';
 
-const SCREENSHOTS_DIR = path.join(process.cwd(), 'design-system', '__screenshots__');
+/** The baselines of a story: beside the package whose story file it is. */
+function screenshotsDir(fileName: unknown): string {
+  const site = typeof fileName === 'string' && /^(\.\/)?site\//.test(fileName);
+  return path.join(process.cwd(), site ? 'site' : 'design-system', '__screenshots__');
+}
+
+/** `parameters.screenshot.mask`: parts that change every second, covered by a plain box. */
+interface ScreenshotMask {
+  role: 'button';
+  /** A regular expression for the accessible name. */
+  name: string;
+}
 
 // Motion and the blinking caret would make two screenshots of one state differ.
 const FREEZE_CSS = `*, *::before, *::after {
@@ -38,11 +51,17 @@ const config: TestRunnerConfig = {
     await page.addStyleTag({ content: FREEZE_CSS });
     await waitForPageReady(page);
     await page.evaluate(() => document.fonts.ready);
+    const masks: ScreenshotMask[] = storyContext.parameters?.screenshot?.mask ?? [];
+    const options = {
+      animations: 'disabled' as const,
+      mask: masks.map(({ role, name }) => page.getByRole(role, { name: new RegExp(name) })),
+      maskColor: '#3f4654',
+    };
     const image = viewport
-      ? await page.screenshot({ animations: 'disabled' })
-      : await page.locator('#storybook-root').screenshot({ animations: 'disabled' });
+      ? await page.screenshot(options)
+      : await page.locator('#storybook-root').screenshot(options);
     expect(image).toMatchImageSnapshot({
-      customSnapshotsDir: SCREENSHOTS_DIR,
+      customSnapshotsDir: screenshotsDir(storyContext.parameters?.fileName),
       customSnapshotIdentifier: context.id,
       customDiffDir: path.join(process.cwd(), 'test-results', 'screenshot-diffs'),
       // Anti-aliasing may move a handful of pixels; a visible change moves far more.

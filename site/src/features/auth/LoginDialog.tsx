@@ -128,6 +128,10 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
         autoComplete="email"
         value={context.email}
         onChange={(event) => send({ type: 'EMAIL', value: event.target.value })}
+        // A step that shows it replaced the one that had the focus (Forgot, Back, a reset that
+        // succeeded): without this the focus would fall out of the dialog onto the page.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
         css={inputCss}
       />
     </Field>

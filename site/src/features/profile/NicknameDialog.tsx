@@ -15,7 +15,9 @@ export default function NicknameDialog({ onClose }: GlobalDialogProps) {
   const { t } = useTranslation('common');
   const { user } = useSession();
   const { mutate } = useSWRConfig();
-  const [value, setValue] = useState(user?.nickname ?? '');
+  // What was typed; until then the current nickname, which may arrive after the dialog opened.
+  const [typed, setValue] = useState<string | null>(null);
+  const value = typed ?? user?.nickname ?? '';
   const [saving, setSaving] = useState(false);
   const inputId = useId();
   const hintId = useId();

@@ -1,0 +1,188 @@
+// The add-cryptocurrency dialog (product spec points 2, 4, 5 and 9) as the reporting page opens
+// it: in the dialog host, signed in as Ana who follows Bitcoin, over the stories' fake API.
+import type { Meta, StoryContext, StoryObj } from '@storybook/react';
+import { expect, userEvent, waitFor, within } from '@storybook/test';
+import { coin } from '../../storybook/fixtures';
+import { findDialog, findToast, page, visible, WAIT } from '../../storybook/play';
+import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
+import { DialogHost } from '../shell/DialogHost';
+import { getOpenDialog } from '../shell/dialogs';
+
+const SITE: SiteParameters = {
+  dialog: 'addCoin',
+  signedIn: true,
+  path: '/reporting/',
+  api: { follows: [coin('BTC').id] },
+};
+
+const meta = {
+  title: 'Site/Dialogs/Add coin',
+  tags: ['site', '!autodocs'],
+  component: DialogHost,
+  ...siteStory,
+  parameters: { ...siteStory.parameters, site: SITE },
+} satisfies Meta<typeof DialogHost>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The dialog, once the first coins are listed. */
+async function dialogWithCoins(context: StoryContext) {
+  const dialog = await findDialog(textsOf(context, 'coins')('title'));
+  await within(dialog).findByText('Ethereum', {}, WAIT);
+  return dialog;
+}
+
+const add = (dialog: HTMLElement, context: StoryContext, symbol: string) =>
+  userEvent.click(
+    within(dialog).getByRole('button', {
+      name: textsOf(context, 'coins')('actionLabel.add', { name: coin(symbol).name }),
+    }),
+  );
+
+/** Opened: every coin by rank; Bitcoin, already followed, cannot be picked again. */
+export const CoinList: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await dialogWithCoins(context);
+    const table = within(dialog).getByRole('table', { name: t('table.label') });
+    await expect(within(table).getAllByRole('rowheader')).toHaveLength(8);
+    await expect(
+      within(table).getByRole('button', { name: t('actionLabel.followed', { name: 'Bitcoin' }) }),
+    ).toBeDisabled();
+    await expect(within(dialog).getByText(t('footer.empty', { limit: 5 }))).toBeVisible();
+    await expect(fakeApiOf(context).calls('GET /api/asset/list')[0]?.query.get('page')).toBe('1');
+  },
+};
+
+/** The same in Chinese. */
+export const CoinListChinese: Story = { ...CoinList, globals: { locale: 'zh' } };
+
+/** The list is fetched on open: until it comes, the table says it is loading. */
+export const Loading: Story = {
+  parameters: {
+    site: { ...SITE, api: { ...SITE.api, faults: { 'GET /api/asset/list': 'hold' } } },
+  },
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await findDialog(t('title'));
+    await within(dialog).findByText(t('table.loading'), {}, WAIT);
+  },
+};
+
+/** A search (after typing pauses) lists what matches the name or symbol. */
+export const Search: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await dialogWithCoins(context);
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: t('search.label') }), 'sol');
+    await waitFor(() => {
+      expect(within(dialog).getByText('Solana')).toBeVisible();
+      expect(within(dialog).queryByText('Ethereum')).not.toBeInTheDocument();
+    }, WAIT);
+    const keywords = fakeApiOf(context)
+      .calls('GET /api/asset/list')
+      .map((request) => request.query.get('keyword'));
+    await expect(keywords).toContain('sol');
+  },
+};
+
+/** A search nothing matches: the empty state says so. */
+export const NoMatch: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await dialogWithCoins(context);
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: t('search.label') }), 'zzz');
+    await visible(within(dialog).findByText(t('empty.title', { keyword: 'zzz' }), {}, WAIT));
+  },
+};
+
+/** The list could not be fetched: the table says so and offers to try again. */
+export const ListUnavailable: Story = {
+  parameters: {
+    site: { ...SITE, api: { ...SITE.api, faults: { 'GET /api/asset/list': 'network' } } },
+  },
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await findDialog(t('title'));
+    await visible(within(dialog).findByText(t('error.title'), {}, WAIT));
+    await expect(within(dialog).getByRole('button', { name: t('error.retry') })).toBeEnabled();
+  },
+};
+
+/** Picked coins show as cards in the footer, and their rows say so. */
+export const Picked: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await dialogWithCoins(context);
+    await add(dialog, context, 'ETH');
+    await add(dialog, context, 'SOL');
+    const cards = within(dialog).getByRole('list', { name: t('footer.list') });
+    await expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+    await expect(
+      within(dialog).getByRole('button', { name: t('actionLabel.selected', { name: 'Solana' }) }),
+    ).toBeVisible();
+    await expect(
+      within(dialog).getByText(t('footer.count', { selected: 2, limit: 5 })),
+    ).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: t('footer.save') })).toBeEnabled();
+  },
+};
+
+/** Five are the most per add: a sixth is refused with a toast, and is not picked. */
+export const SixthRefused: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await dialogWithCoins(context);
+    for (const symbol of ['ETH', 'USDT', 'BNB', 'SOL', 'XRP']) await add(dialog, context, symbol);
+    await add(dialog, context, 'DOGE');
+    await findToast(t('messages.addCoin_tips-1', { limit: 5 }));
+    const cards = within(dialog).getByRole('list', { name: t('footer.list') });
+    await expect(within(cards).getAllByRole('listitem')).toHaveLength(5);
+    await expect(within(cards).queryByText('DOGE')).not.toBeInTheDocument();
+  },
+};
+
+/** Save follows the picks: a toast says so, the dialog closes, and the server has them. */
+export const Saves: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await dialogWithCoins(context);
+    await add(dialog, context, 'ETH');
+    await add(dialog, context, 'SOL');
+    await userEvent.click(within(dialog).getByRole('button', { name: t('footer.save') }));
+    await findToast(t('messages.AddSuccess'));
+    await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
+    await expect(getOpenDialog()).toBeNull();
+    const api = fakeApiOf(context);
+    await expect(api.calls('POST /api/follow/add')[0]?.body).toEqual({
+      coinIds: [coin('ETH').id, coin('SOL').id],
+    });
+    await expect(api.followedIds()).toEqual([coin('ETH').id, coin('SOL').id, coin('BTC').id]);
+  },
+};
+
+/** Saving fails (offline): a toast says why, and the dialog closes all the same (spec point 4). */
+export const SaveFails: Story = {
+  parameters: {
+    site: { ...SITE, api: { ...SITE.api, faults: { 'POST /api/follow/add': 'network' } } },
+  },
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await dialogWithCoins(context);
+    await add(dialog, context, 'ETH');
+    await userEvent.click(within(dialog).getByRole('button', { name: t('footer.save') }));
+    await findToast(t('common:messages.networkError'));
+    await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
+  },
+};
+
+/** A visitor who is signed out gets the login dialog instead (a follow needs a user). */
+export const SignedOut: Story = {
+  parameters: { site: { ...SITE, signedIn: false } },
+  play: async (context) => {
+    await findDialog(textsOf(context)('login.title'));
+    await expect(getOpenDialog()).toBe('login');
+    await expect(fakeApiOf(context).requests).toHaveLength(0);
+  },
+};

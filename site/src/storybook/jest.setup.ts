@@ -1,0 +1,20 @@
+// Setup of the site's Jest story project (jest.config.cjs): Storybook's project annotations, as
+// the design system's jest.setup.ts does, and what jsdom lacks.
+// Import @storybook/test first so that stories and tests share one copy of it.
+import '@storybook/test';
+import '@testing-library/jest-dom';
+import { setProjectAnnotations } from '@storybook/react';
+import * as preview from '../../../.storybook/preview';
+
+// The returned beforeAll makes @storybook/test wrap play functions' events in React's act(), as
+// Storybook's own runner does; without it every story run warns "not wrapped in act(...)".
+const annotations = setProjectAnnotations([preview]);
+beforeAll(annotations.beforeAll);
+
+// Chakra's positioned parts (Menu, Tooltip, Popover, Select) need ResizeObserver, which jsdom lacks.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;

@@ -1,0 +1,155 @@
+// What a site story needs around it, given the way the site's layout gives it to a page: the
+// page's language (the toolbar's `locale` global, or a story's own), the i18n plugin's context
+// over a real i18next instance, the app's SWR setup over the one API client, the toasts, and per
+// story a fake API (fakeApi.ts), a session (signed in as Ana or signed out) and, for the global
+// dialogs, the dialog that is open. Everything a story changes is put back when it ends.
+//
+// One difference from a page: the API client names the page's language in its `Language` header
+// from the page's path, and Storybook's is /iframe.html, so the fake API answers in English
+// whatever the story's language (as the real API would to that header).
+//
+// Use: `const meta = { ...siteStory, parameters: { site: { dialog: 'login' } } }`.
+import { Toaster, toaster } from '@coinlens/design-system';
+import type { Decorator, StoryContext } from '@storybook/react';
+import { spyOn } from '@storybook/test';
+import type { ReactNode } from 'react';
+import { mutate } from 'swr';
+import { ApiProvider } from '../data/swr';
+import { clearToken, setToken } from '../data/token';
+import type { DialogName } from '../features/shell/dialogs';
+import { closeDialog, openDialog } from '../features/shell/dialogs';
+import { HTML_LANG, isLocale, type Locale } from '../i18n/locales';
+import { FakeApi, type FakeApiOptions } from './fakeApi';
+import { ANA } from './fixtures';
+import { navigate } from './gatsby';
+import { pageContext, storyI18n } from './i18n';
+import { I18nextContext, I18nextProvider } from './i18next';
+
+/** `parameters.site` of a site story. */
+export interface SiteParameters {
+  /** The fake API's starting state and the routes that misbehave. */
+  api?: FakeApiOptions;
+  /** Signed in as Ana (a token the fake API accepts is kept) rather than signed out. */
+  signedIn?: boolean;
+  /** The global dialog open when the story starts (the story renders the DialogHost). */
+  dialog?: DialogName;
+  /** The page the story is on, without the language prefix (`/` by default). */
+  path?: string;
+}
+
+/**
+ * The app's SWR settings, with no retries and no refetch on focus: a story of a failure stays
+ * failed and its screenshot does not depend on when the browser window got the focus.
+ */
+const STORY_SWR = { dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false };
+
+/** The language a story shows: its `locale` global, English when that is not a site locale. */
+export function storyLocale(globals: Record<string, unknown>): Locale {
+  return isLocale(globals.locale) ? globals.locale : 'en';
+}
+
+/** The fake API of the running story (made by `siteStory`'s loader). */
+export function fakeApiOf(context: Pick<StoryContext, 'loaded'>): FakeApi {
+  const api: unknown = context.loaded.api;
+  if (!(api instanceof FakeApi)) throw new Error('This story has no fake API: spread siteStory');
+  return api;
+}
+
+/** The translations of the story's language, e.g. `textsOf(context)('login.title')`. */
+export function textsOf(context: Pick<StoryContext, 'globals'>, ns = 'common') {
+  const locale = storyLocale(context.globals);
+  return storyI18n(locale).getFixedT(locale, ns);
+}
+
+function SiteFrame({
+  locale,
+  path,
+  children,
+}: {
+  locale: Locale;
+  path?: string;
+  children: ReactNode;
+}) {
+  const i18n = storyI18n(locale);
+  const t = i18n.getFixedT(locale, 'common');
+  return (
+    <I18nextProvider i18n={i18n}>
+      <I18nextContext.Provider value={pageContext(locale, path)}>
+        <ApiProvider config={STORY_SWR}>
+          {children}
+          {/* The layout's toast stack, as every page has it. */}
+          <Toaster
+            toaster={toaster}
+            closeLabel={t('toast.close')}
+            label={t('toast.label')}
+            typeLabels={{
+              success: t('toast.success'),
+              error: t('toast.error'),
+              warning: t('toast.warning'),
+              info: t('toast.info'),
+            }}
+          />
+        </ApiProvider>
+      </I18nextContext.Provider>
+    </I18nextProvider>
+  );
+}
+
+const siteParameters = (context: Pick<StoryContext, 'parameters'>): SiteParameters =>
+  (context.parameters.site as SiteParameters | undefined) ?? {};
+
+// Generic over the story's args, so that one decorator, loader and beforeEach fit every meta.
+function withSite<TArgs>(...[Story, context]: Parameters<Decorator<TArgs>>) {
+  return (
+    <SiteFrame locale={storyLocale(context.globals)} path={siteParameters(context).path}>
+      <Story />
+    </SiteFrame>
+  );
+}
+
+function makeFakeApi<TArgs>(context: StoryContext<TArgs>) {
+  return { api: new FakeApi(siteParameters(context).api) };
+}
+
+async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
+  const { signedIn = false, dialog } = siteParameters(context);
+  const api = fakeApiOf(context);
+  const restoreFetch = api.install();
+  if (signedIn) setToken(api.tokenFor(ANA));
+  else clearToken();
+  // Toasts stay until the story ends (they close after 3 s on a page), so that the play function
+  // and the screenshot after it both see them, however long the checks in between take.
+  const createToast = toaster.create.bind(toaster);
+  const toasts = spyOn(toaster, 'create').mockImplementation((options) =>
+    createToast({ ...options, duration: Infinity }),
+  );
+  navigate.mockClear();
+  const lang = document.documentElement.lang;
+  document.documentElement.lang = HTML_LANG[storyLocale(context.globals)];
+  if (dialog) openDialog(dialog);
+
+  return async () => {
+    closeDialog();
+    toaster.dismiss();
+    toasts.mockRestore();
+    restoreFetch();
+    clearToken();
+    // The app's cache starts empty in the next story, as on a fresh page.
+    await mutate(() => true, undefined, { revalidate: false });
+    document.documentElement.lang = lang;
+  };
+}
+
+/**
+ * Spread into a site story file's meta: the site frame, a fresh fake API per story and the
+ * session and dialog of `parameters.site`. Overlays render over the whole page, so the
+ * screenshot is of the viewport. The meta itself says `tags: ['site', '!autodocs']` (Storybook
+ * reads tags without running the file): `test-storybook --includeTags site` picks the site's
+ * stories, and there is no docs page, where every story's dialog would open at once.
+ */
+export const siteStory = {
+  decorators: [withSite],
+  loaders: [makeFakeApi],
+  beforeEach: prepareSite,
+  parameters: { screenshot: { viewport: true } },
+};
