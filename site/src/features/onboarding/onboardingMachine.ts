@@ -1,0 +1,328 @@
+// The welcome onboarding (product spec, point 4) as an XState machine: it walks WELCOME_SCRIPT
+// one item at a time, pauses between items, waits where the user has to act (a task's start
+// button, the task itself, a "ready" button), ends after the countdown, and can be saved and
+// resumed after a reload. It draws nothing: the chat reads `selectOnboardingView` and listens to
+// the emitted events.
+import { assertEvent, assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import { taskOf, WELCOME_SCRIPT, type TaskNumber, type WelcomeItem } from './script';
+
+/** The pause after an item that sets no `sleep`: long enough to read as typing. */
+export const TYPING_DELAY_MS = 600;
+
+/** What became of a task: not yet done, done (≥1 coin followed, ≥1 source added), or skipped. */
+export type TaskOutcome = 'pending' | 'done' | 'skipped';
+export type TaskOutcomes = Record<TaskNumber, TaskOutcome>;
+
+/** The dialog a task opens: add-coin for `searchType: 'coin'`, add-monitoring for 'monitor'. */
+export type OnboardingDialog = 'addCoin' | 'addMonitor';
+/** The hot list a task pushes into the chat as a layer. */
+export type HotList = 'coins' | 'sources';
+
+export interface OnboardingContext {
+  /** Index into WELCOME_SCRIPT of the item shown last. */
+  index: number;
+  tasks: TaskOutcomes;
+  /** The current item was restored from saved progress rather than reached just now. */
+  resumed: boolean;
+  /** The script has run to its end. */
+  finished: boolean;
+}
+
+export type OnboardingEvent =
+  /** The start button of a taskStart item. */
+  | { type: 'START' }
+  /** The user did the task: followed a coin (1) or added a source (2). Accepted at any time. */
+  | { type: 'TASK_DONE'; task: TaskNumber }
+  /** Skip the current task; ignored unless its item has `canSkip`. */
+  | { type: 'SKIP' }
+  /** Go on from a plain item with `autoNext: false`. */
+  | { type: 'NEXT' };
+
+/**
+ * What the machine tells the UI as it happens. `resumed` is true for the first item after a
+ * restore, so the UI can skip what it already did before the reload (e.g. a pushed layer).
+ */
+export type OnboardingEmitted =
+  | { type: 'shown'; item: WelcomeItem; resumed: boolean }
+  | { type: 'openDialog'; dialog: OnboardingDialog; resumed: boolean }
+  | { type: 'pushHot'; hot: HotList; resumed: boolean };
+
+/** Saved progress, as `persist` writes it and `restore` reads it back. */
+export interface OnboardingProgress {
+  version: typeof PROGRESS_VERSION;
+  /** The id of the item shown last. */
+  id: number;
+  finished: boolean;
+  tasks: TaskOutcomes;
+}
+
+export interface OnboardingInput {
+  /** Where to resume (from `restore` or `loadProgress`); none or null starts from the top. */
+  progress?: OnboardingProgress | null;
+}
+
+const LAST = WELCOME_SCRIPT.length - 1;
+const PENDING: TaskOutcomes = { 1: 'pending', 2: 'pending' };
+
+const itemAt = (context: OnboardingContext): WelcomeItem => WELCOME_SCRIPT[context.index]!;
+
+const dialogFor = (item: WelcomeItem): OnboardingDialog | null =>
+  item.searchType === 'coin' ? 'addCoin' : item.searchType === 'monitor' ? 'addMonitor' : null;
+
+/** The current task item's task, when that task is still to do. */
+const pendingTask = (context: OnboardingContext): TaskNumber | undefined => {
+  const task = taskOf(context.index);
+  return itemAt(context).type === 'task' && task !== undefined && context.tasks[task] === 'pending'
+    ? task
+    : undefined;
+};
+
+export const onboardingMachine = setup({
+  types: {
+    context: {} as OnboardingContext,
+    events: {} as OnboardingEvent,
+    emitted: {} as OnboardingEmitted,
+    input: {} as OnboardingInput,
+    output: {} as { tasks: TaskOutcomes },
+  },
+  delays: {
+    /** The pause after the current item: its `sleep`, or the typing delay. */
+    pause: ({ context }) => itemAt(context).sleep ?? TYPING_DELAY_MS,
+  },
+  guards: {
+    finished: ({ context }) => context.finished,
+    atTaskStart: ({ context }) => itemAt(context).type === 'taskStart',
+    atTask: ({ context }) => itemAt(context).type === 'task',
+    waitsForUser: ({ context }) => !itemAt(context).autoNext,
+    atEnd: ({ context }) => itemAt(context).over === true || context.index >= LAST,
+    taskSettled: ({ context }) => {
+      const task = taskOf(context.index);
+      return task !== undefined && context.tasks[task] !== 'pending';
+    },
+    canSkip: ({ context }) =>
+      itemAt(context).canSkip === true && pendingTask(context) !== undefined,
+  },
+  actions: {
+    advance: assign(({ context }) => ({
+      index: Math.min(context.index + 1, LAST),
+      resumed: false,
+    })),
+    finish: assign({ finished: true }),
+    completeTask: assign(({ context, event }) => {
+      assertEvent(event, 'TASK_DONE');
+      return { tasks: { ...context.tasks, [event.task]: 'done' } };
+    }),
+    skipTask: assign(({ context }) => {
+      const task = pendingTask(context);
+      return task === undefined ? {} : { tasks: { ...context.tasks, [task]: 'skipped' } };
+    }),
+    announce: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'shown', item: itemAt(context), resumed: context.resumed });
+    }),
+    // A task that is already done (the user followed a coin before pressing start) opens nothing.
+    openTaskDialog: enqueueActions(({ context, enqueue }) => {
+      const dialog = dialogFor(itemAt(context));
+      if (dialog !== null && pendingTask(context) !== undefined) {
+        enqueue.emit({ type: 'openDialog', dialog, resumed: context.resumed });
+      }
+    }),
+    pushHotList: enqueueActions(({ context, enqueue }) => {
+      const item = itemAt(context);
+      if (item.type === 'task' && pendingTask(context) === undefined) return;
+      if (item.needPushHotCoin)
+        enqueue.emit({ type: 'pushHot', hot: 'coins', resumed: context.resumed });
+      if (item.needPushHotMonitor) {
+        enqueue.emit({ type: 'pushHot', hot: 'sources', resumed: context.resumed });
+      }
+    }),
+  },
+}).createMachine({
+  id: 'onboarding',
+  context: ({ input }) => {
+    const progress = input.progress ?? null;
+    if (progress === null) return { index: 0, tasks: PENDING, resumed: false, finished: false };
+    return {
+      index: WELCOME_SCRIPT.findIndex((item) => item.id === progress.id),
+      tasks: { ...progress.tasks },
+      resumed: true,
+      finished: progress.finished,
+    };
+  },
+  initial: 'boot',
+  // A task can be done before its item comes up (a coin followed elsewhere): remember it.
+  on: { TASK_DONE: { actions: 'completeTask' } },
+  states: {
+    boot: {
+      always: [{ guard: 'finished', target: 'done' }, { target: 'showing' }],
+    },
+    // Shows the item at `index`, then waits in the way the item asks for.
+    showing: {
+      entry: ['announce', 'openTaskDialog', 'pushHotList'],
+      always: [
+        { guard: 'atTaskStart', target: 'awaitingStart' },
+        { guard: 'atTask', target: 'awaitingTask' },
+        { guard: 'waitsForUser', target: 'awaitingNext' },
+        { target: 'pausing' },
+      ],
+    },
+    pausing: {
+      after: {
+        pause: [
+          { guard: 'atEnd', target: 'done' },
+          { target: 'showing', actions: 'advance' },
+        ],
+      },
+    },
+    awaitingStart: {
+      on: { START: { target: 'showing', actions: 'advance' } },
+    },
+    awaitingTask: {
+      always: { guard: 'taskSettled', target: 'showing', actions: 'advance' },
+      on: { SKIP: { guard: 'canSkip', actions: 'skipTask' } },
+    },
+    awaitingNext: {
+      on: {
+        NEXT: [
+          { guard: 'atEnd', target: 'done' },
+          { target: 'showing', actions: 'advance' },
+        ],
+      },
+    },
+    done: { type: 'final', entry: 'finish' },
+  },
+  output: ({ context }) => ({ tasks: context.tasks }),
+});
+
+export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
+
+/** What the welcome page draws from a snapshot. */
+export interface OnboardingView {
+  /** The item shown last. */
+  current: WelcomeItem;
+  /** Every item shown so far, oldest first (the robot's side of the chat). */
+  shown: readonly WelcomeItem[];
+  /** What the script waits for from the user: the start button, the task, "next", or nothing. */
+  waitingFor: 'start' | 'task' | 'next' | null;
+  /** The current task may be skipped (show a skip button that sends SKIP). */
+  canSkip: boolean;
+  /** The dialog the current task works in (for a button that reopens it), or null. */
+  dialog: OnboardingDialog | null;
+  /** What became of each task so far. */
+  tasks: TaskOutcomes;
+  /** The script is over: move on into the product. */
+  done: boolean;
+}
+
+export function selectOnboardingView(snapshot: OnboardingSnapshot): OnboardingView {
+  const { context } = snapshot;
+  const current = itemAt(context);
+  const waitingFor = snapshot.matches('awaitingStart')
+    ? 'start'
+    : snapshot.matches('awaitingTask')
+      ? 'task'
+      : snapshot.matches('awaitingNext')
+        ? 'next'
+        : null;
+  return {
+    current,
+    shown: WELCOME_SCRIPT.slice(0, context.index + 1),
+    waitingFor,
+    canSkip: waitingFor === 'task' && current.canSkip === true,
+    dialog: waitingFor === 'task' ? dialogFor(current) : null,
+    tasks: context.tasks,
+    done: snapshot.status === 'done',
+  };
+}
+
+// --- Saving and resuming ---------------------------------------------------------------------
+
+/**
+ * Bump when the script's ids change meaning: older saved progress then starts over. We save our
+ * own small record rather than XState's persisted snapshot so that a restored actor re-enters its
+ * item (its timers start again, a task waits again) and so that stored data can be checked.
+ */
+export const PROGRESS_VERSION = 1;
+
+/** Where a user's progress is kept, one key per user so a shared browser keeps them apart. */
+export function onboardingStorageKey(userId: string | number): string {
+  return `coinlens:onboarding:${userId}`;
+}
+
+/** The snapshot's progress as a string to store. */
+export function persist(snapshot: OnboardingSnapshot): string {
+  const { context } = snapshot;
+  const progress: OnboardingProgress = {
+    version: PROGRESS_VERSION,
+    id: itemAt(context).id,
+    finished: snapshot.status === 'done' || context.finished,
+    tasks: { ...context.tasks },
+  };
+  return JSON.stringify(progress);
+}
+
+const OUTCOMES: readonly unknown[] = ['pending', 'done', 'skipped'] satisfies TaskOutcome[];
+
+/**
+ * Reads stored progress back. Anything it cannot trust (not JSON, another version, an unknown
+ * item, outcomes that could not have happened) gives null: the welcome starts from the top.
+ */
+export function restore(raw: string | null | undefined): OnboardingProgress | null {
+  if (typeof raw !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { version, id, finished, tasks } = value as Record<string, unknown>;
+  if (version !== PROGRESS_VERSION || typeof finished !== 'boolean') return null;
+  const index = WELCOME_SCRIPT.findIndex((item) => item.id === id);
+  if (index < 0 || (finished && index !== LAST)) return null;
+  if (typeof tasks !== 'object' || tasks === null) return null;
+  const outcomes = tasks as Record<string, unknown>;
+  const task1 = outcomes['1'];
+  const task2 = outcomes['2'];
+  if (!OUTCOMES.includes(task1) || !OUTCOMES.includes(task2)) return null;
+  const checked: TaskOutcomes = { 1: task1 as TaskOutcome, 2: task2 as TaskOutcome };
+  for (const task of [1, 2] as const) {
+    const taskIndex = WELCOME_SCRIPT.findIndex(
+      (item, i) => item.type === 'task' && taskOf(i) === task,
+    );
+    const outcome = checked[task];
+    // Past its task item a task is settled; before it, it cannot have been skipped.
+    if (index > taskIndex && outcome === 'pending') return null;
+    if (index < taskIndex && outcome === 'skipped') return null;
+    if (outcome === 'skipped' && WELCOME_SCRIPT[taskIndex]?.canSkip !== true) return null;
+  }
+  return { version: PROGRESS_VERSION, id: WELCOME_SCRIPT[index]!.id, finished, tasks: checked };
+}
+
+/** The parts of Web Storage this uses (localStorage in the browser, a fake in tests). */
+export type ProgressStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** The actor input that resumes this user's saved progress, or starts afresh. */
+export function loadProgress(
+  storage: ProgressStorage | undefined,
+  userId: string | number,
+): OnboardingInput {
+  try {
+    return { progress: restore(storage?.getItem(onboardingStorageKey(userId))) };
+  } catch {
+    // Storage can refuse to be read (privacy settings); start from the top.
+    return { progress: null };
+  }
+}
+
+/** Saves the snapshot's progress for this user; a full or refused storage is not an error. */
+export function saveProgress(
+  storage: ProgressStorage | undefined,
+  userId: string | number,
+  snapshot: OnboardingSnapshot,
+): void {
+  try {
+    storage?.setItem(onboardingStorageKey(userId), persist(snapshot));
+  } catch {
+    // Losing the progress only means the welcome starts over after a reload.
+  }
+}
