@@ -1,11 +1,19 @@
 import { graphql, type HeadFC } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { Layout } from '../components/Layout';
+import { RequireSignIn } from '../features/shell/RequireSignIn';
+import { Welcome } from '../features/welcome/Welcome';
 import { SiteHead } from '../i18n/head';
 import type { LocaleQueryData } from '../i18n/query';
 
 export default function WelcomePage() {
-  return <PlaceholderPage page="welcome" variant="welcome" />;
+  return (
+    <Layout variant="welcome">
+      <RequireSignIn>
+        <Welcome />
+      </RequireSignIn>
+    </Layout>
+  );
 }
 
 export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (

@@ -25,7 +25,7 @@ import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
 import { useSession } from '../auth/session';
 import type { GlobalDialogProps } from '../shell/DialogHost';
-import { openDialog } from '../shell/dialogs';
+import { getDialogParams, openDialog } from '../shell/dialogs';
 import { addFollows, useFollows } from './follows';
 import { useCoinSearch } from './useCoinSearch';
 
@@ -94,7 +94,10 @@ function CoinPicker({ onClose, followedIds, followsKnown }: CoinPickerProps) {
   const { t } = useTranslation('coins');
   const { language } = useI18next();
   const [keyword, setKeyword] = useState('');
-  const [picked, setPicked] = useState<Coin[]>([]);
+  // Opened from the chat's add action, it starts with those coins picked.
+  const [picked, setPicked] = useState<Coin[]>(() =>
+    (getDialogParams().coins ?? []).slice(0, COIN_SELECTION_LIMIT),
+  );
   const [saving, setSaving] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const mounted = useRef(false);

@@ -2,7 +2,7 @@
 // its request path, the two calls that change it, and the way into the add-cryptocurrency dialog.
 // Both changes answer the whole new list, which goes straight into the cache: every view of the
 // follows (the dialog, the reporting page) shows it without asking the server again.
-import type { FollowEntry } from '@coinlens/api/contract';
+import type { Coin, FollowEntry } from '@coinlens/api/contract';
 import { useSyncExternalStore } from 'react';
 import { mutate as mutateCache, type KeyedMutator } from 'swr';
 import { api, type ApiClient } from '../../data/client';
@@ -74,9 +74,10 @@ export async function removeFollow(
 }
 
 /**
- * Opens the add-cryptocurrency dialog (the spec's coin-store flag). A follow needs a user, so a
- * visitor who is signed out gets the login dialog instead.
+ * Opens the add-cryptocurrency dialog (the spec's coin-store flag), with `coins` picked. A follow
+ * needs a user, so a visitor who is signed out gets the login dialog instead.
  */
-export function openAddCoinDialog(): void {
-  openDialog(getToken() === null ? 'login' : 'addCoin');
+export function openAddCoinDialog(coins: readonly Coin[] = []): void {
+  if (getToken() === null) openDialog('login');
+  else openDialog('addCoin', { coins });
 }

@@ -25,7 +25,7 @@ import { ApiError, NetworkError, TimeoutError, type ApiFailure } from '../../dat
 import type { PagedList } from '../../data/usePagedList';
 import { useSession } from '../auth/session';
 import type { GlobalDialogProps } from '../shell/DialogHost';
-import { openDialog } from '../shell/dialogs';
+import { getDialogParams, openDialog } from '../shell/dialogs';
 import { useMonitorCardLabels } from './labels';
 import {
   addSources,
@@ -75,7 +75,10 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
   const { t } = useTranslation(['monitoring', 'common']);
   const labels = useMonitorCardLabels();
   const [keyword, setKeyword] = useState('');
-  const [picked, setPicked] = useState<MonitorSource[]>([]);
+  // Opened from the chat's monitor action, it starts with those sources picked.
+  const [picked, setPicked] = useState<MonitorSource[]>(() =>
+    (getDialogParams().sources ?? []).slice(0, SOURCE_SELECTION_LIMIT),
+  );
   const [saving, setSaving] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const mounted = useRef(false);

@@ -196,7 +196,11 @@ export function useSourceContent(sourceId: number, live = false): PagedList<Cont
   });
 }
 
-/** Opens the add-monitoring dialog; a visitor who is signed out gets the login dialog instead. */
-export function openAddMonitorDialog(): void {
-  openDialog(getToken() === null ? 'login' : 'addMonitor');
+/**
+ * Opens the add-monitoring dialog, with `sources` picked; a visitor who is signed out gets the
+ * login dialog instead.
+ */
+export function openAddMonitorDialog(sources: readonly MonitorSource[] = []): void {
+  if (getToken() === null) openDialog('login');
+  else openDialog('addMonitor', { sources });
 }

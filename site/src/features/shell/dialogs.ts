@@ -2,11 +2,19 @@
 // site (the header, a `?t=login` link, a 401 from the API, the chat, the coin-store flag of the
 // spec) opens them, and the dialog host in the layout draws whichever is open. Dialog code is
 // loaded only when one opens.
+import type { Coin, MonitorSource } from '@coinlens/api/contract';
 import { useSyncExternalStore } from 'react';
 
 export type DialogName = 'login' | 'nickname' | 'addCoin' | 'addMonitor';
 
+/** What a dialog opens with: the add dialogs start with these picked (the chat's add actions). */
+export interface DialogParams {
+  coins?: readonly Coin[];
+  sources?: readonly MonitorSource[];
+}
+
 let current: DialogName | null = null;
+let currentParams: DialogParams = {};
 const listeners = new Set<() => void>();
 
 function set(next: DialogName | null) {
@@ -15,13 +23,20 @@ function set(next: DialogName | null) {
   for (const listener of [...listeners]) listener();
 }
 
-/** Opens a dialog (closing any other: one at a time). */
-export function openDialog(name: DialogName): void {
+/** Opens a dialog (closing any other: one at a time), with what it should start with. */
+export function openDialog(name: DialogName, params: DialogParams = {}): void {
+  currentParams = params;
   set(name);
+}
+
+/** What the open dialog was opened with. */
+export function getDialogParams(): DialogParams {
+  return currentParams;
 }
 
 /** Closes whichever dialog is open. */
 export function closeDialog(): void {
+  currentParams = {};
   set(null);
 }
 

@@ -1,0 +1,383 @@
+// The assistant chat (product spec points 2, 3, 4, 8 and 9): the conversation as a log region of
+// ChatBubbles, older pages loaded when scrolled to the top (keeping the reader's place), replies
+// streaming into their bubble, the crash text with a retry after an error or 35 s of silence, a
+// stop button while a reply is awaited, a new-conversation action, and a composer that keeps what
+// the user typed until it is sent. Coin and source lists in a reply open the add dialogs with them
+// picked; a report link goes to the reports.
+import type { Coin, MonitorSource } from '@coinlens/api/contract';
+import {
+  Button,
+  ChatBubble,
+  chatDisplayTimes,
+  type ChatBubbleSource,
+  type ChatBubbleStatus,
+  type ChatLayerCoin,
+  type ChatLayerSource,
+} from '@coinlens/design-system';
+import { Box, chakra, Flex, Spinner } from '@chakra-ui/react';
+import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { apiAssetUrl } from '../../data/client';
+import { localizedPath, type Locale } from '../../i18n/locales';
+import { MAX_QUESTION_LENGTH, useChat, type ChatEntry, type ChatStore } from '../chat/conversation';
+import { openAddCoinDialog, useFollows } from '../coins/follows';
+import { openAddMonitorDialog } from '../monitoring/sources';
+import { intlLocale } from '../reporting/format';
+
+/** Scrolled this close to the top (px), the next older page loads. */
+const TOP_THRESHOLD_PX = 2;
+/** Within this distance of the bottom (px), the reader is following along: new text scrolls in. */
+const FOLLOW_THRESHOLD_PX = 48;
+
+const SOURCE_OF: Record<string, ChatBubbleSource> = {
+  USER: 'user',
+  ASSISTANT: 'assistant',
+  ROBOT: 'robot',
+};
+
+export interface ChatPanelProps {
+  store: ChatStore;
+  /** Words to emphasise in the robot's lines (the onboarding script's highlights), by entry key. */
+  highlights?: ReadonlyMap<string, readonly string[]>;
+  /** Shown under the log, above the composer (the onboarding's task buttons). */
+  footer?: ReactNode;
+  /** Blocks the composer (the onboarding asks the user to act first). */
+  composerDisabled?: boolean;
+  /** The log's height; the panel is a column that fills what it is given by default. */
+  height?: string;
+}
+
+export function ChatPanel({
+  store,
+  highlights,
+  footer,
+  composerDisabled = false,
+  height = '100%',
+}: ChatPanelProps) {
+  const { t } = useTranslation('assistant');
+  const chat = useChat(store);
+  const logRef = useRef<HTMLDivElement>(null);
+  // The reader's place across a render: where they were, and how tall the log was.
+  const anchor = useRef<{ top: number; height: number; following: boolean }>({
+    top: 0,
+    height: 0,
+    following: true,
+  });
+  const firstKey = chat.entries[0]?.key;
+  const lastEntry = chat.entries[chat.entries.length - 1];
+  const contentSignature = `${chat.entries.length}:${lastEntry?.key}:${lastEntry?.message.text.length}:${lastEntry?.status}`;
+  const previousFirstKey = useRef(firstKey);
+
+  // After every change: older messages added above keep what the reader sees in place; new text
+  // at the bottom scrolls in only for a reader who was following along.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    const { top, height: before, following } = anchor.current;
+    if (previousFirstKey.current !== firstKey && previousFirstKey.current !== undefined) {
+      log.scrollTop = top + (log.scrollHeight - before);
+    } else if (following) {
+      log.scrollTop = log.scrollHeight;
+    }
+    previousFirstKey.current = firstKey;
+    anchor.current = {
+      top: log.scrollTop,
+      height: log.scrollHeight,
+      following: log.scrollHeight - log.scrollTop - log.clientHeight <= FOLLOW_THRESHOLD_PX,
+    };
+  }, [firstKey, contentSignature]);
+
+  const onScroll = () => {
+    const log = logRef.current;
+    if (!log) return;
+    anchor.current = {
+      top: log.scrollTop,
+      height: log.scrollHeight,
+      following: log.scrollHeight - log.scrollTop - log.clientHeight <= FOLLOW_THRESHOLD_PX,
+    };
+    if (log.scrollTop <= TOP_THRESHOLD_PX && chat.hasOlder && !chat.loadingOlder) {
+      void store.loadOlder();
+    }
+  };
+
+  const times = useMemo(
+    () => chatDisplayTimes(chat.entries.map((entry) => entry.message.timestamp)),
+    [chat.entries],
+  );
+
+  let body: ReactNode;
+  if (chat.history === 'error' && chat.entries.length === 0) {
+    body = (
+      <Flex role="alert" direction="column" alignItems="center" gap="3" paddingY="10">
+        <chakra.p color="fg.muted">{t('history.error')}</chakra.p>
+        <Button variant="outline" size="sm" onClick={() => void store.loadLatest()}>
+          {t('history.retry')}
+        </Button>
+      </Flex>
+    );
+  } else if ((chat.history === 'idle' || chat.history === 'loading') && chat.entries.length === 0) {
+    body = (
+      <Flex role="status" alignItems="center" justifyContent="center" gap="3" paddingY="10">
+        <Spinner size="sm" aria-hidden="true" />
+        <chakra.span color="fg.muted" fontSize="sm">
+          {t('history.loading')}
+        </chakra.span>
+      </Flex>
+    );
+  } else {
+    body = (
+      <>
+        {chat.loadingOlder && (
+          <Flex role="status" justifyContent="center" gap="2" paddingY="2" fontSize="sm">
+            <Spinner size="xs" aria-hidden="true" />
+            <chakra.span color="fg.muted">{t('history.older')}</chakra.span>
+          </Flex>
+        )}
+        {!chat.hasOlder && chat.history === 'ready' && chat.entries.length > 0 && (
+          <chakra.p textAlign="center" fontSize="xs" color="fg.subtle" paddingY="2">
+            {t('history.start')}
+          </chakra.p>
+        )}
+        {chat.entries.map((entry, index) => (
+          <Bubble
+            key={entry.key}
+            entry={entry}
+            time={times[index] ?? null}
+            highlight={highlights?.get(entry.key)}
+            onRetry={() => void store.retry(entry.questionKey ?? entry.key)}
+          />
+        ))}
+      </>
+    );
+  }
+
+  return (
+    <Flex direction="column" height={height} minHeight="0" gap="3">
+      <Flex alignItems="center" justifyContent="space-between" gap="3">
+        <chakra.h2 fontSize="lg" fontWeight="semibold">
+          {t('title')}
+        </chakra.h2>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void store.clean()}
+          disabled={chat.entries.length === 0 || chat.replyStatus === 'loading'}
+        >
+          {t('clean.action')}
+        </Button>
+      </Flex>
+      <Box
+        ref={logRef}
+        role="log"
+        aria-label={t('logLabel')}
+        aria-busy={chat.history === 'loading' || undefined}
+        // The log scrolls; a keyboard user reaches it to read back.
+        tabIndex={0}
+        flex="1"
+        minHeight="12rem"
+        overflowY="auto"
+        display="flex"
+        flexDirection="column"
+        gap="3"
+        padding="3"
+        borderWidth="1px"
+        borderColor="border.default"
+        borderRadius="lg"
+        bg="bg.surface"
+        onScroll={onScroll}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
+      >
+        {body}
+      </Box>
+      {footer}
+      <Composer
+        disabled={composerDisabled}
+        awaiting={chat.replyStatus === 'loading' || chat.replyStatus === 'concat'}
+        onSend={(text) => store.send(text)}
+        onStop={() => store.stop()}
+      />
+    </Flex>
+  );
+}
+
+function Bubble({
+  entry,
+  time,
+  highlight,
+  onRetry,
+}: {
+  entry: ChatEntry;
+  time: string | null;
+  highlight?: readonly string[];
+  onRetry: () => void;
+}) {
+  const { t, i18n } = useTranslation('assistant');
+  const { language } = useI18next();
+  const { follows } = useFollows();
+  const followed = useMemo(() => new Set(follows?.map((entry) => entry.coinId)), [follows]);
+  const { message } = entry;
+  const source = SOURCE_OF[message.source] ?? 'assistant';
+  const who = source === 'user' ? t('you') : source === 'robot' ? t('robot') : t('assistant');
+  const failed = entry.crashed || entry.delivery === 'failed' || entry.status === 'error';
+  const status: ChatBubbleStatus = failed ? 'error' : (entry.status ?? 'success');
+  const coinNames = useMemo(() => {
+    const names = new Map<number, string>();
+    for (const layer of message.layers) {
+      if (layer.type === 'coins') for (const coin of layer.coins) names.set(coin.id, coin.name);
+    }
+    return names;
+  }, [message.layers]);
+
+  return (
+    <ChatBubble.Root
+      source={source}
+      status={status}
+      label={time ? `${who}, ${time}` : who}
+      newTabLabel={t('newTab')}
+    >
+      {time && (
+        <ChatBubble.Time dateTime={new Date(message.timestamp * 1000).toISOString()}>
+          {time}
+        </ChatBubble.Time>
+      )}
+      {source !== 'user' && <ChatBubble.Avatar fallback={source === 'robot' ? 'CL' : 'AI'} />}
+      <ChatBubble.Content
+        text={entry.crashed ? t('Robot_message_crash') : message.text}
+        highlight={highlight}
+        typingLabel={t('typing')}
+      />
+      <ChatBubble.Error text={t('networkError')} retryLabel={t('retry')} onRetry={onRetry} />
+      <ChatBubble.Layers
+        layers={message.layers.map((layer) =>
+          layer.type === 'coins'
+            ? {
+                ...layer,
+                coins: layer.coins.map((coin) => ({ ...coin, logo: apiAssetUrl(coin.logo) })),
+              }
+            : layer.type === 'sources'
+              ? {
+                  ...layer,
+                  sources: layer.sources.map((item) => ({ ...item, logo: apiAssetUrl(item.logo) })),
+                }
+              : layer,
+        )}
+        locale={intlLocale(i18n.language)}
+        coinsLabel={t('layers.coins')}
+        coinActionText={t('layers.add')}
+        getCoinActionLabel={({ coin }) => t('layers.addNamed', { name: coin.name })}
+        isCoinActionDisabled={({ coin }) => followed.has(coin.id)}
+        onCoinAction={({ coin }) => openAddCoinDialog([coin as ChatLayerCoin as Coin])}
+        sourcesLabel={t('layers.sources')}
+        sourceActionText={t('layers.monitor')}
+        getSourceActionLabel={({ source: item }) => t('layers.monitorNamed', { title: item.title })}
+        onSourceAction={({ source: item }) =>
+          openAddMonitorDialog([item as ChatLayerSource as MonitorSource])
+        }
+        getReportLabel={({ coinId }) => {
+          const name = coinNames.get(coinId);
+          return name ? t('layers.report', { name }) : t('layers.reportFallback');
+        }}
+        getReportHref={() => localizedPath(language as Locale, '/reporting/')}
+      />
+    </ChatBubble.Root>
+  );
+}
+
+/** The message box: Enter sends, Shift+Enter breaks the line; Stop while a reply is awaited. */
+function Composer({
+  disabled,
+  awaiting,
+  onSend,
+  onStop,
+}: {
+  disabled: boolean;
+  awaiting: boolean;
+  onSend: (text: string) => Promise<void>;
+  onStop: () => void;
+}) {
+  const { t } = useTranslation('assistant');
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const hintId = useId();
+  const tooLong = Array.from(text).length > MAX_QUESTION_LENGTH;
+  const canSend = !disabled && !awaiting && text.trim() !== '' && !tooLong;
+
+  const send = useCallback(() => {
+    if (!canSend) return;
+    const question = text;
+    // The box empties as the question shows in the log, where a failed one offers a retry.
+    setText('');
+    void onSend(question);
+  }, [canSend, onSend, text]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <chakra.form onSubmit={onSubmit} display="flex" flexDirection="column" gap="1">
+      <chakra.label htmlFor={inputId} srOnly>
+        {t('input.label')}
+      </chakra.label>
+      <Flex gap="2" alignItems="flex-end">
+        <chakra.textarea
+          id={inputId}
+          aria-describedby={hintId}
+          aria-invalid={tooLong || undefined}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t('input.placeholder')}
+          disabled={disabled}
+          rows={2}
+          flex="1"
+          resize="none"
+          padding="3"
+          borderWidth="1px"
+          borderColor={tooLong ? 'status.error' : 'border.default'}
+          borderRadius="md"
+          bg="bg.surface"
+          color="fg.default"
+          _placeholder={{ color: 'fg.subtle' }}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' }}
+        />
+        {awaiting ? (
+          <Button type="button" variant="outline" onClick={onStop}>
+            {t('input.stop')}
+          </Button>
+        ) : (
+          <Button type="submit" disabled={!canSend}>
+            {t('input.send')}
+          </Button>
+        )}
+      </Flex>
+      <chakra.p
+        id={hintId}
+        fontSize="xs"
+        color={tooLong ? 'status.error' : 'fg.subtle'}
+        aria-live={tooLong ? 'polite' : undefined}
+      >
+        {tooLong
+          ? t('input.tooLong', { max: MAX_QUESTION_LENGTH, count: Array.from(text).length })
+          : t('input.hint')}
+      </chakra.p>
+    </chakra.form>
+  );
+}
