@@ -9,6 +9,7 @@ import {
   Button,
   ChatBubble,
   chatDisplayTimes,
+  toaster,
   type ChatBubbleSource,
   type ChatBubbleStatus,
   type ChatLayerCoin,
@@ -28,8 +29,15 @@ import {
   type ReactNode,
 } from 'react';
 import { apiAssetUrl } from '../../data/client';
+import { ApiError } from '../../data/errors';
 import { localizedPath, type Locale } from '../../i18n/locales';
-import { MAX_QUESTION_LENGTH, useChat, type ChatEntry, type ChatStore } from '../chat/conversation';
+import {
+  MAX_QUESTION_LENGTH,
+  normalizeQuestion,
+  useChat,
+  type ChatEntry,
+  type ChatStore,
+} from '../chat/conversation';
 import { openAddCoinDialog, useFollows } from '../coins/follows';
 import { openAddMonitorDialog } from '../monitoring/sources';
 import { intlLocale } from '../reporting/format';
@@ -90,12 +98,21 @@ export function ChatPanel({
       log.scrollTop = log.scrollHeight;
     }
     previousFirstKey.current = firstKey;
+    // A first page that does not fill the log gives no scroll to ask for more with.
+    if (
+      log.clientHeight > 0 &&
+      log.scrollHeight <= log.clientHeight &&
+      chat.hasOlder &&
+      !chat.loadingOlder
+    ) {
+      void store.loadOlder();
+    }
     anchor.current = {
       top: log.scrollTop,
       height: log.scrollHeight,
       following: log.scrollHeight - log.scrollTop - log.clientHeight <= FOLLOW_THRESHOLD_PX,
     };
-  }, [firstKey, contentSignature]);
+  }, [firstKey, contentSignature, chat.hasOlder, chat.loadingOlder, store]);
 
   const onScroll = () => {
     const log = logRef.current;
@@ -109,6 +126,34 @@ export function ChatPanel({
       void store.loadOlder();
     }
   };
+
+  const awaiting = chat.replyStatus === 'loading' || chat.replyStatus === 'concat';
+
+  const clean = async () => {
+    await store.clean();
+    const failed = store.getState().error !== null;
+    toaster.create(
+      failed
+        ? { type: 'error', title: t('clean.error') }
+        : { type: 'success', title: t('clean.done') },
+    );
+  };
+
+  // A question whose reply shows the failure (and its retry) does not show it a second time.
+  const failedReplies = useMemo(
+    () =>
+      new Set(
+        chat.entries
+          .filter((entry) => entry.questionKey && (entry.crashed || entry.status === 'error'))
+          .map((entry) => entry.questionKey),
+      ),
+    [chat.entries],
+  );
+  // A refusal from the server (too many questions, say) is said in its words under the log.
+  const sendError =
+    chat.error instanceof ApiError && chat.error.msg
+      ? t('sendError', { reason: chat.error.msg })
+      : null;
 
   const times = useMemo(
     () => chatDisplayTimes(chat.entries.map((entry) => entry.message.timestamp)),
@@ -154,6 +199,11 @@ export function ChatPanel({
             entry={entry}
             time={times[index] ?? null}
             highlight={highlights?.get(entry.key)}
+            showError={
+              entry.message.source === 'USER'
+                ? entry.delivery === 'failed' && !failedReplies.has(entry.key)
+                : Boolean(entry.crashed || entry.status === 'error')
+            }
             onRetry={() => void store.retry(entry.questionKey ?? entry.key)}
           />
         ))}
@@ -170,8 +220,8 @@ export function ChatPanel({
         <Button
           variant="ghost"
           size="sm"
-          onClick={() => void store.clean()}
-          disabled={chat.entries.length === 0 || chat.replyStatus === 'loading'}
+          onClick={() => void clean()}
+          disabled={chat.entries.length === 0 || awaiting}
         >
           {t('clean.action')}
         </Button>
@@ -199,10 +249,15 @@ export function ChatPanel({
       >
         {body}
       </Box>
+      {sendError && (
+        <chakra.p role="alert" fontSize="sm" color="status.error">
+          {sendError}
+        </chakra.p>
+      )}
       {footer}
       <Composer
         disabled={composerDisabled}
-        awaiting={chat.replyStatus === 'loading' || chat.replyStatus === 'concat'}
+        awaiting={awaiting}
         onSend={(text) => store.send(text)}
         onStop={() => store.stop()}
       />
@@ -214,11 +269,14 @@ function Bubble({
   entry,
   time,
   highlight,
+  showError,
   onRetry,
 }: {
   entry: ChatEntry;
   time: string | null;
   highlight?: readonly string[];
+  /** Whether this bubble carries the failure and its retry. */
+  showError: boolean;
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation('assistant');
@@ -228,8 +286,7 @@ function Bubble({
   const { message } = entry;
   const source = SOURCE_OF[message.source] ?? 'assistant';
   const who = source === 'user' ? t('you') : source === 'robot' ? t('robot') : t('assistant');
-  const failed = entry.crashed || entry.delivery === 'failed' || entry.status === 'error';
-  const status: ChatBubbleStatus = failed ? 'error' : (entry.status ?? 'success');
+  const status: ChatBubbleStatus = showError ? 'error' : (entry.status ?? 'success');
   const coinNames = useMemo(() => {
     const names = new Map<number, string>();
     for (const layer of message.layers) {
@@ -309,7 +366,9 @@ function Composer({
   const [text, setText] = useState('');
   const inputId = useId();
   const hintId = useId();
-  const tooLong = Array.from(text).length > MAX_QUESTION_LENGTH;
+  // Counted as the store and the API count it (trimmed, without NUL).
+  const normalized = normalizeQuestion(text);
+  const tooLong = 'error' in normalized && normalized.error.reason === 'tooLong';
   const canSend = !disabled && !awaiting && text.trim() !== '' && !tooLong;
 
   const send = useCallback(() => {
@@ -372,10 +431,13 @@ function Composer({
         id={hintId}
         fontSize="xs"
         color={tooLong ? 'status.error' : 'fg.subtle'}
-        aria-live={tooLong ? 'polite' : undefined}
+        aria-live="polite"
       >
         {tooLong
-          ? t('input.tooLong', { max: MAX_QUESTION_LENGTH, count: Array.from(text).length })
+          ? t('input.tooLong', {
+              max: MAX_QUESTION_LENGTH,
+              count: Array.from(text.replaceAll('\u0000', '').trim()).length,
+            })
           : t('input.hint')}
       </chakra.p>
     </chakra.form>
