@@ -45,10 +45,8 @@ module.exports = {
         '^\\./localeFiles$': '<rootDir>/src/storybook/localeFiles.node.ts',
         '\\.css$': '<rootDir>/src/storybook/styleStub.ts',
       },
+      // Also gives each story its time limit (a project cannot set testTimeout).
       setupFilesAfterEnv: ['<rootDir>/src/storybook/jest.setup.ts'],
-      // A story that walks through several steps takes a few seconds in jsdom, more on a busy
-      // machine.
-      testTimeout: 30_000,
     },
   ],
 };

@@ -11,12 +11,27 @@
 // as on a server where none are configured). What it leaves out: the per-IP limits, the lockout
 // after 10 failed sign-ins, code expiry, the lock after 5 wrong codes, the cap of 50 follows and
 // the 10,000 common passwords (a few stand in for them).
+//
+// The monitoring calls (`GET /api/monitor/*`) go to the monitoring server the unit tests use
+// (features/monitoring/fakeMonitorServer.ts), behind the same token check and in the monitoring
+// envelope `{ ok, msg, data }` (failures add `code`), as the reference API answers them.
 import type { Coin, FollowEntry, ListPage, Locale, UserInfo } from '@coinlens/api/contract';
+import { isMonitorPath } from '../data/client';
+import { ApiError } from '../data/errors';
+import {
+  createFakeMonitorApi,
+  type FakeMonitorApi,
+  type FakeSource,
+} from '../features/monitoring/fakeMonitorServer';
 import { ANA, COINS, QUOTED_AT, type FakeAccount } from './fixtures';
 import { serverMessage, type ServerMessageKey } from './serverMessages';
 
 export type Method = 'GET' | 'POST';
-/** A route as `METHOD /path`, e.g. `POST /api/auth/login/dologin`. */
+/**
+ * A route as `METHOD /path`, e.g. `POST /api/auth/login/dologin`. A fault may name one query of
+ * it, written as the site's client writes it (names sorted):
+ * `GET /api/monitor/source/list?page=1&size=6&status=3`.
+ */
 export type RouteName = `${Method} /api/${string}`;
 /** The `sendMessage` code types: 4 registers, 2 resets a password. */
 export type CodeType = 2 | 4;
@@ -53,7 +68,9 @@ export interface FakeApiOptions {
   follows?: number[];
   /** Codes mailed before the story starts, which hold their 60 s cooldown. */
   recentCodes?: Array<{ account: string; type: CodeType; secondsAgo: number }>;
-  /** Routes that misbehave. */
+  /** The monitored sources there are, and the ids of those Ana follows (most recent first). */
+  monitor?: { sources?: FakeSource[]; followed?: number[] };
+  /** Routes that misbehave (until `heal`). */
   faults?: Partial<Record<RouteName, Fault>>;
   /** Milliseconds every answer takes (0 by default: the next task). */
   latencyMs?: number;
@@ -157,6 +174,13 @@ export class FakeApi {
   private readonly coins: Coin[];
   private follows: FollowEntry[];
   private readonly faults: Partial<Record<RouteName, Fault>>;
+  private readonly monitorOptions: NonNullable<FakeApiOptions['monitor']>;
+  private monitorServer: FakeMonitorApi | undefined;
+  /** What ends each request held by a `hold` fault. */
+  private readonly held = new Set<() => void>();
+  /** Requests not yet answered, and when the last one was (performance.now() ms). */
+  private inFlight = 0;
+  private lastAnsweredAt = Number.NEGATIVE_INFINITY;
   private readonly latencyMs: number;
   /** Unspent codes by `type:account`, with when they were sent (ms). */
   private readonly codes = new Map<string, { code: string; sentAt: number }>();
@@ -167,7 +191,8 @@ export class FakeApi {
   constructor(options: FakeApiOptions = {}) {
     this.accounts = (options.accounts ?? [ANA]).map((account) => ({ ...account }));
     this.coins = options.coins ?? COINS;
-    this.faults = options.faults ?? {};
+    this.faults = { ...options.faults };
+    this.monitorOptions = options.monitor ?? {};
     this.latencyMs = options.latencyMs ?? 0;
     this.follows = (options.follows ?? []).map((coinId, index) => ({
       coinId,
@@ -228,25 +253,74 @@ export class FakeApi {
         token: authorization?.replace(/^Bearer\s+/i, '') || null,
       };
       this.requests.push(request);
-
-      const signal = init?.signal ?? undefined;
-      await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
-      if (signal?.aborted) throw abortError(signal);
-      const fault = this.faults[route];
-      if (fault === 'network') throw new TypeError('Failed to fetch');
-      if (fault === 'hold') {
-        // Settles only when the caller gives up (its own abort, or the client's time limit).
-        return new Promise<Response>((_resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(abortError(signal)), { once: true });
-        });
+      this.inFlight += 1;
+      try {
+        return await this.reply(request, url, init?.signal ?? undefined);
+      } finally {
+        this.inFlight -= 1;
+        this.lastAnsweredAt = performance.now();
       }
-      if (fault && 'delayMs' in fault) {
-        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-      } else if (fault) {
-        return response(this.failure(request, new Refusal(fault.code, fault.key, fault.data)));
-      }
-      return response(this.answer(request));
     };
+  }
+
+  private async reply(
+    request: FakeRequest,
+    url: URL,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const { route } = request;
+    await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    if (signal?.aborted) throw abortError(signal);
+    const fault = this.faults[`${route}${url.search}` as RouteName] ?? this.faults[route];
+    if (fault === 'network') throw new TypeError('Failed to fetch');
+    if (fault === 'hold') {
+      // Settles only when the caller gives up (its own abort, or the client's time limit), or
+      // when the story ends (`close`).
+      return new Promise<Response>((_resolve, reject) => {
+        const hangUp = () => reject(new TypeError('Failed to fetch'));
+        this.held.add(hangUp);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            this.held.delete(hangUp);
+            reject(abortError(signal));
+          },
+          { once: true },
+        );
+      });
+    }
+    if (fault && 'delayMs' in fault) {
+      await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    } else if (fault) {
+      return response(this.failure(request, new Refusal(fault.code, fault.key, fault.data)));
+    }
+    return response(
+      isMonitorPath(url.pathname) ? await this.monitorAnswer(request) : this.answer(request),
+    );
+  }
+
+  /**
+   * Ends the requests still held, as a connection drops when the page is left: nothing waits
+   * for them into the next story (the app's cache would hand a new request of the same resource
+   * the old one, still pending).
+   */
+  close(): void {
+    for (const hangUp of this.held) hangUp();
+    this.held.clear();
+  }
+
+  /**
+   * Resolves once no request has been under way for `quietMs` (at most `limitMs` from now): by
+   * then what the page does with the last answers (lists hold theirs 200 ms) is done.
+   */
+  async settled(quietMs: number, limitMs = 2000): Promise<void> {
+    const until = performance.now() + limitMs;
+    for (;;) {
+      const now = performance.now();
+      const wait = this.inFlight > 0 ? quietMs : this.lastAnsweredAt + quietMs - now;
+      if (wait <= 0 || now >= until) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, until - now)));
+    }
   }
 
   /** Replaces the global fetch; returns what puts the previous one back. */
@@ -280,6 +354,49 @@ export class FakeApi {
     return this.follows.map((entry) => entry.coinId);
   }
 
+  /** Makes `route` behave again (the server is back): the next request is answered as usual. */
+  heal(route: RouteName): void {
+    delete this.faults[route];
+  }
+
+  /**
+   * The monitoring server: its sources, Ana's list (`followedIds()`, `readLineId(id)`). Made on
+   * first use, so that its clock is the story's (site.tsx sets it after the fake API is made).
+   */
+  get monitor(): FakeMonitorApi {
+    this.monitorServer ??= createFakeMonitorApi({
+      sources: this.monitorOptions.sources,
+      followed: this.monitorOptions.followed,
+      // The token is checked before a request reaches it.
+      signedIn: () => true,
+      now: () => Date.now(),
+    });
+    return this.monitorServer;
+  }
+
+  private async monitorAnswer(request: FakeRequest): Promise<Answer> {
+    const path = request.route.slice(request.route.indexOf(' ') + 1);
+    const query = request.query.toString();
+    try {
+      // The monitoring plugin has only GET routes; the user's list needs a user.
+      if (!request.route.startsWith('GET ')) throw new Refusal(404, 'notFound');
+      if (path.startsWith('/api/monitor/user/')) this.signedIn(request);
+      const server = this.monitor;
+      server.setLanguage(request.language);
+      const data = await server.monitorGet<unknown>(query ? `${path}?${query}` : path);
+      return { status: 200, body: { ok: true, msg: '', data } };
+    } catch (error) {
+      if (error instanceof Refusal) return this.failure(request, error);
+      if (error instanceof ApiError) {
+        return {
+          status: error.status,
+          body: { ok: false, code: error.code, msg: error.msg, data: error.data },
+        };
+      }
+      return this.failure(request, new Refusal(500, 'internal'));
+    }
+  }
+
   private answer(request: FakeRequest): Answer {
     const route = this.routes[request.route];
     // An address the server does not know: code 404 in an HTTP 404 (the server answers itself).
@@ -300,13 +417,16 @@ export class FakeApi {
   }
 
   private failure(request: FakeRequest, refusal: Refusal, status?: number): Answer {
+    const failed = {
+      code: refusal.code,
+      msg: serverMessage(refusal.key, request.language),
+      data: refusal.data,
+    };
+    const path = request.route.slice(request.route.indexOf(' ') + 1);
     return {
       status: status ?? (TRANSPORT_CODES.has(refusal.code) ? refusal.code : 200),
-      body: {
-        code: refusal.code,
-        msg: serverMessage(refusal.key, request.language),
-        data: refusal.data,
-      },
+      // The monitoring routes' failures, the server's own included, carry `ok: false`.
+      body: isMonitorPath(path) ? { ok: false, ...failed } : failed,
     };
   }
 

@@ -25,7 +25,7 @@ export const ANA: FakeAccount = {
 export const QUOTED_AT = 1_793_534_400;
 
 // A logo the way the API draws a monogram, inline: a story has no API origin to load files from.
-function monogram(symbol: string, colour: string): string {
+export function monogram(symbol: string, colour: string): string {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">` +
     `<circle cx="16" cy="16" r="16" fill="${colour}"/>` +

@@ -11,6 +11,10 @@ import * as preview from '../../../.storybook/preview';
 const annotations = setProjectAnnotations([preview]);
 beforeAll(annotations.beforeAll);
 
+// A story that walks through several steps takes a few seconds in jsdom, more on a busy machine.
+// Set here: `testTimeout` in a project of jest.config.cjs is ignored (it is a global option).
+jest.setTimeout(30_000);
+
 // Chakra's positioned parts (Menu, Tooltip, Popover, Select) need ResizeObserver, which jsdom lacks.
 class ResizeObserverStub {
   observe() {}

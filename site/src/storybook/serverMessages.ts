@@ -100,6 +100,11 @@ export const SERVER_MESSAGES = {
     zh: '每次请选择 1 到 5 个币种',
     'pt-br': 'Escolha de 1 a 5 moedas por vez',
   },
+  sourceLimit: {
+    en: 'You can follow at most 200 sources; remove some first',
+    zh: '最多可关注 200 个监控源，请先移除一些',
+    'pt-br': 'Você pode seguir no máximo 200 fontes; remova algumas antes',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -12,8 +12,9 @@
 import { Toaster, toaster } from '@coinlens/design-system';
 import type { Decorator, StoryContext } from '@storybook/react';
 import { spyOn } from '@storybook/test';
-import type { ReactNode } from 'react';
-import { mutate } from 'swr';
+import { useEffect, type ReactNode } from 'react';
+import { mutate, useSWRConfig, type Cache } from 'swr';
+import { FETCH_MIN_DELAY_MS } from '../data/minDelay';
 import { ApiProvider } from '../data/swr';
 import { clearToken, setToken } from '../data/token';
 import type { DialogName } from '../features/shell/dialogs';
@@ -35,6 +36,11 @@ export interface SiteParameters {
   dialog?: DialogName;
   /** The page the story is on, without the language prefix (`/` by default). */
   path?: string;
+  /**
+   * The moment the story starts at (Unix ms), for pages that show times as "Today 18:30" or
+   * "11/02 15:00": the clock (`Date.now`) starts there and runs on at its real pace.
+   */
+  now?: number;
 }
 
 /**
@@ -61,6 +67,17 @@ export function textsOf(context: Pick<StoryContext, 'globals'>, ns = 'common') {
   return storyI18n(locale).getFixedT(locale, ns);
 }
 
+/** The app's SWR cache, as the story's components use it (emptied when the story ends). */
+let appCache: Cache | undefined;
+
+function KnowTheCache() {
+  const { cache } = useSWRConfig();
+  useEffect(() => {
+    appCache = cache;
+  }, [cache]);
+  return null;
+}
+
 function SiteFrame({
   locale,
   path,
@@ -76,6 +93,7 @@ function SiteFrame({
     <I18nextProvider i18n={i18n}>
       <I18nextContext.Provider value={pageContext(locale, path)}>
         <ApiProvider config={STORY_SWR}>
+          <KnowTheCache />
           {children}
           {/* The layout's toast stack, as every page has it. */}
           <Toaster
@@ -111,8 +129,19 @@ function makeFakeApi<TArgs>(context: StoryContext<TArgs>) {
   return { api: new FakeApi(siteParameters(context).api) };
 }
 
+/**
+ * Sets `Date.now` to start at `now`. Only the date moves: time keeps passing as it does, so that
+ * what measures it (the list's 200 ms between loads, the toasts) behaves as on a page.
+ */
+function setClock(now: number) {
+  const realNow = Date.now.bind(Date);
+  const offset = now - realNow();
+  return spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+}
+
 async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
-  const { signedIn = false, dialog } = siteParameters(context);
+  const { signedIn = false, dialog, now } = siteParameters(context);
+  const clock = now === undefined ? undefined : setClock(now);
   const api = fakeApiOf(context);
   const restoreFetch = api.install();
   if (signedIn) setToken(api.tokenFor(ANA));
@@ -129,6 +158,12 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
   if (dialog) openDialog(dialog);
 
   return async () => {
+    // What the story left under way must not reach the next one: requests still held end (they
+    // would stay pending in the app's cache, which hands them to the next request of the same
+    // resource), and answers on their way land, while this story's fetch, dialog and toasts are
+    // still in place to take what the page makes of them.
+    api.close();
+    await api.settled(FETCH_MIN_DELAY_MS + 50);
     closeDialog();
     toaster.dismiss();
     toasts.mockRestore();
@@ -136,7 +171,13 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
     clearToken();
     // The app's cache starts empty in the next story, as on a fresh page.
     await mutate(() => true, undefined, { revalidate: false });
+    // That leaves out the paged lists' own entries (swr/infinite keeps how many pages it shows
+    // under `$inf$` keys), which would bring back the last story's pages.
+    for (const key of [...(appCache?.keys() ?? [])]) {
+      if (key.startsWith('$inf$')) appCache?.delete(key);
+    }
     document.documentElement.lang = lang;
+    clock?.mockRestore();
   };
 }
 

@@ -23,6 +23,11 @@ export interface ModalProps extends Omit<HTMLChakraProps<'div'>, 'title'> {
   headerStart?: ReactNode;
   /** The element focused when the modal opens (defaults to the first focusable one). */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /**
+   * The element focused when the modal closes, read as it closes; while it is empty, the focus
+   * returns to where it was before the modal opened.
+   */
+  finalFocusRef?: RefObject<HTMLElement | null>;
   /** Close on a click outside the modal. */
   closeOnOutsideClick?: boolean;
   /** The modal's content. */
@@ -47,6 +52,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
     footer,
     headerStart,
     initialFocusRef,
+    finalFocusRef,
     closeOnOutsideClick = true,
     children,
     css,
@@ -66,6 +72,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
       onOpenChange={(details) => onOpenChange({ open: details.open })}
       closeOnInteractOutside={closeOnOutsideClick}
       initialFocusEl={initialFocusRef ? () => initialFocusRef.current : undefined}
+      finalFocusEl={finalFocusRef ? () => finalFocusRef.current : undefined}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -86,6 +86,7 @@ export const monitorCardRecipe = defineSlotRecipe({
       fontSize: 'var(--cl-monitor-card-monogram)',
       lineHeight: 'none',
       userSelect: 'none',
+      _before: { content: 'attr(data-initial)' },
     },
     unread: {
       position: 'absolute',

@@ -216,7 +216,18 @@ describe('MonitorCard', () => {
     fireEvent.error(img!);
     // eslint-disable-next-line testing-library/no-container, testing-library/no-node-access
     expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByText('É')).toHaveAttribute('aria-hidden', 'true');
+    // eslint-disable-next-line testing-library/no-container, testing-library/no-node-access
+    const monogram = container.querySelector('[data-part="monogram"]');
+    expect(monogram).toHaveAttribute('data-initial', 'É');
+    expect(monogram).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('draws the monogram rather than writing it: every word on the card is in its name', () => {
+    renderCard({ source: { status: 5, logo: '', author: 'L2 Club' }, href: '/detail/7' });
+    const card = screen.getByRole('link');
+    // The visible text (the card's own text nodes) is exactly what its name reads out first.
+    expect(card.textContent?.trim()).toMatch(/^L2 Club /);
+    expect(card).toHaveAccessibleName(expect.stringMatching(/^L2 Club /));
   });
 
   it('asks the parent before it shows a controlled selection', async () => {

@@ -50,7 +50,11 @@ function MonitoringArea() {
   // The source asked about stays while its dialog closes, so that it closes as a dialog does.
   const [removing, setRemoving] = useState<UserMonitorSource | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Where the focus goes as the confirmation closes: back to the remove control, or once the
+  // source is removed (its card and the control go) to the page's heading.
+  const focusAfterClose = useRef<HTMLElement | null>(null);
   const askToRemove = (source: UserMonitorSource) => {
+    focusAfterClose.current = null;
     setRemoving(source);
     setConfirming(true);
   };
@@ -190,10 +194,14 @@ function MonitoringArea() {
             open={confirming}
             onClose={() => setConfirming(false)}
             onRemoved={() => {
-              setConfirming(false);
               // The card and its button are gone: the page's heading keeps the reader's place.
+              // The dialog's focus trap, still on, takes the focus back, and hands it to
+              // `focusAfterClose` as the dialog closes (to what opened it, without one).
+              focusAfterClose.current = headingRef.current;
+              setConfirming(false);
               headingRef.current?.focus();
             }}
+            finalFocusRef={focusAfterClose}
           />
         </Suspense>
       )}

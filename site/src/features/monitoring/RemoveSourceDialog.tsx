@@ -4,7 +4,7 @@ import type { UserMonitorSource } from '@coinlens/api/contract';
 import { Button, Modal, toaster } from '@coinlens/design-system';
 import { Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { ApiError } from '../../data/errors';
 import { removeSource } from './sources';
 
@@ -16,6 +16,8 @@ export interface RemoveSourceDialogProps {
   onClose: () => void;
   /** Called once the API has removed the source. */
   onRemoved: () => void;
+  /** Where the focus goes as the dialog closes, when set; else back to what opened it. */
+  finalFocusRef?: RefObject<HTMLElement | null>;
 }
 
 export default function RemoveSourceDialog({
@@ -23,6 +25,7 @@ export default function RemoveSourceDialog({
   open,
   onClose,
   onRemoved,
+  finalFocusRef,
 }: RemoveSourceDialogProps) {
   const { t } = useTranslation(['monitoring', 'common']);
   const [busy, setBusy] = useState(false);
@@ -52,6 +55,7 @@ export default function RemoveSourceDialog({
       description={t('remove.description')}
       closeLabel={t('remove.close')}
       width="sm"
+      finalFocusRef={finalFocusRef}
       footer={
         <Flex gap="3" justifyContent="flex-end" width="100%">
           <Button variant="outline" onClick={onClose} disabled={busy}>

@@ -1,0 +1,287 @@
+// A monitored source's page (product spec points 2 and 8) as /monitoring/detail/?id=N shows it:
+// signed in as Ana, who follows Bitcoin, over the stories' fake API and its monitoring server, on
+// 1 November 2026 at noon UTC (so today's times say "Today 09:00").
+import type { Meta, StoryContext, StoryObj } from '@storybook/react';
+import { expect, fireEvent, userEvent, waitFor, within } from '@storybook/test';
+import type { RouteName } from '../../storybook/fakeApi';
+import { coin } from '../../storybook/fixtures';
+import {
+  ANA_SOURCES,
+  BUILDERS_SPACE,
+  HALVING_AMA,
+  MONITOR_SOURCES,
+  STORY_NOW,
+  TRADING_DESK,
+} from '../../storybook/monitorFixtures';
+import { findToast, page, visible, WAIT } from '../../storybook/play';
+import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
+import { intlLocale } from '../reporting/format';
+import { SourceDetail } from './SourceDetail';
+
+const SITE: SiteParameters = {
+  signedIn: true,
+  path: '/monitoring/detail/',
+  now: STORY_NOW,
+  api: {
+    follows: [coin('BTC').id],
+    monitor: { sources: MONITOR_SOURCES, followed: ANA_SOURCES },
+  },
+};
+
+const DETAIL: RouteName = 'GET /api/monitor/source/detail';
+const SUMMARY: RouteName = 'GET /api/monitor/source/summary';
+const CONTENT: RouteName = 'GET /api/monitor/source/content';
+
+const withFaults = (faults: NonNullable<SiteParameters['api']>['faults']): SiteParameters => ({
+  ...SITE,
+  api: { ...SITE.api, faults },
+});
+
+/** The page as the layout holds it: in the main landmark. */
+function DetailPage({ sourceId }: { sourceId: number }) {
+  return (
+    <main>
+      <SourceDetail sourceId={sourceId} />
+    </main>
+  );
+}
+
+const meta = {
+  title: 'Site/Monitoring/Source detail',
+  tags: ['site', '!autodocs'],
+  component: SourceDetail,
+  ...siteStory,
+  render: (args) => <DetailPage {...args} />,
+  args: { sourceId: BUILDERS_SPACE.id },
+  parameters: { ...siteStory.parameters, site: SITE },
+} satisfies Meta<typeof SourceDetail>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The page once the source's heading shows. */
+async function sourceHeading(title: string) {
+  return visible(page().findByRole('heading', { level: 1, name: title }, WAIT));
+}
+
+/** The header's facts, label to value. */
+function facts(): Record<string, string> {
+  const terms = page()
+    .getAllByRole('term')
+    .map((term) => term.textContent ?? '');
+  const values = page()
+    .getAllByRole('definition')
+    .map((value) => value.textContent ?? '');
+  return Object.fromEntries(terms.map((term, index) => [term, values[index] ?? '']));
+}
+
+function transcript(context: StoryContext, title: string) {
+  const t = textsOf(context, 'monitoring');
+  return page().getByRole('region', { name: t('detail.content.label', { title }) });
+}
+
+const lineCount = (list: HTMLElement) => within(list).queryAllByRole('listitem').length;
+
+/** The source is on its way: placeholders say it is loading. */
+export const Loading: Story = {
+  parameters: { site: withFaults({ [DETAIL]: 'hold' }) },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    const status = await visible(page().findByRole('status', { name: t('detail.loading') }, WAIT));
+    await expect(status).toHaveAttribute('aria-busy', 'true');
+    await expect(page().getByRole('link', { name: new RegExp(t('detail.back')) })).toHaveAttribute(
+      'href',
+      '/monitoring/',
+    );
+  },
+};
+
+/**
+ * A completed space: its state, facts and link; the summary with its key points and the coins it
+ * talked about (Bitcoin followed already); the first 20 lines of the transcript, which the page
+ * marks as read.
+ */
+export const Completed: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceHeading(BUILDERS_SPACE.title);
+    await expect(page().getByText(t('status.completed'))).toBeVisible();
+    await expect(facts()).toMatchObject({
+      [t('detail.host')]: 'Solana Devs',
+      [t('detail.scheduled')]: `${t('today')} 09:00`,
+      [t('detail.started')]: `${t('today')} 09:02`,
+      [t('detail.ended')]: `${t('today')} 10:31`,
+      [t('detail.participants')]: 'Ada, Grace, Linus',
+      [t('detail.tags')]: 'solana, fees, validators',
+    });
+    await expect(
+      page().getByRole('link', { name: new RegExp(`^${t('detail.open')}`) }),
+    ).toHaveAttribute('href', 'https://x.com/i/spaces/story21');
+
+    const summary = page().getByRole('region', { name: t('detail.summary.title') });
+    await visible(within(summary).findByText(/^Builders reported a month/, {}, WAIT));
+    await expect(within(summary).getAllByRole('listitem')).toHaveLength(6);
+    await expect(
+      within(summary).getByRole('button', {
+        name: t('detail.coin.followingNamed', { name: 'Bitcoin' }),
+      }),
+    ).toBeDisabled();
+    await waitFor(
+      () =>
+        expect(
+          within(summary).getByRole('button', {
+            name: t('detail.coin.followNamed', { name: 'Solana' }),
+          }),
+        ).toBeEnabled(),
+      WAIT,
+    );
+
+    const list = transcript(context, BUILDERS_SPACE.title);
+    await waitFor(() => expect(lineCount(list)).toBeGreaterThanOrEqual(20), WAIT);
+    await expect(list).toHaveTextContent('Welcome, everyone');
+    const api = fakeApiOf(context);
+    await waitFor(() => expect(api.monitor.readLineId(BUILDERS_SPACE.id)).toBe(45), WAIT);
+    await expect(api.calls('GET /api/monitor/user/source/mark')).toHaveLength(1);
+  },
+};
+
+/** The same in Chinese: the summary, written in English, says so. */
+export const CompletedChinese: Story = {
+  ...Completed,
+  globals: { locale: 'zh' },
+  play: async (context) => {
+    await Completed.play?.(context);
+    const t = textsOf(context, 'monitoring');
+    const english =
+      new Intl.DisplayNames([intlLocale('zh')], { type: 'language' }).of(intlLocale('en')) ?? 'en';
+    await expect(
+      page().getByText(t('detail.summary.language', { language: english })),
+    ).toBeVisible();
+  },
+};
+
+/** Follow a coin the source talked about: a toast says so, and its button says Following. */
+export const FollowsCoin: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceHeading(BUILDERS_SPACE.title);
+    const follow = await page().findByRole(
+      'button',
+      { name: t('detail.coin.followNamed', { name: 'Solana' }) },
+      WAIT,
+    );
+    await waitFor(() => expect(follow).toBeEnabled(), WAIT);
+    await userEvent.click(follow);
+    await findToast(t('detail.coin.followed', { name: 'Solana' }));
+    const following = await page().findByRole(
+      'button',
+      { name: t('detail.coin.followingNamed', { name: 'Solana' }) },
+      WAIT,
+    );
+    await expect(following).toBeDisabled();
+    await expect(following).toHaveTextContent(t('detail.coin.following'));
+    await expect(fakeApiOf(context).followedIds()).toEqual([coin('SOL').id, coin('BTC').id]);
+  },
+};
+
+/** Upcoming: the summary comes once it has ended, and nothing has been said yet. */
+export const Upcoming: Story = {
+  args: { sourceId: HALVING_AMA.id },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceHeading(HALVING_AMA.title);
+    await expect(page().getByText(t('status.unStarted'))).toBeVisible();
+    await expect(facts()).toMatchObject({ [t('detail.scheduled')]: `${t('today')} 18:30` });
+    await expect(page().getByText(t('detail.summary.pending'))).toBeVisible();
+    await visible(page().findByText(t('detail.content.empty'), {}, WAIT));
+    await expect(fakeApiOf(context).calls(SUMMARY)).toHaveLength(0);
+  },
+};
+
+/** Live: the lines spoken so far, and the summary still to come. */
+export const Live: Story = {
+  args: { sourceId: TRADING_DESK.id },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceHeading(TRADING_DESK.title);
+    await expect(page().getByText(t('status.inProgress'))).toBeVisible();
+    await expect(page().getByText(t('detail.summary.pending'))).toBeVisible();
+    const list = transcript(context, TRADING_DESK.title);
+    await waitFor(() => expect(lineCount(list)).toBe(12), WAIT);
+    await expect(fakeApiOf(context).calls(SUMMARY)).toHaveLength(0);
+  },
+};
+
+/**
+ * The transcript shows 20 lines at a time: scrolled to its end, it loads the next 20, then the
+ * last 5 and says it has ended.
+ */
+export const TranscriptMore: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceHeading(BUILDERS_SPACE.title);
+    const list = transcript(context, BUILDERS_SPACE.title);
+    await waitFor(() => expect(lineCount(list)).toBeGreaterThanOrEqual(20), WAIT);
+    // In a browser the first page fills the list, which waits to be scrolled; jsdom lays nothing
+    // out, so there the list seems never full and loads every page at once.
+    const laidOut = list.clientHeight > 0;
+    if (laidOut) {
+      await expect(lineCount(list)).toBe(20);
+      // Into the viewport, for the screenshot.
+      list.scrollIntoView({ block: 'end' });
+    }
+    for (const expected of laidOut ? [40, 45] : [45]) {
+      list.scrollTop = list.scrollHeight;
+      fireEvent.scroll(list);
+      await waitFor(() => expect(lineCount(list)).toBe(expected), WAIT);
+      // A browser asks for more at most every 200 ms.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    list.scrollTop = list.scrollHeight;
+    await visible(within(list).findByText(t('detail.content.end'), {}, WAIT));
+    const pages = fakeApiOf(context)
+      .calls(CONTENT)
+      .map((request) => request.query.get('page'));
+    await expect(pages).toEqual(['1', '2', '3']);
+  },
+};
+
+/** No source has this id: the not-found page. */
+export const NotFound: Story = {
+  args: { sourceId: 999 },
+  play: async (context) => {
+    const t = textsOf(context);
+    await visible(page().findByRole('heading', { level: 1, name: t('notFound.text') }, WAIT));
+    await expect(page().getByText('404')).toBeVisible();
+    await expect(page().getByRole('link', { name: t('notFound.back') })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  },
+};
+
+/** The server fails: the page says so with its message, and offers to try again. */
+export const LoadError: Story = {
+  parameters: { site: withFaults({ [DETAIL]: { code: 500, key: 'internal' } }) },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    const alert = await visible(page().findByRole('alert', {}, WAIT));
+    await expect(alert).toHaveTextContent(t('detail.error'));
+    // The server's message, in the request's language (English in Storybook: see site.tsx).
+    await expect(alert).toHaveTextContent('Something went wrong on our side; please try again');
+    await expect(within(alert).getByRole('button', { name: t('detail.retry') })).toBeEnabled();
+  },
+};
+
+/** Once the server is back, "Try again" loads the source. */
+export const LoadErrorRetried: Story = {
+  parameters: LoadError.parameters,
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    const alert = await visible(page().findByRole('alert', {}, WAIT));
+    fakeApiOf(context).heal(DETAIL);
+    await userEvent.click(within(alert).getByRole('button', { name: t('detail.retry') }));
+    await sourceHeading(BUILDERS_SPACE.title);
+    await expect(page().queryByRole('alert')).toBeNull();
+  },
+};
