@@ -28,6 +28,7 @@ module.exports = {
       roots: ['<rootDir>/src', '<rootDir>/edge'],
       testPathIgnorePatterns: ['/node_modules/', STORY_TESTS],
       transform,
+      setupFilesAfterEnv: ['<rootDir>/src/testSetup.ts'],
     },
     {
       displayName: 'site stories',

@@ -1,7 +1,7 @@
 // Setup of the site's Jest story project (jest.config.cjs): Storybook's project annotations, as
 // the design system's jest.setup.ts does, and what jsdom lacks.
 // Import @storybook/test first so that stories and tests share one copy of it.
-import '@storybook/test';
+import { configure } from '@storybook/test';
 import '@testing-library/jest-dom';
 import { setProjectAnnotations } from '@storybook/react';
 import * as preview from '../../../.storybook/preview';
@@ -14,6 +14,8 @@ beforeAll(annotations.beforeAll);
 // A story that walks through several steps takes a few seconds in jsdom, more on a busy machine.
 // Set here: `testTimeout` in a project of jest.config.cjs is ignored (it is a global option).
 jest.setTimeout(30_000);
+// How long a play function's findBy* and waitFor wait (1 s by default), for the same machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Chakra's positioned parts (Menu, Tooltip, Popover, Select) need ResizeObserver, which jsdom lacks.
 class ResizeObserverStub {
