@@ -39,6 +39,9 @@ const config: TestRunnerConfig = {
     // fixed to the viewport: those stories ask for the whole viewport to be checked and shot.
     const viewport = Boolean(storyContext.parameters?.screenshot?.viewport);
     if (!storyContext.parameters?.a11y?.disable) {
+      // The a11y addon checks each story too, with the same axe, which runs one check at a
+      // time: a story that renders again starts another of its checks in the background.
+      await page.waitForFunction(() => !(window as { axe?: { _running?: boolean } }).axe?._running);
       await configureAxe(page, { rules: storyContext.parameters?.a11y?.config?.rules });
       await checkA11y(page, viewport ? 'body' : '#storybook-root', {
         verbose: false,

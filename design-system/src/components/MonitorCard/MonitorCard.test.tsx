@@ -222,6 +222,20 @@ describe('MonitorCard', () => {
     expect(monogram).toHaveAttribute('aria-hidden', 'true');
   });
 
+  it("keeps its size's logo box when the caller adds styles of its own", () => {
+    const { container } = renderCard({ css: { '& > :first-of-type': { paddingRight: '40px' } } });
+    // jsdom computes no custom properties: the root's rules are read from the style sheets.
+    // eslint-disable-next-line testing-library/no-node-access
+    const root = container.firstElementChild as HTMLElement;
+    const rules = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+      .filter((text) =>
+        root.className.split(/\s+/).some((name) => new RegExp(`\\.${name}\\b`).test(text)),
+      );
+    expect(rules.join('\n')).toContain('--cl-monitor-card-media');
+    expect(rules.join('\n')).toContain('padding-right: 40px');
+  });
+
   it('draws the monogram rather than writing it: every word on the card is in its name', () => {
     renderCard({ source: { status: 5, logo: '', author: 'L2 Club' }, href: '/detail/7' });
     const card = screen.getByRole('link');

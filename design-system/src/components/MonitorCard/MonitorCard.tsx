@@ -135,6 +135,7 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
     href,
     size,
     onBlur,
+    css,
     ...rest
   },
   ref,
@@ -400,7 +401,15 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
   }
 
   return (
-    <chakra.div ref={setRootRef} css={styles.root} {...dataAttrs} onBlur={handleBlur} {...rest}>
+    // A caller's `css` adds to the root's styles: in place of them, it would drop the size's
+    // variables (the logo's box, the monogram's type) with them.
+    <chakra.div
+      ref={setRootRef}
+      css={[styles.root, css]}
+      {...dataAttrs}
+      onBlur={handleBlur}
+      {...rest}
+    >
       {card}
       {mode === 'disclose' && (
         <chakra.div
