@@ -99,6 +99,11 @@ export const onboardingMachine = setup({
       const task = taskOf(context.index);
       return task !== undefined && context.tasks[task] !== 'pending';
     },
+    /** A TASK_DONE for a task that is still to do (a repeat changes nothing). */
+    taskPending: ({ context, event }) => {
+      assertEvent(event, 'TASK_DONE');
+      return context.tasks[event.task] === 'pending';
+    },
     canSkip: ({ context }) =>
       itemAt(context).canSkip === true && pendingTask(context) !== undefined,
   },
@@ -149,8 +154,10 @@ export const onboardingMachine = setup({
     };
   },
   initial: 'boot',
-  // A task can be done before its item comes up (a coin followed elsewhere): remember it.
-  on: { TASK_DONE: { actions: 'completeTask' } },
+  // A task can be done before its item comes up (a coin followed elsewhere): remember it. The
+  // page says so whenever it sees a followed coin; a repeat makes no new snapshot, so a view
+  // that re-renders on each snapshot does not loop.
+  on: { TASK_DONE: { guard: 'taskPending', actions: 'completeTask' } },
   states: {
     boot: {
       always: [{ guard: 'finished', target: 'done' }, { target: 'showing' }],
