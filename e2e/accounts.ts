@@ -13,10 +13,22 @@ export function uniqueEmail(name = 'user'): string {
   return `${name}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-/** The newest code the server mailed to `email` for `type` (4 register, 2 reset). */
-export function codeFromOutbox(email: string, type: 2 | 4): string {
+/** A started product: its origin and its data directory (where its mail outbox is). */
+export interface Server {
+  url: string;
+  dataDir: string;
+}
+
+/** The product global-setup.cjs started for the whole run. */
+export function sharedServer(): Server {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through e2e/jest.config.cjs');
+  return { url: baseUrl(), dataDir };
+}
+
+/** The newest code the server mailed to `email` for `type` (4 register, 2 reset). */
+export function codeFromOutbox(email: string, type: 2 | 4, server = sharedServer()): string {
+  const { dataDir } = server;
   const mails = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8')
     .trim()
     .split('\n')
@@ -38,11 +50,17 @@ function nextClientAddress(): string {
 }
 
 /** POSTs `body` as JSON from `localAddress` and reads the envelope; throws unless code 200. */
-function call<T>(path: string, body: unknown, token?: string, localAddress?: string): Promise<T> {
+function call<T>(
+  origin: string,
+  path: string,
+  body: unknown,
+  token?: string,
+  localAddress?: string,
+): Promise<T> {
   const payload = JSON.stringify(body);
   return new Promise<T>((resolve, reject) => {
     const req = request(
-      `${baseUrl()}${path}`,
+      `${origin}${path}`,
       {
         method: 'POST',
         localAddress,
@@ -83,19 +101,26 @@ export interface Account {
   token: string;
 }
 
-/** Registers a new account (and names it `nickname` when given); returns its token. */
-export async function createAccount(nickname?: string): Promise<Account> {
+/** Registers a new account (and names it `nickname` when given) on `server`; returns its token. */
+export async function createAccount(nickname?: string, server = sharedServer()): Promise<Account> {
   const email = uniqueEmail(nickname?.toLowerCase().replace(/\W+/g, '') || 'user');
   const password = 'correct-horse-9';
   const from = nextClientAddress();
-  await call('/api/auth/base/sendMessage', { account: email, type: 4 }, undefined, from);
+  await call(
+    server.url,
+    '/api/auth/base/sendMessage',
+    { account: email, type: 4 },
+    undefined,
+    from,
+  );
   const user = await call<{ tokenInfo: { tokenValue: string } }>(
+    server.url,
     '/api/auth/login/register',
-    { account: email, passwd: password, captcha: codeFromOutbox(email, 4) },
+    { account: email, passwd: password, captcha: codeFromOutbox(email, 4, server) },
     undefined,
     from,
   );
   const token = user.tokenInfo.tokenValue;
-  if (nickname) await call('/api/system/user/modify', { nickname }, token);
+  if (nickname) await call(server.url, '/api/system/user/modify', { nickname }, token);
   return { email, password, token };
 }

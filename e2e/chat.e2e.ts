@@ -1,32 +1,23 @@
-// The assistant chat in a browser, with a real account on the started product and its built-in
-// assistant: ask about a followed coin on the welcome page and get a streamed answer with the
-// price the API serves, find the conversation again after a reload, and start a new one; in each
-// language. Screenshots go to /tmp for a person to look at.
-import { mkdirSync, readFileSync } from 'node:fs';
+// The welcome page in a browser, with real accounts on the started product and its built-in
+// assistant, in each language: a new user goes through the whole onboarding (follows a coin in
+// the dialog task 1 opens, adds a source or skips task 2, says "I'm ready", watches the 3-2-1-Go
+// countdown and lands on the reports), comes back to the chat, asks about the coin and gets a
+// streamed answer with the price the API serves, finds the conversation after a reload and starts
+// a new one. And a reply that stops coming (the API stopped mid-reply) ends as the crash text.
+// Screenshots go to /tmp for a person to look at.
+import { createServer, type Server as HttpServer } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount } from './accounts';
 import { baseUrl, launchChromium } from './browser';
+import { startOwnServer, type OwnServer } from './server';
+import { siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-chat';
-
-type Strings = { [key: string]: string | Strings | string[] };
-
-/** The site's own `assistant` strings of `locale`. */
-function strings(locale: string): (key: string) => string {
-  const file = join(__dirname, '..', 'site', 'locales', locale, 'assistant.json');
-  const root = JSON.parse(readFileSync(file, 'utf8')) as Strings;
-  return (key) => {
-    const found = key
-      .split('.')
-      .reduce<unknown>(
-        (node, part) => (typeof node === 'object' && node ? (node as Strings)[part] : undefined),
-        root,
-      );
-    if (typeof found !== 'string') throw new Error(`No ${locale} string ${key}`);
-    return found;
-  };
-}
+/** The site gives up on a reply after this long without a part (spec: 35000 ms). */
+const REPLY_TIMEOUT_MS = 35_000;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -56,8 +47,8 @@ afterEach(async () => {
   await context.close();
 });
 
-async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
+async function api<T>(path: string, token: string, body?: unknown, origin = baseUrl()): Promise<T> {
+  const response = await fetch(`${origin}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -70,25 +61,99 @@ async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
   return envelope.data;
 }
 
-describe('the assistant chat', () => {
+/** A monitoring call: its envelope is `{ ok, msg, data }`. */
+async function monitorApi<T>(path: string, token: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const envelope = (await response.json()) as { ok: boolean; msg: string; data: T };
+  if (!envelope.ok) throw new Error(`${path} answered ${envelope.msg}`);
+  return envelope.data;
+}
+
+async function signIn(token: string) {
+  await context.addInitScript((value) => {
+    window.localStorage.setItem('token', value);
+  }, token);
+}
+
+describe('the welcome page', () => {
   it.each([
-    ['en', '', 'What is the price of Ethereum?'],
-    ['zh', '/zh', '以太坊现在的价格是多少？'],
-    ['pt-br', '/pt-br', 'Qual é o preço do Ethereum?'],
-  ])(
-    '%s: answers a question about a followed coin with its price, and keeps the conversation',
-    async (locale, prefix, question) => {
-      const t = strings(locale);
-      const { token } = await createAccount('Chat');
-      await api('/api/follow/add', token, { coinIds: [2] });
-      await context.addInitScript((value) => {
-        window.localStorage.setItem('token', value);
-      }, token);
+    ['en', '', 'What is the price of Ethereum?', 'add'],
+    ['zh', '/zh', '以太坊现在的价格是多少？', 'skip'],
+    ['pt-br', '/pt-br', 'Qual é o preço do Ethereum?', 'add'],
+  ] as const)(
+    '%s: onboards a new user, then answers about the coin they followed and keeps the conversation',
+    async (locale, prefix, question, sourceTask) => {
+      const a = siteStrings(locale, 'assistant');
+      const o = siteStrings(locale, 'onboarding');
+      const c = siteStrings(locale, 'coins');
+      const m = siteStrings(locale, 'monitoring');
+      const { token } = await createAccount('Ona');
+      await signIn(token);
 
       await page.goto(`${baseUrl()}${prefix}/welcome/`);
-      const log = page.getByRole('log', { name: t('logLabel') });
+      const log = page.getByRole('log', { name: a('logLabel') });
       await log.waitFor();
-      const box = page.getByRole('textbox', { name: t('input.label') });
+      const box = page.getByRole('textbox', { name: a('input.label') });
+      // The robot speaks first; the composer opens once the script is over.
+      await log.getByText(o('script.greeting')).waitFor();
+      await expect(box.isDisabled()).resolves.toBe(true);
+
+      // Task 1: its start button opens the add-coin dialog; today's hot coins come into the chat.
+      const tasks = page.getByRole('region', { name: o('tasks.coin.name') });
+      await tasks.getByRole('button', { name: o('tasks.coin.start') }).click();
+      const coinDialog = page.getByRole('dialog', { name: c('title') });
+      await coinDialog.waitFor();
+      await page.screenshot({ path: join(SHOTS, `task1-${locale}.png`) });
+      const search = coinDialog.getByRole('searchbox', { name: c('search.label') });
+      await search.fill('eth');
+      await coinDialog
+        .getByRole('button', { name: c('actionLabel.add', { name: 'Ethereum' }), exact: true })
+        .click();
+      await coinDialog.getByRole('button', { name: c('footer.save') }).click();
+      await coinDialog.waitFor({ state: 'hidden' });
+      // (While a dialog is open the page behind it is hidden from the accessibility tree.)
+      await log.getByText(o('hot.coins')).waitFor();
+      await log.getByText(o('script.coinTaskFinish')).waitFor();
+
+      // Task 2: add a source from the dialog, or close it and skip.
+      const sourceTask2 = page.getByRole('region', { name: o('tasks.monitor.name') });
+      await sourceTask2.getByRole('button', { name: o('tasks.monitor.start') }).click();
+      const sourceDialog = page.getByRole('dialog', { name: m('dialog.title') });
+      await sourceDialog.waitFor();
+      if (sourceTask === 'add') {
+        const upcoming = sourceDialog.getByRole('region', { name: m('dialog.upcoming') });
+        await upcoming.locator('button[aria-pressed="false"]').first().click();
+        await sourceDialog.getByRole('button', { name: m('dialog.footer.save') }).click();
+        await sourceDialog.waitFor({ state: 'hidden' });
+      } else {
+        await page.keyboard.press('Escape');
+        await sourceDialog.waitFor({ state: 'hidden' });
+        await sourceTask2.getByRole('button', { name: o('actions.skip') }).click();
+      }
+      await log.getByText(o('hot.sources')).waitFor();
+      await log.getByText(o('script.monitorTaskFinish')).waitFor();
+
+      // "I'm ready", then the countdown, then the reports.
+      await page.getByRole('button', { name: o('actions.ready') }).click();
+      for (const step of ['three', 'two', 'one', 'go']) {
+        await log.getByText(o(`countdown.${step}`), { exact: true }).waitFor();
+      }
+      await page.screenshot({ path: join(SHOTS, `countdown-${locale}.png`) });
+      await page.waitForURL(`${baseUrl()}${prefix}/reporting/`);
+      await page.getByRole('heading', { name: 'Ethereum' }).first().waitFor();
+      const sources = await monitorApi<{ records: unknown[] }>(
+        '/api/monitor/user/source/list?page=1&size=10',
+        token,
+      );
+      expect(sources.records).toHaveLength(sourceTask === 'add' ? 1 : 0);
+
+      // Back on the chat: the onboarding is over, the assistant answers.
+      await page.goto(`${baseUrl()}${prefix}/welcome/`);
+      await log.waitFor();
+      await expect(box.isEnabled()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: o('actions.ready') }).count()).resolves.toBe(0);
       await box.fill(question);
       await box.press('Enter');
       await expect(box.inputValue()).resolves.toBe('');
@@ -117,7 +182,7 @@ describe('the assistant chat', () => {
       await expect(log.locator('article[data-source="assistant"]').count()).resolves.toBe(1);
 
       // A new conversation empties the log.
-      await page.getByRole('button', { name: t('clean.action') }).click();
+      await page.getByRole('button', { name: a('clean.action') }).click();
       await log.getByText(question).waitFor({ state: 'detached' });
       await expect(log.getByRole('article').count()).resolves.toBe(0);
       const history = await api<{ messages: unknown[] }>(
@@ -127,5 +192,110 @@ describe('the assistant chat', () => {
       expect(history.messages).toEqual([]);
       expect(problems).toEqual([]);
     },
+    180_000,
   );
+});
+
+/**
+ * An OpenAI-compatible endpoint that starts its answer and then says nothing more, keeping the
+ * connection open: the API passes the first sentence on (it holds each part until the next one
+ * says more follow) and waits for the rest.
+ */
+function startStallingModel(
+  sentences: readonly string[],
+): Promise<{ url: string; close: () => void }> {
+  const server: HttpServer = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const content of sentences) {
+        const chunk = {
+          id: 'chatcmpl-e2e',
+          object: 'chat.completion.chunk',
+          created: Math.floor(Date.now() / 1000),
+          model: 'e2e-stall',
+          choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }],
+        };
+        response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      }
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}/v1`,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      });
+    });
+  });
+}
+
+describe('a reply that stops coming', () => {
+  let model: { url: string; close: () => void };
+  let own: OwnServer;
+
+  beforeAll(async () => {
+    model = await startStallingModel([
+      'Ethereum has been trading in a narrow range today. ',
+      'Buyers and sellers look evenly matched for now. ',
+    ]);
+    own = await startOwnServer({
+      ASSISTANT_BASE_URL: model.url,
+      ASSISTANT_MODEL: 'e2e-stall',
+      ASSISTANT_API_KEY: 'e2e',
+    });
+  });
+
+  afterAll(async () => {
+    await own?.stop('SIGKILL');
+    model?.close();
+  });
+
+  it('shows the crash text and the robot says so when the API stops mid-reply', async () => {
+    const a = siteStrings('en', 'assistant');
+    const o = siteStrings('en', 'onboarding');
+    const { token } = await createAccount('Stall', own);
+    await signIn(token);
+    // This user went through the onboarding before: the chat is open at once.
+    const { id } = await api<{ id: number }>('/api/user', token, undefined, own.url);
+    await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
+      key: `coinlens:onboarding:${id}`,
+      value: JSON.stringify({
+        version: 1,
+        id: 24,
+        finished: true,
+        tasks: { 1: 'done', 2: 'skipped' },
+      }),
+    });
+    // The page's clock: 35 s of silence pass in an instant.
+    await page.clock.install();
+
+    await page.goto(`${own.url}/welcome/`);
+    const log = page.getByRole('log', { name: a('logLabel') });
+    await log.waitFor();
+    const box = page.getByRole('textbox', { name: a('input.label') });
+    await expect(box.isEnabled()).resolves.toBe(true);
+    await expect(page.getByText(o('script.greeting')).count()).resolves.toBe(0);
+    await box.fill('How is Ethereum doing?');
+    await box.press('Enter');
+    const answer = log.locator('article[data-source="assistant"]').last();
+    await answer.getByText('narrow range').waitFor();
+    await expect(answer.getAttribute('data-status')).resolves.toBe('concat');
+
+    await own.stop('SIGKILL');
+    await page.clock.fastForward(REPLY_TIMEOUT_MS);
+    await answer.getByText(a('Robot_message_crash')).waitFor();
+    await expect(answer.getAttribute('data-status')).resolves.toBe('error');
+    await page.getByText(a('robotCrash')).waitFor();
+    await answer.getByRole('button', { name: a('retry') }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'reply-timeout-en.png') });
+    // The page says nothing else went wrong but the lost connection.
+    expect(
+      problems.filter((problem) => !/ERR_CONNECTION_REFUSED|socket|WebSocket/i.test(problem)),
+    ).toEqual([]);
+  }, 120_000);
 });

@@ -3,33 +3,16 @@
 // search, meet the limit of five, open an upcoming source's box, open a completed source's page
 // and read its transcript to the end, filter the list and remove a source. Screenshots go to /tmp
 // for a person to look at.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createAccount } from './accounts';
 import { baseUrl, launchChromium } from './browser';
+import { siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-monitoring';
 
-type Strings = { [key: string]: string | Strings };
-
-/** The site's own `monitoring` strings of `locale`, so the test reads what a visitor reads. */
-function strings(
-  locale: string,
-): (key: string, values?: Record<string, string | number>) => string {
-  const file = join(__dirname, '..', 'site', 'locales', locale, 'monitoring.json');
-  const root = JSON.parse(readFileSync(file, 'utf8')) as Strings;
-  return (key, values = {}) => {
-    const found = key
-      .split('.')
-      .reduce<Strings | string | undefined>(
-        (node, part) => (typeof node === 'object' ? node[part] : undefined),
-        root,
-      );
-    if (typeof found !== 'string') throw new Error(`No ${locale} string ${key}`);
-    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-  };
-}
+const strings = (locale: string) => siteStrings(locale, 'monitoring');
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -316,6 +316,8 @@ describe('the chat panel', () => {
     const reply = lastBubble();
     expect(reply).toHaveTextContent(en('Robot_message_crash'));
     expect(reply).toHaveTextContent(en('networkError'));
+    // The robot beside the title says so too, until an answer comes.
+    expect(screen.getByText(en('robotCrash'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: en('input.send') })).toBeInTheDocument();
     // The acknowledged question itself did not fail: one retry, on the reply.
     expect(screen.getAllByRole('button', { name: en('retry') })).toHaveLength(1);
@@ -333,6 +335,7 @@ describe('the chat panel', () => {
     expect(within(lastBubble()).getByText('ETH is at 2.')).toBeInTheDocument();
     expect(within(lastBubble()).queryByText('ETH is')).not.toBeInTheDocument();
     expect(bubbles()).toHaveLength(4);
+    expect(screen.queryByText(en('robotCrash'))).not.toBeInTheDocument();
   });
 
   it('gives up after 35 s of silence', async () => {
@@ -526,6 +529,73 @@ describe('the chat panel', () => {
     expect(box.scrollTop).toBe(600);
     expect(within(element).queryByRole('status')).not.toBeInTheDocument();
     expect(within(element).getByText(en('history.start'))).toBeInTheDocument();
+  });
+
+  it('keeps the newest text in sight for a reader following along, and leaves one who scrolled up', async () => {
+    // jsdom lays nothing out and has no ResizeObserver: both are played here.
+    let resized: () => void = () => {};
+    const original = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(callback: () => void) {
+        resized = callback;
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      const user = setupUser();
+      await renderLoaded();
+      const element = log();
+      // As a browser does, scrollTop stays within 0 and scrollHeight - clientHeight.
+      const box = { scrollTop: 700, scrollHeight: 1000, clientHeight: 300 };
+      const bottom = () => box.scrollHeight - box.clientHeight;
+      Object.defineProperty(element, 'scrollTop', {
+        configurable: true,
+        get: () => Math.max(0, Math.min(box.scrollTop, bottom())),
+        set: (value: number) => {
+          box.scrollTop = Math.max(0, Math.min(value, bottom()));
+        },
+      });
+      for (const name of ['scrollHeight', 'clientHeight'] as const) {
+        Object.defineProperty(element, name, { configurable: true, get: () => box[name] });
+      }
+      fireEvent.scroll(element);
+
+      // New text while at the bottom scrolls in.
+      box.scrollHeight = 1100;
+      await ask(user, 'ETH?');
+      expect(box.scrollTop).toBe(800);
+
+      // The log gets shorter (buttons appear under it): the last line stays in sight.
+      box.clientHeight = 200;
+      act(() => resized());
+      expect(box.scrollTop).toBe(900);
+      fireEvent.scroll(element);
+      box.scrollHeight = 1200;
+      act(() => socket.ack(ok(3)));
+      act(() => socket.part(part(4, 'ETH is')));
+      expect(box.scrollTop).toBe(1000);
+
+      // The reader scrolls up to read: the next part does not pull them down.
+      box.scrollTop = 400;
+      fireEvent.scroll(element);
+      box.scrollHeight = 1300;
+      act(() => socket.part(part(4, ' at 2.', { more: false })));
+      expect(box.scrollTop).toBe(400);
+      box.clientHeight = 300;
+      act(() => resized());
+      expect(box.scrollTop).toBe(400);
+
+      // Back at the bottom, they follow again.
+      box.scrollTop = 1000;
+      fireEvent.scroll(element);
+      box.scrollHeight = 1400;
+      await ask(user, 'And BTC?');
+      expect(box.scrollTop).toBe(1100);
+    } finally {
+      globalThis.ResizeObserver = original;
+    }
   });
 
   it('speaks Chinese in zh', async () => {

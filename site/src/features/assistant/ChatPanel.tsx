@@ -41,6 +41,7 @@ import {
 import { openAddCoinDialog, useFollows } from '../coins/follows';
 import { openAddMonitorDialog } from '../monitoring/sources';
 import { intlLocale } from '../reporting/format';
+import { useRobotText } from './robot';
 
 /** Scrolled this close to the top (px), the next older page loads. */
 const TOP_THRESHOLD_PX = 2;
@@ -63,6 +64,8 @@ export interface ChatPanelProps {
   composerDisabled?: boolean;
   /** The log's height; the panel is a column that fills what it is given by default. */
   height?: string;
+  /** Change the robot's idle text every 300000 ms (everywhere but the welcome page). */
+  rotateRobotText?: boolean;
 }
 
 export function ChatPanel({
@@ -71,6 +74,7 @@ export function ChatPanel({
   footer,
   composerDisabled = false,
   height = '100%',
+  rotateRobotText = false,
 }: ChatPanelProps) {
   const { t } = useTranslation('assistant');
   const chat = useChat(store);
@@ -107,20 +111,34 @@ export function ChatPanel({
     ) {
       void store.loadOlder();
     }
-    anchor.current = {
-      top: log.scrollTop,
-      height: log.scrollHeight,
-      following: log.scrollHeight - log.scrollTop - log.clientHeight <= FOLLOW_THRESHOLD_PX,
-    };
+    anchor.current = { top: log.scrollTop, height: log.scrollHeight, following };
   }, [firstKey, contentSignature, chat.hasOlder, chat.loadingOlder, store]);
 
+  // The log changes size without new text (the onboarding's buttons come and go under it, the
+  // window is resized): a reader following along keeps seeing the last line.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (!log || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (!anchor.current.following) return;
+      log.scrollTop = log.scrollHeight;
+      anchor.current = { ...anchor.current, top: log.scrollTop, height: log.scrollHeight };
+    });
+    observer.observe(log);
+    return () => observer.disconnect();
+  }, []);
+
+  // Only the reader stops the following: by scrolling up, away from the bottom. Reaching the
+  // bottom again starts it. (The log scrolling itself, or shrinking under the text, does not.)
   const onScroll = () => {
     const log = logRef.current;
     if (!log) return;
+    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight <= FOLLOW_THRESHOLD_PX;
+    const movedUp = log.scrollTop < anchor.current.top;
     anchor.current = {
       top: log.scrollTop,
       height: log.scrollHeight,
-      following: log.scrollHeight - log.scrollTop - log.clientHeight <= FOLLOW_THRESHOLD_PX,
+      following: atBottom || (anchor.current.following && !movedUp),
     };
     if (log.scrollTop <= TOP_THRESHOLD_PX && chat.hasOlder && !chat.loadingOlder) {
       void store.loadOlder();
@@ -128,6 +146,7 @@ export function ChatPanel({
   };
 
   const awaiting = chat.replyStatus === 'loading' || chat.replyStatus === 'concat';
+  const robotText = useRobotText({ crashed: Boolean(lastEntry?.crashed), rotate: rotateRobotText });
 
   const clean = async () => {
     await store.clean();
@@ -214,9 +233,18 @@ export function ChatPanel({
   return (
     <Flex direction="column" height={height} minHeight="0" gap="3">
       <Flex alignItems="center" justifyContent="space-between" gap="3">
-        <chakra.h2 fontSize="lg" fontWeight="semibold">
-          {t('title')}
-        </chakra.h2>
+        <Flex alignItems="center" gap="3" minWidth="0">
+          <RobotAvatar />
+          <Box minWidth="0">
+            <chakra.h2 fontSize="lg" fontWeight="semibold" lineHeight="short">
+              {t('title')}
+            </chakra.h2>
+            {/* The robot's line: the idle text, or what to do after a reply did not come. */}
+            <chakra.p aria-live="polite" fontSize="sm" color="fg.muted" lineClamp={2}>
+              {robotText}
+            </chakra.p>
+          </Box>
+        </Flex>
         <Button
           variant="ghost"
           size="sm"
@@ -262,6 +290,28 @@ export function ChatPanel({
         onStop={() => store.stop()}
       />
     </Flex>
+  );
+}
+
+/** The robot's face: the Coinlens monogram in a circle (its words say who it is). */
+export function RobotAvatar({ size = '10' }: { size?: string }) {
+  return (
+    <chakra.span
+      aria-hidden="true"
+      display="inline-flex"
+      flexShrink={0}
+      alignItems="center"
+      justifyContent="center"
+      width={size}
+      height={size}
+      borderRadius="full"
+      bg="accent.solid"
+      color="fg.onAccent"
+      fontSize="sm"
+      fontWeight="bold"
+    >
+      CL
+    </chakra.span>
   );
 }
 

@@ -88,7 +88,8 @@ export function userSourcesChanged(): void {
   for (const listener of [...listeners]) listener();
 }
 
-function onUserSourcesChanged(listener: () => void): () => void {
+/** Calls `listener` whenever the user's list changes; answers the unsubscribe. */
+export function onUserSourcesChanged(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);

@@ -146,7 +146,7 @@ describe('the onboarding texts', () => {
       ...(item.highlight ?? []),
     ].filter((key): key is string => key !== undefined);
   /** Keys the UI uses beside the script's own. */
-  const UI_KEYS = ['actions.skip'];
+  const UI_KEYS = ['actions.skip', 'hot.coins', 'hot.sources'];
   const used = [...new Set([...WELCOME_SCRIPT.flatMap(keysOf), ...UI_KEYS])].sort();
 
   it.each([...LOCALES])('%s has text for every key of the script, and no other key', (locale) => {

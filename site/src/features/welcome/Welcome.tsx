@@ -1,18 +1,24 @@
-// The welcome page (product spec point 2): where a new user lands after registering, and the
-// chat page: the assistant, with the conversation so far.
+// The welcome page (product spec points 2 and 4): where a new user lands after registering, and
+// the chat page. The chat and the onboarding (WelcomeChat) load after the page shows: no page's
+// first load carries them.
 import { Box, chakra, Flex, Skeleton } from '@chakra-ui/react';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { lazy, Suspense } from 'react';
+import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
+import { lazy, Suspense, useCallback } from 'react';
 import { useChatStore } from '../assistant/useChatStore';
+import { useSession } from '../auth/session';
 
-// The chat's code loads after the page shows (it is no page's first load).
-const ChatPanel = lazy(() =>
-  import('../assistant/ChatPanel').then((module) => ({ default: module.ChatPanel })),
+const WelcomeChat = lazy(() =>
+  import('./WelcomeChat').then((module) => ({ default: module.WelcomeChat })),
 );
 
 export function Welcome() {
   const { t } = useTranslation('common');
+  const { navigate } = useI18next();
   const store = useChatStore();
+  const { user } = useSession();
+  // At the end of the onboarding the user goes on into the product.
+  const finish = useCallback(() => void navigate('/reporting/'), [navigate]);
+
   return (
     <Flex direction="column" gap="4" height={{ base: 'auto', md: 'calc(100dvh - 12rem)' }}>
       <Box>
@@ -24,9 +30,9 @@ export function Welcome() {
         </chakra.p>
       </Box>
       <Box flex="1" minHeight="28rem">
-        {store ? (
+        {store && user ? (
           <Suspense fallback={<ChatPlaceholder />}>
-            <ChatPanel store={store} />
+            <WelcomeChat store={store} userId={user.id} onFinish={finish} />
           </Suspense>
         ) : (
           <ChatPlaceholder />

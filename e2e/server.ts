@@ -1,0 +1,80 @@
+// A product of a test's own: the API server (serving the built site) on a free port with a fresh
+// data directory, for a test that must stop it or give it settings of its own, which the product
+// global-setup.cjs starts for every test cannot take.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from './accounts';
+
+const ROOT = join(__dirname, '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface OwnServer extends Server {
+  /** Ends the server with `signal` (SIGKILL: as if the machine went away) and waits for it. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts the built API with `env` added to its settings and waits until it answers. */
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-e2e-own-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(ROOT, 'api', 'dist', 'src', 'main.js')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SITE_DIR: join(ROOT, 'site', 'public'),
+        SITE_RULES: join(ROOT, 'site', 'edge', 'rules.mjs'),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  let exited = child.exitCode !== null;
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (!exited) child.kill(signal);
+    await gone;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error('the API exited before answering');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop('SIGKILL');
+      throw new Error(`${url} did not come up within 60 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, dataDir, stop };
+}
