@@ -6,6 +6,7 @@ import { LoadingBar, Toaster, toaster } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, type ReactNode } from 'react';
+import { AssistantLauncher } from '../features/assistant/AssistantLauncher';
 import { showRememberedSignInToast } from '../features/auth/signInToast';
 import { startRealtime } from '../features/realtime/connection';
 import { RealtimeStatus } from '../features/realtime/RealtimeStatus';
@@ -113,6 +114,8 @@ export function Layout({ children, header = true, variant = 'default' }: LayoutP
           </Flex>
         </chakra.footer>
       )}
+      {/* The chat page is the assistant itself; the pages without the header are outside. */}
+      {header && variant === 'default' && <AssistantLauncher />}
       <DialogHost />
       <RealtimeStatus />
       <Toaster

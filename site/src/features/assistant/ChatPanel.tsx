@@ -42,6 +42,7 @@ import { openAddCoinDialog, useFollows } from '../coins/follows';
 import { openAddMonitorDialog } from '../monitoring/sources';
 import { intlLocale } from '../reporting/format';
 import { useRobotText } from './robot';
+import { RobotAvatar } from './RobotAvatar';
 
 /** Scrolled this close to the top (px), the next older page loads. */
 const TOP_THRESHOLD_PX = 2;
@@ -290,28 +291,6 @@ export function ChatPanel({
         onStop={() => store.stop()}
       />
     </Flex>
-  );
-}
-
-/** The robot's face: the Coinlens monogram in a circle (its words say who it is). */
-export function RobotAvatar({ size = '10' }: { size?: string }) {
-  return (
-    <chakra.span
-      aria-hidden="true"
-      display="inline-flex"
-      flexShrink={0}
-      alignItems="center"
-      justifyContent="center"
-      width={size}
-      height={size}
-      borderRadius="full"
-      bg="accent.solid"
-      color="fg.onAccent"
-      fontSize="sm"
-      fontWeight="bold"
-    >
-      CL
-    </chakra.span>
   );
 }
 

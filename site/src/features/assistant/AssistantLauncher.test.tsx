@@ -1,0 +1,68 @@
+import '@testing-library/jest-dom';
+import type { UserInfo } from '@coinlens/api/contract';
+import { act, screen } from '@testing-library/react';
+import type { ApiClient } from '../../data/client';
+import { ApiProvider } from '../../data/swr';
+import { clearToken, setToken } from '../../data/token';
+import type { Locale } from '../../i18n/locales';
+import { loadStrings, renderWithLocale } from '../legal/renderWithLocale';
+import { AssistantLauncher } from './AssistantLauncher';
+import { ROBOT_IDLE_ROTATE_MS } from './robot';
+
+jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
+
+type AssistantStrings = { idle: string[]; launcher: { label: string; says: string } };
+const assistantStrings = (locale: Locale) =>
+  loadStrings(locale, 'assistant') as unknown as AssistantStrings;
+
+const USER = { id: 7, nickname: 'Ana' } as unknown as UserInfo;
+const TEST_SWR = { provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false };
+
+function renderLauncher(locale: Locale = 'en') {
+  const client = { get: jest.fn().mockResolvedValue(USER) } as unknown as ApiClient;
+  return renderWithLocale(
+    <ApiProvider client={client} config={TEST_SWR}>
+      <AssistantLauncher />
+    </ApiProvider>,
+    { locale },
+  );
+}
+
+afterEach(() => {
+  clearToken();
+  jest.useRealTimers();
+});
+
+describe('AssistantLauncher', () => {
+  it.each<[Locale, string]>([
+    ['en', '/welcome/'],
+    ['zh', '/zh/welcome/'],
+    ['pt-br', '/pt-br/welcome/'],
+  ])('%s: leads a signed-in user to the chat, with one of the idle lines', (locale, href) => {
+    setToken('tok');
+    renderLauncher(locale);
+    const { idle, launcher } = assistantStrings(locale);
+    const link = screen.getByRole('link', { name: new RegExp(launcher.label) });
+    expect(link).toHaveAttribute('href', href);
+    const line = idle.find((text) => link.textContent?.includes(text));
+    expect(line).toBeDefined();
+    expect(link).toHaveTextContent(`${launcher.says}: ${line}`);
+  });
+
+  it('changes its line every 300000 ms', () => {
+    jest.useFakeTimers();
+    setToken('tok');
+    renderLauncher();
+    const link = screen.getByRole('link');
+    const first = link.textContent;
+    act(() => jest.advanceTimersByTime(ROBOT_IDLE_ROTATE_MS));
+    expect(link.textContent).not.toBe(first);
+  });
+
+  it('is not there for a visitor who is signed out', () => {
+    clearToken();
+    renderLauncher();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+  });
+});
