@@ -15,7 +15,19 @@
 // The monitoring calls (`GET /api/monitor/*`) go to the monitoring server the unit tests use
 // (features/monitoring/fakeMonitorServer.ts), behind the same token check and in the monitoring
 // envelope `{ ok, msg, data }` (failures add `code`), as the reference API answers them.
-import type { Coin, FollowEntry, ListPage, Locale, UserInfo } from '@coinlens/api/contract';
+//
+// The assistant's calls (`GET /api/chat/list`, `POST /api/chat/clean`) and its realtime socket
+// go to the chat server of fakeChat.ts (`api.chat`); today's hot coins and this week's hot
+// sources (the onboarding robot's suggestions) are answered here from the story's coins and
+// sources.
+import type {
+  Coin,
+  FollowEntry,
+  ListPage,
+  Locale,
+  MonitorSource,
+  UserInfo,
+} from '@coinlens/api/contract';
 import { isMonitorPath } from '../data/client';
 import { ApiError } from '../data/errors';
 import {
@@ -23,6 +35,7 @@ import {
   type FakeMonitorApi,
   type FakeSource,
 } from '../features/monitoring/fakeMonitorServer';
+import { FakeChatServer, type FakeChatOptions } from './fakeChat';
 import { ANA, COINS, QUOTED_AT, type FakeAccount } from './fixtures';
 import { serverMessage, type ServerMessageKey } from './serverMessages';
 
@@ -70,6 +83,8 @@ export interface FakeApiOptions {
   recentCodes?: Array<{ account: string; type: CodeType; secondsAgo: number }>;
   /** The monitored sources there are, and the ids of those Ana follows (most recent first). */
   monitor?: { sources?: FakeSource[]; followed?: number[] };
+  /** Ana's conversation with the assistant and the replies the story plans (fakeChat.ts). */
+  chat?: FakeChatOptions;
   /** Routes that misbehave (until `heal`). */
   faults?: Partial<Record<RouteName, Fault>>;
   /** Milliseconds every answer takes (0 by default: the next task). */
@@ -102,6 +117,8 @@ const COMMON_PASSWORDS = new Set([
 const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Tokens live 30 days. */
 const TOKEN_LIFETIME_S = 30 * 24 * 3600;
+/** The hot sources are the completed ones of the last 7 days (api/src/monitor/sources.ts). */
+const HOT_SOURCE_DAYS = 7;
 
 /** A handled refusal: the contract's code and the key of its message. */
 class Refusal extends Error {
@@ -169,6 +186,8 @@ export class FakeApi {
   readonly requests: FakeRequest[] = [];
   /** Every mail sent, in order. */
   readonly outbox: SentMail[] = [];
+  /** The assistant: Ana's conversation and the socket the page's chat store uses. */
+  readonly chat: FakeChatServer;
 
   private readonly accounts: FakeAccount[];
   private readonly coins: Coin[];
@@ -194,6 +213,7 @@ export class FakeApi {
     this.faults = { ...options.faults };
     this.monitorOptions = options.monitor ?? {};
     this.latencyMs = options.latencyMs ?? 0;
+    this.chat = new FakeChatServer(options.chat);
     this.follows = (options.follows ?? []).map((coinId, index) => ({
       coinId,
       coin: this.coinById(coinId),
@@ -228,6 +248,18 @@ export class FakeApi {
       },
       'POST /api/follow/add': (request) => this.addFollows(request),
       'POST /api/follow/delete': (request) => this.removeFollow(request),
+      'GET /api/asset/hot': (request) => this.hotCoins(request),
+      'GET /api/chat/list': (request) => {
+        this.signedIn(request);
+        return this.chat.history(
+          Number(request.query.get('size') ?? 10),
+          Number(request.query.get('oldestSeqNo') ?? -1),
+        );
+      },
+      'POST /api/chat/clean': (request) => {
+        this.signedIn(request);
+        return this.chat.clean();
+      },
     };
   }
 
@@ -307,6 +339,7 @@ export class FakeApi {
   close(): void {
     for (const hangUp of this.held) hangUp();
     this.held.clear();
+    this.chat.close();
   }
 
   /**
@@ -381,6 +414,9 @@ export class FakeApi {
       // The monitoring plugin has only GET routes; the user's list needs a user.
       if (!request.route.startsWith('GET ')) throw new Refusal(404, 'notFound');
       if (path.startsWith('/api/monitor/user/')) this.signedIn(request);
+      if (path === '/api/monitor/source/hot') {
+        return { status: 200, body: { ok: true, msg: '', data: this.hotSources(request) } };
+      }
       const server = this.monitor;
       server.setLanguage(request.language);
       const data = await server.monitorGet<unknown>(query ? `${path}?${query}` : path);
@@ -609,6 +645,38 @@ export class FakeApi {
       total: matches.length,
       has_next: page * size < matches.length,
     };
+  }
+
+  /** The biggest movers over 24 h, up or down (the site always asks for 1 to 20). */
+  private hotCoins(request: FakeRequest): Coin[] {
+    const size = Number(request.query.get('size') ?? 5);
+    return [...this.coins]
+      .sort(
+        (a, b) =>
+          Math.abs(b.quotes.percentChange24h) - Math.abs(a.quotes.percentChange24h) ||
+          a.rank - b.rank,
+      )
+      .slice(0, size);
+  }
+
+  /** The completed sources of the last 7 days, most heat first (1 to 20 of them). */
+  private hotSources(request: FakeRequest): MonitorSource[] {
+    const size = Number(request.query.get('size') ?? 5);
+    const since = Date.now() / 1000 - HOT_SOURCE_DAYS * 86_400;
+    return (this.monitorOptions.sources ?? [])
+      .filter((source) => source.status === 5 && source.time >= since)
+      .sort((a, b) => b.heat - a.heat || b.id - a.id)
+      .slice(0, size)
+      .map(({ id, logo, author, title, status, time, heat, link }) => ({
+        id,
+        logo,
+        author,
+        title,
+        status,
+        time,
+        heat,
+        link,
+      }));
   }
 
   private addFollows(request: FakeRequest): FollowEntry[] {

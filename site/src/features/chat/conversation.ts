@@ -1086,7 +1086,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       status: null,
       local: true,
     };
-    // A known key updates that line in place (the onboarding rewrites its countdown line).
+    // A known key updates that line in place (a line said again after a reload stays one line).
     const exists = state.entries.some((item) => item.key === entry.key);
     setState({
       entries: exists
