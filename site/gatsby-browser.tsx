@@ -4,6 +4,7 @@ import '@fontsource/inter/latin-600.css';
 import '@fontsource/inter/latin-700.css';
 import { CoinlensProvider } from '@coinlens/design-system';
 import type { GatsbyBrowser } from 'gatsby';
+import { deviceRedirect } from './edge/rules.mjs';
 import { ApiProvider } from './src/data/swr';
 import { installChunkReload } from './src/app/chunkReload';
 import { pageLoad, trackLoadMiddleware } from './src/features/shell/pageLoad';
@@ -27,6 +28,10 @@ export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, 
   if (prevLocation && prevLocation.pathname !== location.pathname) pageLoad.start();
 };
 
-export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = () => {
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
   pageLoad.done();
+  // The device redirect holds for the site's own links too (the inline script and the server see
+  // only full loads): a phone that followed one to a full-site page goes on to the mobile page.
+  const target = deviceRedirect(location.pathname, window.navigator.userAgent);
+  if (target !== null) window.location.replace(target + location.search + location.hash);
 };

@@ -1,7 +1,8 @@
 // The page frame (spec, point 2). `default`: header, page area, footer, the global dialogs, the
 // toasts, the loading bar and the background. `welcome`: the same without the footer, the page
-// area filling the window (the chat). `login`: a narrow, centred page area. `header={false}`
-// (privacy, terms, the mobile paths) leaves the header out.
+// area filling the window (the chat). `login`: a narrow, centred page area. `mobile`: the mobile
+// pages, a phone-wide column clear of the safe areas, with their own top bar as `banner`.
+// `header={false}` (privacy, terms, the mobile paths) leaves the header out.
 import { LoadingBar, Toaster, toaster } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
@@ -26,7 +27,7 @@ const FooterLink = chakra(Link, {
   },
 });
 
-export type LayoutVariant = 'default' | 'welcome' | 'login';
+export type LayoutVariant = 'default' | 'welcome' | 'login' | 'mobile';
 
 export interface LayoutProps {
   children: ReactNode;
@@ -34,13 +35,36 @@ export interface LayoutProps {
   header?: boolean;
   /** Which frame (see the file's first comment). */
   variant?: LayoutVariant;
+  /** Drawn where the header would be, for pages without it (the mobile pages' top bar). */
+  banner?: ReactNode;
 }
 
-export function Layout({ children, header = true, variant = 'default' }: LayoutProps) {
+/** The widest the mobile pages' column gets (a large phone held upright, or one turned). */
+export const MOBILE_WIDTH = '36rem';
+
+/** Horizontal padding that keeps the mobile pages clear of a notch in landscape. */
+export const SAFE_PADDING_X = {
+  paddingLeft: 'max(1rem, env(safe-area-inset-left, 0px))',
+  paddingRight: 'max(1rem, env(safe-area-inset-right, 0px))',
+};
+
+const MAIN_WIDTH: Record<LayoutVariant, string> = {
+  default: 'page',
+  welcome: 'page',
+  login: '28rem',
+  mobile: MOBILE_WIDTH,
+};
+
+export function Layout({ children, header = true, variant = 'default', banner }: LayoutProps) {
+  const mobile = variant === 'mobile';
   const { t } = useTranslation('common');
   const { originalPath } = useI18next();
   // The mobile pages link to the mobile legal pages: a phone would be sent away from the others.
   const legalBase = originalPath.startsWith('/mobile/') ? '/mobile' : '';
+  // Links a finger can hit on the mobile pages (44 px).
+  const footerLinkSize = mobile
+    ? { display: 'inline-flex', alignItems: 'center', minHeight: '11', paddingX: '2' }
+    : {};
   // The realtime socket lives for the whole visit: Gatsby mounts a Layout per page, and later
   // calls do nothing, so it is neither closed nor reopened on navigation (hence no cleanup).
   useEffect(() => {
@@ -70,6 +94,7 @@ export function Layout({ children, header = true, variant = 'default' }: LayoutP
       </chakra.a>
       <LoadingBar controller={pageLoad} label={t('loadingPage')} />
       {header && <Header />}
+      {banner}
       <Box
         as="main"
         id="main"
@@ -78,10 +103,11 @@ export function Layout({ children, header = true, variant = 'default' }: LayoutP
         display={variant === 'welcome' ? 'flex' : 'block'}
         flexDirection="column"
         width="100%"
-        maxWidth={variant === 'login' ? '28rem' : 'page'}
+        maxWidth={MAIN_WIDTH[variant]}
         marginX="auto"
-        paddingX={{ base: '4', md: '6' }}
-        paddingY={variant === 'welcome' ? '4' : { base: '8', md: '12' }}
+        paddingX={mobile ? undefined : { base: '4', md: '6' }}
+        paddingY={variant === 'welcome' || mobile ? '4' : { base: '8', md: '12' }}
+        css={mobile ? SAFE_PADDING_X : undefined}
         _focus={{ outline: 'none' }}
       >
         <ErrorBoundary
@@ -98,19 +124,30 @@ export function Layout({ children, header = true, variant = 'default' }: LayoutP
         </ErrorBoundary>
       </Box>
       {variant !== 'welcome' && (
-        <chakra.footer borderTopWidth="1px" borderColor="border.subtle" paddingY="6">
+        <chakra.footer
+          borderTopWidth="1px"
+          borderColor="border.subtle"
+          paddingTop="6"
+          paddingBottom={mobile ? 'calc(1.5rem + env(safe-area-inset-bottom, 0px))' : '6'}
+        >
           <Flex
-            maxWidth="page"
+            maxWidth={MAIN_WIDTH[variant]}
             marginX="auto"
-            paddingX={{ base: '4', md: '6' }}
-            gap="6"
+            paddingX={mobile ? undefined : { base: '4', md: '6' }}
+            css={mobile ? SAFE_PADDING_X : undefined}
+            gap={mobile ? '2' : '6'}
+            alignItems="center"
             fontSize="sm"
             color="fg.muted"
             wrap="wrap"
           >
             <span>{t('footer.rights')}</span>
-            <FooterLink to={`${legalBase}/privacy/`}>{t('footer.privacy')}</FooterLink>
-            <FooterLink to={`${legalBase}/terms/`}>{t('footer.terms')}</FooterLink>
+            <FooterLink to={`${legalBase}/privacy/`} {...footerLinkSize}>
+              {t('footer.privacy')}
+            </FooterLink>
+            <FooterLink to={`${legalBase}/terms/`} {...footerLinkSize}>
+              {t('footer.terms')}
+            </FooterLink>
           </Flex>
         </chakra.footer>
       )}

@@ -3,6 +3,7 @@
 import type { Envelope, Locale, MonitorEnvelope } from '@coinlens/api/contract';
 import { currentLocale } from '../i18n/cookie';
 import { DEFAULT_LOCALE, isLocale, localizedPath } from '../i18n/locales';
+import { inVariant } from '../i18n/variant';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
 import { clearToken, getToken as readStoredToken } from './token';
 
@@ -166,7 +167,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     options.onUnauthorized ??
     (() => {
       clearToken();
-      navigate({ url: localizedPath(localeFromPathname(getPathname()), '/?t=login') });
+      const pathname = getPathname();
+      navigate({
+        url: localizedPath(localeFromPathname(pathname), inVariant('/?t=login', pathname)),
+      });
     });
   const onBadRequest =
     options.onBadRequest ??

@@ -25,6 +25,8 @@ type Strings = {
   meta?: Partial<Record<PageKey, { title: string; description: string }>>;
 };
 
+const MOBILE_PAGES = new Set<PageKey>(['mobile', 'mobilePrivacy', 'mobileTerms']);
+
 function commonStrings(data: LocaleQueryData | undefined): Strings {
   const node = data?.locales.edges.find((edge) => edge.node.ns === 'common')?.node;
   return node ? (JSON.parse(node.data) as Strings) : {};
@@ -59,7 +61,11 @@ export function SiteHead({ data, pageContext, page }: SiteHeadProps) {
       <html lang={HTML_LANG[language]} />
       <title>{title}</title>
       {meta && <meta name="description" content={meta.description} />}
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {/* The mobile pages reach under a notch and keep their content clear of it themselves. */}
+      <meta
+        name="viewport"
+        content={`width=device-width, initial-scale=1${MOBILE_PAGES.has(page) ? ', viewport-fit=cover' : ''}`}
+      />
       <meta name="theme-color" content="#0b0e14" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {page !== 'notFound' && (

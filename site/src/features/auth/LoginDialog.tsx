@@ -12,6 +12,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../data/client';
 import { setToken } from '../../data/token';
 import { isLocale, localizedPath } from '../../i18n/locales';
+import { inVariant } from '../../i18n/variant';
 import type { GlobalDialogProps } from '../shell/DialogHost';
 import { announce } from './analytics';
 import { canSubmit, loginMachine, type LoginTab, type ToastKey } from './loginMachine';
@@ -86,7 +87,9 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
       });
       announce(registered ? 'register-success' : 'login-success', { userId: user.id });
       onClose();
-      void navigate(localizedPath(locale, registered ? '/welcome/' : '/reporting/'));
+      // On a phone, the mobile page (its chat tab for a new user) rather than a full-site page.
+      const next = inVariant(registered ? '/welcome/' : '/reporting/', window.location.pathname);
+      void navigate(localizedPath(locale, next));
     });
     return () => {
       toastSub.unsubscribe();

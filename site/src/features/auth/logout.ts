@@ -5,6 +5,7 @@
 import { clearToken, getToken } from '../../data/token';
 import { localeFromPathname } from '../../data/client';
 import { localizedPath } from '../../i18n/locales';
+import { inVariant } from '../../i18n/variant';
 
 export interface LogoutOptions {
   /** Tells the server to revoke the token; its failure is ignored. */
@@ -26,5 +27,6 @@ export async function logout({
       // Signed out here whatever the server says.
     }
   }
-  navigate(localizedPath(localeFromPathname(window.location.pathname), '/'));
+  const { pathname } = window.location;
+  navigate(localizedPath(localeFromPathname(pathname), inVariant('/', pathname)));
 }

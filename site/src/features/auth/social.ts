@@ -137,12 +137,14 @@ export async function finishSocialSignIn(
     const { setToken } = await import('../../data/token');
     const { announce } = await import('./analytics');
     const { localizedPath } = await import('../../i18n/locales');
+    const { inVariant } = await import('../../i18n/variant');
     const registered = done.user.times > 0;
     setToken(done.user.tokenInfo.tokenValue);
     announce(registered ? 'register-success' : 'login-success', { userId: done.user.id });
     // A toast raised here would be gone with this page: the page landed on shows it.
     rememberSignInToast(registered ? 'RegistrationSuccess' : 'LoginSuccess');
-    go(localizedPath(done.locale, registered ? '/welcome/' : '/reporting/'));
+    const next = inVariant(registered ? '/welcome/' : '/reporting/', window.location.pathname);
+    go(localizedPath(done.locale, next));
   } catch (error) {
     const { announce } = await import('./analytics');
     announce('login-fail', {});

@@ -26,9 +26,18 @@ export interface DropdownProps {
   children: (details: { close: () => void }) => ReactNode;
   /** Where the list lines up under the button. */
   align?: 'start' | 'end';
+  /** 44 px button and items, for touch screens (the mobile pages). */
+  touch?: boolean;
 }
 
-export function Dropdown({ trigger, label, children, align = 'end' }: DropdownProps) {
+export function Dropdown({
+  trigger,
+  label,
+  children,
+  align = 'end',
+  touch = false,
+}: DropdownProps) {
+  const minHeight = touch ? '11' : '10';
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -133,7 +142,8 @@ export function Dropdown({ trigger, label, children, align = 'end' }: DropdownPr
         display="inline-flex"
         alignItems="center"
         gap="2"
-        minHeight="10"
+        minHeight={minHeight}
+        minWidth={touch ? '11' : undefined}
         paddingX="2"
         borderRadius="md"
         color="fg.default"
@@ -181,7 +191,7 @@ export function Dropdown({ trigger, label, children, align = 'end' }: DropdownPr
               alignItems: 'center',
               gap: '2',
               width: '100%',
-              minHeight: '10',
+              minHeight,
               paddingX: '3',
               fontSize: 'sm',
               color: 'fg.default',

@@ -5,6 +5,7 @@ import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Link } from '../../i18n/Link';
 import { useSession } from '../auth/session';
 import { LanguagePicker } from './LanguagePicker';
+import { LogoMark } from './LogoMark';
 import { ProfileArea } from './ProfileArea';
 
 const NavLink = chakra(Link, {
@@ -70,23 +71,7 @@ export function Header() {
             fontSize="lg"
             letterSpacing="tight"
           >
-            <chakra.svg viewBox="0 0 24 24" width="7" height="7" aria-hidden="true">
-              <circle cx="11" cy="11" r="7.5" fill="none" stroke="currentColor" strokeWidth="2" />
-              <path
-                d="m16.5 16.5 5 5"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-              <path
-                d="M7.5 13 10 10.5l2 2L15 9"
-                fill="none"
-                stroke="var(--cl-colors-trend-up)"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </chakra.svg>
+            <LogoMark />
             <chakra.span hideBelow="sm">{t('siteName')}</chakra.span>
           </Flex>
         </Link>

@@ -4,7 +4,7 @@
 import { LoadingOverlay } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { rememberLocale } from '../../i18n/cookie';
 import {
   HTML_LANG,
@@ -29,7 +29,17 @@ export function addressIn(
   return `${localizedPath(locale, originalPath)}${search}${hash}`;
 }
 
-export function LanguagePicker() {
+export interface LanguageSwitch {
+  /** The page's language. */
+  current: Locale;
+  /** Switches to `locale`: the notice, the cookie, then the page in it after 200 ms. */
+  choose: (locale: Locale) => void;
+  /** The loading notice, to render once wherever the switch is. */
+  notice: ReactNode;
+}
+
+/** Switching the page's language, for any picker (the header's dropdown, the mobile page's list). */
+export function useLanguageSwitch(): LanguageSwitch {
   const { t } = useTranslation('common');
   const { language, originalPath } = useI18next();
   const [switching, setSwitching] = useState<Locale | null>(null);
@@ -46,6 +56,16 @@ export function LanguagePicker() {
       window.location.assign(addressIn(locale, originalPath, search, hash));
     }, LANGUAGE_RELOAD_DELAY_MS);
   };
+  const notice = (
+    <LoadingOverlay open={switching !== null} text={switching ? t('language.switching') : ''} />
+  );
+  return { current, choose, notice };
+}
+
+export function LanguagePicker() {
+  const { t } = useTranslation('common');
+  const { originalPath } = useI18next();
+  const { current, choose, notice } = useLanguageSwitch();
 
   return (
     <>
@@ -93,7 +113,7 @@ export function LanguagePicker() {
           </chakra.ul>
         )}
       </Dropdown>
-      <LoadingOverlay open={switching !== null} text={switching ? t('language.switching') : ''} />
+      {notice}
     </>
   );
 }

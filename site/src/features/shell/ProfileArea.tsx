@@ -18,7 +18,12 @@ function revokeToken(token: string) {
   );
 }
 
-export function ProfileArea() {
+export interface ProfileAreaProps {
+  /** Touch-sized controls (the mobile pages): a 48 px login button, 44 px menu and items. */
+  touch?: boolean;
+}
+
+export function ProfileArea({ touch = false }: ProfileAreaProps) {
   const { t } = useTranslation('common');
   const { status, user } = useSession();
 
@@ -26,12 +31,17 @@ export function ProfileArea() {
     return <chakra.span display="inline-block" width="24" aria-hidden="true" />;
 
   if (status === 'signedOut') {
-    return <Button onClick={() => openDialog('login')}>{t('profile.login')}</Button>;
+    return (
+      <Button size={touch ? 'lg' : 'md'} onClick={() => openDialog('login')}>
+        {t('profile.login')}
+      </Button>
+    );
   }
 
   const nickname = user?.nickname ?? '';
   return (
     <Dropdown
+      touch={touch}
       label={nickname ? t('profile.menuFor', { nickname }) : t('profile.menu')}
       trigger={
         <>

@@ -1,11 +1,17 @@
 import { graphql, type HeadFC } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Layout } from '../../components/Layout';
+import { MobileHome } from '../../features/mobile/MobileHome';
+import { MobileTopBar } from '../../features/mobile/MobileTopBar';
 import { SiteHead } from '../../i18n/head';
 import type { LocaleQueryData } from '../../i18n/query';
 
 export default function MobilePage() {
-  return <PlaceholderPage page="mobile" header={false} />;
+  return (
+    <Layout header={false} variant="mobile" banner={<MobileTopBar />}>
+      <MobileHome />
+    </Layout>
+  );
 }
 
 export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (

@@ -1,0 +1,112 @@
+// The top of every mobile page (they have no desktop header): the logo, leading to the mobile
+// page; the language, as the phone's own picker; and the profile area, with touch-sized controls.
+// It stays at the top, clear of a notch or a status bar (the safe areas).
+import { chakra, Flex } from '@chakra-ui/react';
+import { MOBILE_WIDTH, SAFE_PADDING_X } from '../../components/Layout';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { HTML_LANG, LOCALES, LOCALE_NAMES, isLocale, type Locale } from '../../i18n/locales';
+import { Link } from '../../i18n/Link';
+import { useLanguageSwitch } from '../shell/LanguagePicker';
+import { LogoMark } from '../shell/LogoMark';
+import { ProfileArea } from '../shell/ProfileArea';
+
+export function MobileTopBar() {
+  const { t } = useTranslation('common');
+  return (
+    <chakra.header
+      position="sticky"
+      top="0"
+      zIndex="10"
+      bg="bg.surface"
+      borderBottomWidth="1px"
+      borderColor="border.subtle"
+      paddingTop="env(safe-area-inset-top, 0px)"
+      css={SAFE_PADDING_X}
+    >
+      <Flex maxWidth={MOBILE_WIDTH} marginX="auto" height="14" alignItems="center" gap="2">
+        <Link to="/mobile/" aria-label={t('logoLabel')} style={{ textDecoration: 'none' }}>
+          <Flex
+            alignItems="center"
+            gap="2"
+            minHeight="11"
+            color="fg.default"
+            fontWeight="bold"
+            fontSize="lg"
+            letterSpacing="tight"
+          >
+            <LogoMark />
+            <span>{t('siteName')}</span>
+          </Flex>
+        </Link>
+        <Flex marginLeft="auto" alignItems="center" gap="1">
+          <LanguageSelect />
+          <ProfileArea touch />
+        </Flex>
+      </Flex>
+    </chakra.header>
+  );
+}
+
+/** The short name of each language on the closed picker (the list names them in full). */
+const SHORT_NAMES: Record<Locale, string> = { en: 'EN', zh: '中文', 'pt-br': 'PT' };
+
+/**
+ * The language as a native select, which the phone shows as its own picker, made for fingers.
+ * The select lies, transparent, over a short label with a globe: it is what is touched, focused
+ * and read out.
+ */
+export function LanguageSelect() {
+  const { t } = useTranslation('mobile');
+  const { current, choose, notice } = useLanguageSwitch();
+  return (
+    <>
+      <Flex
+        position="relative"
+        alignItems="center"
+        gap="1.5"
+        minHeight="11"
+        minWidth="11"
+        paddingX="2.5"
+        borderRadius="md"
+        color="fg.default"
+        fontSize="sm"
+        _focusWithin={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
+      >
+        <chakra.svg viewBox="0 0 16 16" width="4" height="4" aria-hidden="true">
+          <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.25" />
+          <path
+            d="M1.75 8h12.5M8 1.75c1.9 2 2.75 4.1 2.75 6.25S9.9 12.25 8 14.25C6.1 12.25 5.25 10.15 5.25 8S6.1 3.75 8 1.75Z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.25"
+          />
+        </chakra.svg>
+        <span aria-hidden="true" lang={HTML_LANG[current]}>
+          {SHORT_NAMES[current]}
+        </span>
+        <chakra.select
+          aria-label={t('language')}
+          value={current}
+          onChange={(event) => {
+            const locale = event.currentTarget.value;
+            if (isLocale(locale)) choose(locale);
+          }}
+          position="absolute"
+          inset="0"
+          width="100%"
+          height="100%"
+          opacity="0"
+          cursor="pointer"
+          fontSize="md"
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={HTML_LANG[locale]}>
+              {LOCALE_NAMES[locale]}
+            </option>
+          ))}
+        </chakra.select>
+      </Flex>
+      {notice}
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+// The mobile page's watchlist: the coins the user follows, newest follow first, each with its
+// latest price and 24h change (fetched again every 30 s while the tab is visible), the time the
+// prices are from, and the way to add coins. The list comes from the follow list; the prices from
+// one request for all of them, and a coin keeps the quote of its follow entry until they come.
+import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
+import { Button, EmptyState, PriceChange, PriceText } from '@coinlens/design-system';
+import { Box, chakra, Flex, Skeleton } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useMemo } from 'react';
+import { apiAssetUrl } from '../../data/client';
+import { openAddCoinDialog, useFollows } from '../coins/follows';
+import { formatAsOf, intlLocale } from '../reporting/format';
+import { useCoinPrices } from '../reporting/reports';
+import { SectionHeader } from './SectionHeader';
+
+/** The rows a loading watchlist shows. */
+const PLACEHOLDER_ROWS = 3;
+
+export interface WatchlistProps {
+  /** "Now" in ms since the epoch, for the "as of" time (the clock by default). */
+  now?: number;
+}
+
+export function Watchlist({ now }: WatchlistProps) {
+  const { t, i18n } = useTranslation('mobile');
+  const { t: reportingT } = useTranslation('reporting');
+  const language = i18n.language;
+  const { follows, error, mutate } = useFollows();
+  const coinIds = useMemo(() => (follows ?? []).map((entry) => entry.coinId), [follows]);
+  const prices = useCoinPrices(coinIds);
+  const demo = [...prices.byCoin.values()].some((price) => price.source === 'demo');
+  // The prices are as old as the oldest one shown.
+  const asOfSeconds = useMemo(() => {
+    const times = [...prices.byCoin.values()].map((price) => price.updatedAt);
+    return times.length > 0 ? Math.min(...times) : undefined;
+  }, [prices.byCoin]);
+  const asOf =
+    asOfSeconds === undefined
+      ? undefined
+      : formatAsOf(asOfSeconds, { t: reportingT, language }, { now });
+
+  const add = (
+    <Button size="lg" onClick={() => openAddCoinDialog()}>
+      {t('coins.add')}
+    </Button>
+  );
+
+  let body;
+  if (follows === undefined && error) {
+    body = (
+      <EmptyState
+        size="sm"
+        role="alert"
+        title={t('coins.error')}
+        action={
+          <Button size="lg" variant="outline" onClick={() => void mutate()}>
+            {t('coins.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (follows === undefined) {
+    body = (
+      <Flex direction="column" gap="2" role="status" aria-busy="true" aria-label={t('coins.title')}>
+        {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
+          <Skeleton key={index} height="16" borderRadius="lg" />
+        ))}
+      </Flex>
+    );
+  } else if (follows.length === 0) {
+    body = (
+      <EmptyState
+        size="sm"
+        title={t('coins.empty')}
+        description={t('coins.emptyHint')}
+        action={add}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <Flex as="ul" direction="column" gap="2" listStyleType="none" margin="0" padding="0">
+          {follows.map((entry) => (
+            <WatchlistRow
+              key={entry.coinId}
+              entry={entry}
+              price={prices.byCoin.get(entry.coinId)}
+              language={language}
+            />
+          ))}
+        </Flex>
+        <Flex marginTop="3" gap="2" alignItems="center" wrap="wrap" fontSize="xs" color="fg.muted">
+          {asOf && <span>{asOf}</span>}
+          {demo && (
+            <chakra.span paddingX="2" paddingY="0.5" borderRadius="full" bg="bg.raised">
+              {t('coins.demo')}
+            </chakra.span>
+          )}
+        </Flex>
+        {prices.error && (
+          <chakra.p role="status" marginTop="2" fontSize="sm" color="status.warning">
+            {t('coins.pricesError')}
+          </chakra.p>
+        )}
+        <Box marginTop="4">{add}</Box>
+      </>
+    );
+  }
+
+  return (
+    <chakra.section aria-labelledby="mobile-coins">
+      <SectionHeader id="mobile-coins">{t('coins.title')}</SectionHeader>
+      {body}
+    </chakra.section>
+  );
+}
+
+interface WatchlistRowProps {
+  entry: FollowEntry;
+  /** The latest price, once it came; the follow entry's quote until then. */
+  price: CoinPrice | undefined;
+  language: string;
+}
+
+function WatchlistRow({ entry, price, language }: WatchlistRowProps) {
+  const { t } = useTranslation('mobile');
+  const { coin } = entry;
+  const locale = intlLocale(language);
+  const value = price?.price ?? coin.quotes.price;
+  const change = price?.percentChange24h ?? coin.quotes.percentChange24h;
+  return (
+    <Flex
+      as="li"
+      alignItems="center"
+      gap="3"
+      minHeight="16"
+      paddingX="3"
+      paddingY="2"
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor="border.subtle"
+      borderRadius="lg"
+    >
+      <chakra.img
+        src={apiAssetUrl(coin.logo)}
+        alt=""
+        width="9"
+        height="9"
+        flexShrink="0"
+        borderRadius="full"
+        bg="bg.subtle"
+      />
+      <Box flex="1" minWidth="0">
+        <chakra.p fontWeight="semibold" truncate>
+          {coin.name}
+        </chakra.p>
+        <chakra.p fontSize="sm" color="fg.muted">
+          {coin.symbol}
+        </chakra.p>
+      </Box>
+      <Flex direction="column" alignItems="flex-end" flexShrink="0">
+        <PriceText
+          value={value}
+          locale={locale}
+          unavailableLabel={t('coins.noPrice')}
+          fontWeight="semibold"
+        />
+        <PriceChange value={change} locale={locale} unavailableLabel="—" fontSize="sm" />
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,19 @@
+import { chakra } from '@chakra-ui/react';
+
+/** Coinlens's mark: a magnifier over a rising line (decorative: the link around it is named). */
+export function LogoMark() {
+  return (
+    <chakra.svg viewBox="0 0 24 24" width="7" height="7" aria-hidden="true">
+      <circle cx="11" cy="11" r="7.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="m16.5 16.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M7.5 13 10 10.5l2 2L15 9"
+        fill="none"
+        stroke="var(--cl-colors-trend-up)"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </chakra.svg>
+  );
+}

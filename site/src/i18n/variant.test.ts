@@ -1,0 +1,38 @@
+import { inVariant, isMobilePath } from './variant';
+
+describe('isMobilePath', () => {
+  it.each([
+    ['/mobile/', true],
+    ['/zh/mobile/', true],
+    ['/pt-br/mobile/terms/', true],
+    ['/mobile', true],
+    ['/', false],
+    ['/reporting/', false],
+    ['/mobiles/', false],
+    ['/monitoring/detail/', false],
+  ])('%s → %s', (path, mobile) => {
+    expect(isMobilePath(path)).toBe(mobile);
+  });
+});
+
+describe('inVariant', () => {
+  it('leaves every address alone on the full site', () => {
+    expect(inVariant('/reporting/', '/zh/monitoring/')).toBe('/reporting/');
+    expect(inVariant('/?t=login', '/')).toBe('/?t=login');
+    expect(inVariant('/welcome/', '/pt-br/')).toBe('/welcome/');
+  });
+
+  it.each([
+    ['/reporting/', '/mobile/'],
+    ['/', '/mobile/'],
+    ['/monitoring/detail/?id=4', '/mobile/'],
+    ['/?t=login', '/mobile/?t=login'],
+    ['/welcome/', '/mobile/?tab=chat'],
+    ['/welcome', '/mobile/?tab=chat'],
+    ['/mobile/terms/', '/mobile/terms/'],
+    ['/mobile/?tab=events', '/mobile/?tab=events'],
+  ])('sends %s to %s from a mobile page', (path, expected) => {
+    expect(inVariant(path, '/zh/mobile/')).toBe(expected);
+    expect(inVariant(path, '/mobile/privacy/')).toBe(expected);
+  });
+});

@@ -1,0 +1,30 @@
+// The two variants of the site (spec, points 1 and 2: the device redirect): the full site and the
+// mobile pages. A phone that is sent to a full-site page from the mobile pages by the site itself
+// (after signing in, out, or when the session ends) would be sent back by the redirect, with a
+// page load in between; so the site sends it straight to where the redirect would, and keeps what
+// the address asked for (`?t=login`, the chat tab) where the mobile page has it too.
+
+/** Whether `pathname` is one of the mobile pages (it has a `mobile` segment, as the redirect reads it). */
+export function isMobilePath(pathname: string): boolean {
+  return pathname.split('/').includes('mobile');
+}
+
+/** The mobile page's tab that shows the assistant (`/mobile/?tab=chat`). */
+export const MOBILE_CHAT_TAB = 'chat';
+
+/**
+ * The in-app address `path` (without language prefix: `/reporting/`, `/?t=login`) in the variant
+ * of `pathname`, the page being read: as is on the full site; on a mobile page, the mobile page,
+ * with the login dialog when `path` asked for it, and on its chat tab for the welcome page (where a
+ * new user meets the assistant).
+ */
+export function inVariant(path: string, pathname: string): string {
+  if (!isMobilePath(pathname) || isMobilePath(path.split(/[?#]/)[0] ?? '')) return path;
+  const [route = '/', query = ''] = path.split('#')[0]!.split('?');
+  const params = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  if (params.get('t') === 'login') kept.set('t', 'login');
+  if (route === '/welcome/' || route === '/welcome') kept.set('tab', MOBILE_CHAT_TAB);
+  const search = kept.toString();
+  return search ? `/mobile/?${search}` : '/mobile/';
+}
