@@ -4,6 +4,7 @@ describe('@coinlens/design-system public API', () => {
   it('exports exactly the listed names', () => {
     expect(Object.keys(designSystem).sort()).toEqual([
       'Button',
+      'COARSE_POINTER',
       'CODE_LENGTH',
       'COIN_SELECTION_LIMIT',
       'ChatBubble',

@@ -3,6 +3,7 @@
 export { CoinlensProvider } from './provider';
 export type { CoinlensProviderProps } from './provider';
 export { system, coinlensConfig } from './theme/system';
+export { COARSE_POINTER } from './theme/media';
 
 export { Button, buttonRecipe } from './components/Button';
 export type { ButtonProps } from './components/Button';

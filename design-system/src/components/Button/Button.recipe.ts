@@ -1,4 +1,5 @@
 import { defineRecipe } from '@chakra-ui/react';
+import { COARSE_POINTER } from '../../theme/media';
 
 /**
  * The product's buttons: `solid` for the one main action of a view, `outline` for the others,
@@ -47,9 +48,10 @@ export const buttonRecipe = defineRecipe({
         _hover: { _enabled: { bg: 'bg.raised' } },
       },
     },
+    // On a touch screen every size is at least 44 px high, a finger's width (WCAG 2.5.5).
     size: {
-      sm: { minHeight: '8', paddingX: '3', fontSize: 'xs' },
-      md: { minHeight: '10', paddingX: '4', fontSize: 'sm' },
+      sm: { minHeight: '8', paddingX: '3', fontSize: 'xs', [COARSE_POINTER]: { minHeight: '11' } },
+      md: { minHeight: '10', paddingX: '4', fontSize: 'sm', [COARSE_POINTER]: { minHeight: '11' } },
       lg: { minHeight: '12', paddingX: '5', fontSize: 'md' },
     },
   },

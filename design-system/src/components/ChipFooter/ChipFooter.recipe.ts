@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
+import { COARSE_POINTER } from '../../theme/media';
 
 /**
  * The selection footer of the add dialogs: the picked items as small cards or chips, a counter
@@ -27,8 +28,10 @@ export const chipFooterRecipe = defineSlotRecipe({
   base: {
     root: {
       display: 'flex',
+      // On a phone the picks take a line of their own and the count and Save go under them.
+      flexWrap: { base: 'wrap', sm: 'nowrap' },
       alignItems: 'center',
-      gap: '4',
+      gap: { base: '3', sm: '4' },
       paddingInline: '4',
       paddingBlock: '3',
       bg: 'bg.raised',
@@ -43,6 +46,7 @@ export const chipFooterRecipe = defineSlotRecipe({
       alignItems: 'center',
       gap: '2',
       flex: '1',
+      flexBasis: { base: '100%', sm: '0%' },
       minWidth: '0',
       margin: '0',
       padding: '0',
@@ -104,6 +108,7 @@ export const chipFooterRecipe = defineSlotRecipe({
       flexShrink: 0,
       // 24 px: the smallest target WCAG 2.2 (2.5.8) allows.
       boxSize: '6',
+      [COARSE_POINTER]: { boxSize: '11' },
       padding: '0',
       borderRadius: 'full',
       bg: 'transparent',
@@ -118,6 +123,7 @@ export const chipFooterRecipe = defineSlotRecipe({
     },
     empty: {
       flex: '1',
+      flexBasis: { base: '100%', sm: '0%' },
       minWidth: '0',
       margin: '0',
       fontSize: 'sm',
@@ -144,6 +150,7 @@ export const chipFooterRecipe = defineSlotRecipe({
       justifyContent: 'center',
       paddingInline: '5',
       paddingBlock: '2',
+      [COARSE_POINTER]: { minHeight: '11' },
       borderRadius: 'md',
       bg: 'accent.solid',
       color: 'fg.onAccent',

@@ -1,4 +1,11 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
+import { COARSE_POINTER } from '../../theme/media';
+
+/**
+ * A table narrower than this (a dialog on a phone) drops its change column: the change goes under
+ * the price, and the add buttons show their icon alone (their label is still read out).
+ */
+const NARROW = '@container (max-width: 26rem)';
 
 /**
  * The add-cryptocurrency coin list: a dense table whose header stays put while the body scrolls
@@ -34,6 +41,22 @@ export const coinTableRecipe = defineSlotRecipe({
       borderStyle: 'solid',
       borderColor: 'border.subtle',
       borderRadius: 'md',
+      containerType: 'inline-size',
+      '& [data-part=stacked-change]': { display: 'none' },
+      [NARROW]: {
+        '& [data-column=change]': { display: 'none' },
+        '& [data-part=stacked-change]': { display: 'flex', justifyContent: 'flex-end' },
+        '& [data-part=action-text]': {
+          position: 'absolute',
+          width: '1px',
+          height: '1px',
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+        },
+        '& [data-part=action]': { minWidth: '0', width: '11', px: '0' },
+        '& th, & td': { px: '2' },
+      },
     },
     table: {
       width: 'full',
@@ -149,6 +172,7 @@ export const coinTableRecipe = defineSlotRecipe({
       transitionProperty: 'background-color, border-color, color',
       transitionDuration: 'fast',
       '& svg': { flexShrink: 0, width: '3', height: '3' },
+      [COARSE_POINTER]: { height: '11', minWidth: '11' },
       _hover: { borderColor: 'accent.fg' },
       // At the limit an unselected coin still answers a click (the caller says why it was
       // refused), but it looks quieter.

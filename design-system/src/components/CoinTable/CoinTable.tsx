@@ -214,8 +214,16 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
               size={size === 'sm' ? 'sm' : 'md'}
               unavailableLabel={unavailableLabel}
             />
+            {/* In a narrow table the change goes under the price (its own column is hidden). */}
+            <PriceChange
+              value={coin.percentChange24h}
+              locale={locale}
+              size="sm"
+              unavailableLabel={unavailableLabel}
+              data-part="stacked-change"
+            />
           </chakra.td>
-          <chakra.td css={styles.cell} data-numeric="">
+          <chakra.td css={styles.cell} data-numeric="" data-column="change">
             <PriceChange
               value={coin.percentChange24h}
               locale={locale}
@@ -236,7 +244,7 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
               onKeyDown={moveFocus}
             >
               <ActionIcon state={state} />
-              {actionText[state]}
+              <span data-part="action-text">{actionText[state]}</span>
             </chakra.button>
           </chakra.td>
         </chakra.tr>
@@ -266,7 +274,7 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
             <chakra.th scope="col" css={styles.columnHeader} data-numeric="">
               {columnLabels.price}
             </chakra.th>
-            <chakra.th scope="col" css={styles.columnHeader} data-numeric="">
+            <chakra.th scope="col" css={styles.columnHeader} data-numeric="" data-column="change">
               {columnLabels.change}
             </chakra.th>
             <chakra.th scope="col" css={styles.columnHeader} data-numeric="">
@@ -319,7 +327,7 @@ function SkeletonRow({ styles }: { styles: CoinTableStyles }) {
       <chakra.td css={styles.cell} data-numeric="">
         <chakra.span css={styles.skeleton} data-shape="number" />
       </chakra.td>
-      <chakra.td css={styles.cell} data-numeric="">
+      <chakra.td css={styles.cell} data-numeric="" data-column="change">
         <chakra.span css={styles.skeleton} data-shape="number" />
       </chakra.td>
       <chakra.td css={styles.cell} data-numeric="">

@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
+import { COARSE_POINTER } from '../../theme/media';
 
 /**
  * Chakra's Dialog parts look this recipe up under the key `dialog`, so Modal gets Chakra's focus
@@ -84,6 +85,7 @@ export const modalRecipe = defineSlotRecipe({
       justifyContent: 'center',
       width: '8',
       height: '8',
+      [COARSE_POINTER]: { width: '11', height: '11', top: '2', right: '2' },
       borderRadius: 'md',
       color: 'fg.muted',
       bg: 'transparent',

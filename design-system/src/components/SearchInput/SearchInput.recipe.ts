@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
+import { COARSE_POINTER } from '../../theme/media';
 
 /** A search field with a leading icon, a clear button and a busy indicator. */
 export const searchInputRecipe = defineSlotRecipe({
@@ -43,6 +44,8 @@ export const searchInputRecipe = defineSlotRecipe({
       justifyContent: 'center',
       width: '7',
       height: '7',
+      // A finger gets the field's full height to hit (the field is 44 px high there).
+      [COARSE_POINTER]: { right: '0', width: '11', height: '11' },
       borderRadius: 'md',
       color: 'fg.muted',
       bg: 'transparent',
@@ -68,7 +71,12 @@ export const searchInputRecipe = defineSlotRecipe({
   },
   variants: {
     size: {
-      md: { root: { '--cl-search-height': '2.5rem' } },
+      md: {
+        root: {
+          '--cl-search-height': '2.5rem',
+          [COARSE_POINTER]: { '--cl-search-height': '2.75rem' },
+        },
+      },
       lg: { root: { '--cl-search-height': '3rem' } },
     },
   },

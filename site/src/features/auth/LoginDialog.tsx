@@ -2,7 +2,7 @@
 // its actors to the API. Signing in keeps the token, says so, tells analytics (DOM events and
 // `dataLayer`) and goes to /reporting, or to /welcome after a registration.
 import type { UserInfo } from '@coinlens/api/contract';
-import { Button, CodeInput, Modal, toaster } from '@coinlens/design-system';
+import { Button, COARSE_POINTER, CodeInput, Modal, toaster } from '@coinlens/design-system';
 import { chakra, Flex } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { navigate } from 'gatsby';
@@ -18,9 +18,13 @@ import { announce } from './analytics';
 import { canSubmit, loginMachine, type LoginTab, type ToastKey } from './loginMachine';
 import { startSocialSignIn } from './social';
 
+/** At least 44 px high on a touch screen, a finger's width. */
+const TOUCH = { [COARSE_POINTER]: { minHeight: '11' } };
+
 const inputCss = {
   width: '100%',
   height: '10',
+  [COARSE_POINTER]: { height: '11' },
   paddingX: '3',
   borderRadius: 'md',
   borderWidth: '1px',
@@ -159,6 +163,8 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
           right="1"
           paddingX="2"
           minHeight="8"
+          minWidth="12"
+          css={TOUCH}
           fontSize="xs"
           color="fg.muted"
           borderRadius="sm"
@@ -198,6 +204,7 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
               aria-selected={context.tab === tab}
               flex="1"
               minHeight="9"
+              css={TOUCH}
               borderRadius="sm"
               fontSize="sm"
               fontWeight="semibold"
@@ -222,6 +229,7 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
               <chakra.button
                 type="button"
                 alignSelf="flex-end"
+                css={TOUCH}
                 fontSize="sm"
                 color="accent.fg"
                 cursor="pointer"
@@ -337,6 +345,7 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
             justifyContent="center"
             width="8"
             height="8"
+            css={{ [COARSE_POINTER]: { width: '11', height: '11' } }}
             borderRadius="md"
             color="fg.muted"
             cursor="pointer"

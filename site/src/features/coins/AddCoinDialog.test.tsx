@@ -214,7 +214,9 @@ describe('the add-cryptocurrency dialog', () => {
     expect(rowNames()[0]).toBe('Bitcoin BTC');
     const bitcoin = within(table()).getByRole('row', { name: /Bitcoin BTC/ });
     expect(within(bitcoin).getByText('$64,231.50')).toBeInTheDocument();
-    expect(within(bitcoin).getByText('+2.35%')).toHaveAttribute('data-trend', 'up');
+    // The change column's cell (a narrow table repeats the change under the price).
+    const change = within(within(bitcoin).getAllByRole('cell')[1]!);
+    expect(change.getByText('+2.35%')).toHaveAttribute('data-trend', 'up');
     expect(within(bitcoin).getByRole('presentation')).toHaveAttribute(
       'src',
       'https://api.test/api/asset/logo/btc.svg',

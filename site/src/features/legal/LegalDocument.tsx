@@ -57,11 +57,16 @@ export function LegalDocument({ document, variant = 'page' }: LegalDocumentProps
   const backLabel = t(mobile ? 'backMobile' : 'backHome');
   const text = (sectionId: string, key: string) => t(`${document}.sections.${sectionId}.${key}`);
 
+  // Links a finger can hit on the mobile pages (44 px high).
+  const touch = mobile ? { display: 'flex', alignItems: 'center', minHeight: '11' } : {};
+
   const tocList = (
     <chakra.ol margin="0" paddingStart="5" listStyleType="decimal" color="fg.subtle" fontSize="sm">
       {sections.map((section) => (
         <li key={section.id}>
-          <TocLink href={`#${section.id}`}>{text(section.id, 'title')}</TocLink>
+          <TocLink href={`#${section.id}`} {...touch}>
+            {text(section.id, 'title')}
+          </TocLink>
         </li>
       ))}
     </chakra.ol>
@@ -119,7 +124,15 @@ export function LegalDocument({ document, variant = 'page' }: LegalDocumentProps
 
   return (
     <chakra.article aria-labelledby="legal-title" overflowWrap="break-word">
-      <TextLink to={home} fontSize="sm" display="inline-flex" gap="1.5" paddingY="2">
+      <TextLink
+        to={home}
+        fontSize="sm"
+        display="inline-flex"
+        alignItems="center"
+        gap="1.5"
+        paddingY="2"
+        minHeight={mobile ? '11' : undefined}
+      >
         <span aria-hidden="true">←</span>
         {backLabel}
       </TextLink>
@@ -212,10 +225,12 @@ export function LegalDocument({ document, variant = 'page' }: LegalDocumentProps
         borderColor="border.subtle"
         fontSize="sm"
       >
-        <TextLink to={mobile ? `/mobile/${other}/` : `/${other}/`}>
+        <TextLink to={mobile ? `/mobile/${other}/` : `/${other}/`} {...touch}>
           {t(`seeAlso.${other}`)}
         </TextLink>
-        <TextLink to={home}>{backLabel}</TextLink>
+        <TextLink to={home} {...touch}>
+          {backLabel}
+        </TextLink>
       </chakra.footer>
     </chakra.article>
   );

@@ -31,16 +31,24 @@ const MobileChat = lazy(() =>
   import('./MobileChat').then((module) => ({ default: module.MobileChat })),
 );
 
-export function MobileHome() {
+export interface MobileHomeProps {
+  /**
+   * The page address's query as the router knows it (the page's `location.search`): the site's
+   * own navigation changes it without a page load (a new user signed in goes to `?tab=chat`).
+   */
+  search?: string;
+}
+
+export function MobileHome({ search }: MobileHomeProps) {
   const { status } = useSession();
   // Until the session is known (the server render), the visitor's page: it has content at once.
-  return status === 'signedIn' ? <MobileSignedIn /> : <MobileIntro />;
+  return status === 'signedIn' ? <MobileSignedIn search={search} /> : <MobileIntro />;
 }
 
 const tabId = (tab: MobileTab) => `mobile-tab-${tab}`;
 const panelId = (tab: MobileTab) => `mobile-panel-${tab}`;
 
-function MobileSignedIn() {
+function MobileSignedIn({ search }: MobileHomeProps) {
   const { t } = useTranslation('mobile');
   const { user } = useSession();
   const [tab, setTab] = useState<MobileTab>(DEFAULT_TAB);
@@ -59,6 +67,9 @@ function MobileSignedIn() {
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
   }, [show]);
+  useEffect(() => {
+    if (search !== undefined) show(tabFromSearch(search));
+  }, [search, show]);
 
   const choose = (next: MobileTab, focus = false) => {
     if (next !== tab) {

@@ -1,4 +1,4 @@
-import { graphql, type HeadFC } from 'gatsby';
+import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
 import { Layout } from '../../components/Layout';
 import { MobileHome } from '../../features/mobile/MobileHome';
@@ -6,10 +6,10 @@ import { MobileTopBar } from '../../features/mobile/MobileTopBar';
 import { SiteHead } from '../../i18n/head';
 import type { LocaleQueryData } from '../../i18n/query';
 
-export default function MobilePage() {
+export default function MobilePage({ location }: PageProps<LocaleQueryData, PageContext>) {
   return (
     <Layout header={false} variant="mobile" banner={<MobileTopBar />}>
-      <MobileHome />
+      <MobileHome search={location.search} />
     </Layout>
   );
 }

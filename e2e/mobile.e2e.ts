@@ -1,0 +1,422 @@
+// The mobile variant in a browser that says it is a phone (its viewport, touch and user agent),
+// against the started product: the device redirect sends it to /mobile/ and keeps it there while
+// it signs in with the login dialog, follows a coin, reads its watchlist and its sources' next
+// events and asks the assistant; a new phone user who registers lands on the assistant; every
+// mobile page has no sideways scroll at 320 px and only 44 px touch targets; and a desktop is sent
+// away from the mobile pages. Screenshots at 375x812 and 320x640 go to /tmp for a person to look at.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { codeFromOutbox, createAccount, uniqueEmail } from './accounts';
+import { baseUrl, launchChromium } from './browser';
+import { siteStrings } from './strings';
+
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-mobile';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+const phone = (width: number, height: number, userAgent = IPHONE): BrowserContextOptions => ({
+  userAgent,
+  viewport: { width, height },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+});
+const IPHONE_X = phone(375, 812);
+const SMALL_ANDROID = phone(320, 640, ANDROID);
+
+const LOCALES = [
+  ['en', ''],
+  ['zh', '/zh'],
+  ['pt-br', '/pt-br'],
+] as const;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(options: BrowserContextOptions): Promise<void> {
+  context = await browser.newContext(options);
+  page = await context.newPage();
+  problems = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+}
+
+afterEach(async () => {
+  await context?.close();
+});
+
+async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; data: T };
+  if (envelope.code !== 200) throw new Error(`${path} answered ${envelope.code}`);
+  return envelope.data;
+}
+
+interface Source {
+  id: number;
+  title: string;
+  status: number;
+  time: number;
+}
+
+/** A monitoring call: its envelope is `{ ok, msg, data }`. */
+async function monitorApi<T>(path: string, token: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const envelope = (await response.json()) as { ok: boolean; msg: string; data: T };
+  if (!envelope.ok) throw new Error(`${path} answered ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** Follows two live and two upcoming sources; answers them in the order the phone lists them. */
+async function monitorSomeSources(token: string): Promise<Source[]> {
+  const list = (status: number) =>
+    monitorApi<{ records: Source[] }>(
+      `/api/monitor/source/list?page=1&size=2&status=${status}`,
+      token,
+    ).then((page) => page.records);
+  const live = await list(2);
+  const upcoming = await list(1);
+  const picked = [...live, ...upcoming];
+  await monitorApi(
+    `/api/monitor/user/source/add?sourceIds=${picked.map((source) => source.id).join(',')}`,
+    token,
+  );
+  const byTime = (a: Source, b: Source) => a.time - b.time || a.id - b.id;
+  return [...live.sort(byTime), ...upcoming.sort(byTime)];
+}
+
+/** Marks the onboarding as done for this user in this browser, so the chat opens at once. */
+async function onboardingDone(token: string): Promise<void> {
+  const { id } = await api<{ id: number }>('/api/user', token);
+  await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: `coinlens:onboarding:${id}`,
+    value: JSON.stringify({ version: 1, id: 24, finished: true, tasks: { 1: 'done', 2: 'done' } }),
+  });
+}
+
+/** How far the page scrolls sideways (0 when it fits the screen). */
+const sidewaysScroll = () =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * The visible controls a finger has to hit that are smaller than 44x44 CSS px (WCAG 2.5.5), by
+ * their text or label; controls inside running text (links in a sentence) are exempt.
+ */
+const smallTargets = (within = 'body') =>
+  page.evaluate((scope) => {
+    const small: string[] = [];
+    for (const element of document
+      .querySelector(scope)!
+      .querySelectorAll<HTMLElement>('a[href], button, select, input, textarea, [role="tab"]')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= 0) continue;
+      if (getComputedStyle(element).visibility === 'hidden') continue;
+      const inline = element.tagName === 'A' && element.closest('p, li:not([class])') !== null;
+      if (inline) continue;
+      if (box.width < 44 || box.height < 44) {
+        const name =
+          element.getAttribute('aria-label') || element.textContent?.trim() || element.tagName;
+        small.push(`${name} (${Math.round(box.width)}x${Math.round(box.height)})`);
+      }
+    }
+    return small;
+  }, within);
+
+async function shoot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+describe('the mobile page on a phone', () => {
+  it('sends the phone there, signs in, follows a coin, shows its prices and events, and chats', async () => {
+    const m = siteStrings('en', 'mobile');
+    const c = siteStrings('en', 'common');
+    const a = siteStrings('en', 'assistant');
+    const account = await createAccount('Mia');
+    const sources = await monitorSomeSources(account.token);
+    await open(IPHONE_X);
+    await onboardingDone(account.token);
+
+    // The redirect: the home page and a signed-in area send the phone to the mobile page.
+    await page.goto(`${baseUrl()}/reporting/`);
+    expect(page.url()).toBe(`${baseUrl()}/mobile/`);
+    await page.goto(`${baseUrl()}/`);
+    expect(page.url()).toBe(`${baseUrl()}/mobile/`);
+    await page.getByRole('heading', { level: 1, name: m('intro.title') }).waitFor();
+    await shoot('signed-out-375');
+
+    // Signing in: the same dialog as on a computer, fitted to the phone.
+    await page.getByRole('button', { name: m('intro.signIn') }).click();
+    const login = page.getByRole('dialog', { name: c('login.title') });
+    await login.waitFor();
+    const box = await login.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await login.getByLabel(c('login.email')).fill(account.email);
+    await login.getByLabel(c('login.password'), { exact: true }).fill(account.password);
+    await shoot('login-375');
+    expect(await smallTargets('[role="dialog"]')).toEqual([]);
+    await login.getByRole('button', { name: c('login.submit') }).click();
+
+    // Still on the mobile page, now signed in, with no coins yet.
+    await page
+      .getByRole('heading', { level: 1, name: m('greeting', { nickname: 'Mia' }) })
+      .waitFor();
+    expect(page.url()).toBe(`${baseUrl()}/mobile/`);
+    await page.getByText(m('coins.empty')).waitFor();
+
+    // Following a coin from the phone: the add-coin dialog, its search and its save.
+    await page.getByRole('button', { name: m('coins.add') }).click();
+    const addCoin = page.getByRole('dialog', { name: 'Add cryptocurrency' });
+    await addCoin.waitFor();
+    const dialogBox = await addCoin.boundingBox();
+    expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(375);
+    await addCoin.getByRole('button', { name: 'Add Ethereum', exact: true }).click();
+    await shoot('add-coin-375');
+    expect(await smallTargets('[role="dialog"]')).toEqual([]);
+    await addCoin.getByRole('button', { name: 'Save' }).click();
+    await addCoin.waitFor({ state: 'detached' });
+
+    // The watchlist: the coin with the price the API serves, its change with a sign and arrow.
+    const row = page.getByRole('listitem').filter({ hasText: 'Ethereum' });
+    await row.waitFor();
+    const [price] = await api<Array<{ price: number; percentChange24h: number }>>(
+      '/api/coin/price?coinIds=2',
+      account.token,
+    );
+    const digits = (text: string) => text.replace(/[^\d]/g, '');
+    await page.waitForFunction(
+      (expected) =>
+        [...document.querySelectorAll('li')].some((item) =>
+          (item.textContent ?? '').replace(/[^\d]/g, '').includes(expected),
+        ),
+      digits(price!.price.toFixed(2)),
+    );
+    // Up or down is told by a sign (and an arrow), not by colour alone.
+    const change = price!.percentChange24h;
+    const sign = change > 0 ? '+' : change < 0 ? '[-−]' : '';
+    await expect(row.innerText()).resolves.toMatch(
+      new RegExp(`${sign}${Math.abs(change).toFixed(2).replace('.', '\\.')}%`),
+    );
+    await page.getByText(/^As of \d/).waitFor();
+    expect(await sidewaysScroll()).toBe(0);
+    await shoot('coins-375');
+
+    // The next events: live first, then the upcoming ones, soonest first, in the tab for them.
+    await page.getByRole('tab', { name: m('tabs.events') }).click();
+    expect(page.url()).toBe(`${baseUrl()}/mobile/?tab=events`);
+    const events = page.getByRole('tabpanel', { name: m('tabs.events') }).getByRole('link');
+    await events.first().waitFor();
+    const titles = await events.evaluateAll((links) =>
+      links.map((link) => link.querySelector('p')?.textContent ?? ''),
+    );
+    expect(titles).toEqual(sources.map((source) => source.title));
+    await expect(events.first().getAttribute('target')).resolves.toBe('_blank');
+    await page.getByText(m('events.live')).first().waitFor();
+    await shoot('events-375');
+
+    // Adding a source from the phone: the add-monitoring dialog fits it, and the source starting
+    // last joins the end of the list.
+    const t = siteStrings('en', 'monitoring');
+    await page.getByRole('button', { name: m('events.add') }).click();
+    const addSource = page.getByRole('dialog', { name: t('dialog.title') });
+    await addSource.waitFor();
+    const upcoming = addSource.getByRole('region', { name: t('dialog.upcoming') });
+    await upcoming.locator('button[aria-pressed]:not([disabled])').first().waitFor();
+    const card = upcoming.locator('button[aria-pressed]:not([disabled])').last();
+    const title = (await card.locator('[title]').first().getAttribute('title'))!;
+    await card.click();
+    await shoot('add-source-375');
+    expect(
+      await page.evaluate(() => {
+        const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+        const box = dialog.getBoundingClientRect();
+        const overflowing = [...dialog.querySelectorAll<HTMLElement>('*')].filter((element) => {
+          const inner = element.getBoundingClientRect();
+          return inner.width > 0 && (inner.left < box.left - 1 || inner.right > box.right + 1);
+        });
+        return { right: box.right <= window.innerWidth, overflowing: overflowing.length };
+      }),
+    ).toEqual({ right: true, overflowing: 0 });
+    expect(await smallTargets('[role="dialog"]')).toEqual([]);
+    await addSource.getByRole('button', { name: t('dialog.footer.save') }).click();
+    await addSource.waitFor({ state: 'detached' });
+    await events.filter({ hasText: title }).waitFor();
+
+    // The assistant: a question gets a streamed answer with the coin's price.
+    await page.getByRole('tab', { name: m('tabs.chat') }).click();
+    const log = page.getByRole('log', { name: a('logLabel') });
+    await log.waitFor();
+    const input = page.getByRole('textbox', { name: a('input.label') });
+    await expect(input.isEnabled()).resolves.toBe(true);
+    await input.fill('How is Ethereum doing?');
+    await input.press('Enter');
+    await log.getByText('How is Ethereum doing?').waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('article[data-source="assistant"]')?.getAttribute('data-status') ===
+        'success',
+    );
+    const answer = await log.locator('article[data-source="assistant"]').last().innerText();
+    expect(digits(answer)).toContain(Math.trunc(price!.price).toString());
+    expect(await sidewaysScroll()).toBe(0);
+    await shoot('chat-375');
+
+    // Back goes to the events, forward to the chat again, with the conversation kept.
+    await page.goBack();
+    await page.getByRole('tab', { name: m('tabs.events'), selected: true }).waitFor();
+    await page.goForward();
+    await page.getByRole('tab', { name: m('tabs.chat'), selected: true }).waitFor();
+    await log.getByText('How is Ethereum doing?').waitFor();
+
+    // Logging out keeps the phone on the mobile page.
+    await page.getByRole('button', { name: c('profile.menuFor', { nickname: 'Mia' }) }).click();
+    await page.getByRole('button', { name: c('profile.logout') }).click();
+    await page.waitForURL(`${baseUrl()}/mobile/`);
+    await page.getByRole('heading', { level: 1, name: m('intro.title') }).waitFor();
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it.each(LOCALES)(
+    '%s: keeps the language from a full-site page and shows the watchlist at 320 px',
+    async (locale, prefix) => {
+      const m = siteStrings(locale, 'mobile');
+      const account = await createAccount('Leo');
+      await api('/api/follow/add', account.token, { coinIds: [1, 2, 3] });
+      await monitorSomeSources(account.token);
+      await open(SMALL_ANDROID);
+      await context.addInitScript(
+        (value) => window.localStorage.setItem('token', value),
+        account.token,
+      );
+
+      await page.goto(`${baseUrl()}${prefix}/reporting/`);
+      expect(page.url()).toBe(`${baseUrl()}${prefix}/mobile/`);
+      await page
+        .getByRole('heading', { level: 1, name: m('greeting', { nickname: 'Leo' }) })
+        .waitFor();
+      await page.getByRole('listitem').filter({ hasText: 'Bitcoin' }).waitFor();
+      await expect(page.getByRole('listitem').filter({ hasText: /\d%/ }).count()).resolves.toBe(3);
+      expect(await sidewaysScroll()).toBe(0);
+      await shoot(`coins-${locale}-320`);
+      await page.getByRole('tab', { name: m('tabs.events') }).click();
+      await page.getByText(m('events.live')).first().waitFor();
+      expect(await sidewaysScroll()).toBe(0);
+      await shoot(`events-${locale}-320`);
+      expect(problems).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('sends a phone user who registers to the assistant, in their language', async () => {
+    const c = siteStrings('pt-br', 'common');
+    const o = siteStrings('pt-br', 'onboarding');
+    const m = siteStrings('pt-br', 'mobile');
+    const address = uniqueEmail('phone');
+    await open(IPHONE_X);
+    await page.goto(`${baseUrl()}/pt-br/mobile/?t=login`);
+    const login = page.getByRole('dialog');
+    await login.waitFor();
+    await login.getByRole('tab', { name: c('login.registerTab') }).click();
+    await login.getByLabel(c('login.email')).fill(address);
+    await login.getByLabel(c('login.password'), { exact: true }).fill('correct-horse-9');
+    await login.getByRole('button', { name: c('login.next') }).click();
+    await page.getByRole('dialog', { name: c('login.verifyTitle') }).waitFor();
+    await page.keyboard.type(codeFromOutbox(address, 4));
+    await page.waitForURL(`${baseUrl()}/pt-br/mobile/?tab=chat`);
+    await page.getByRole('tab', { name: m('tabs.chat'), selected: true }).waitFor();
+    // The onboarding's robot greets the new user in the chat.
+    await page.getByText(o('script.greeting')).waitFor();
+    expect(await sidewaysScroll()).toBe(0);
+    await shoot('registered-chat-pt-br-375');
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+describe('every mobile page fits a phone', () => {
+  it.each(LOCALES)(
+    '%s: no sideways scroll at 320 px and touch targets of at least 44 px',
+    async (locale, prefix) => {
+      const m = siteStrings(locale, 'mobile');
+      const account = await createAccount('Kai');
+      await api('/api/follow/add', account.token, { coinIds: [1, 2] });
+      for (const signedIn of [false, true]) {
+        await open(SMALL_ANDROID);
+        if (signedIn) {
+          await context.addInitScript(
+            (value) => window.localStorage.setItem('token', value),
+            account.token,
+          );
+        }
+        for (const path of ['/mobile/', '/mobile/privacy/', '/mobile/terms/']) {
+          await page.goto(`${baseUrl()}${prefix}${path}`);
+          expect(page.url()).toBe(`${baseUrl()}${prefix}${path}`);
+          await page.locator('h1').first().waitFor();
+          if (signedIn && path === '/mobile/') {
+            await page.getByRole('listitem').filter({ hasText: 'Bitcoin' }).waitFor();
+          }
+          await page.waitForLoadState('networkidle');
+          expect({ path, scroll: await sidewaysScroll() }).toEqual({ path, scroll: 0 });
+          expect({ path, small: await smallTargets() }).toEqual({ path, small: [] });
+        }
+        if (signedIn) {
+          for (const tab of ['events', 'chat'] as const) {
+            await page.goto(`${baseUrl()}${prefix}/mobile/?tab=${tab}`);
+            await page.getByRole('tab', { name: m(`tabs.${tab}`), selected: true }).waitFor();
+            await page.waitForLoadState('networkidle');
+            expect({ tab, scroll: await sidewaysScroll() }).toEqual({ tab, scroll: 0 });
+            expect({ tab, small: await smallTargets() }).toEqual({ tab, small: [] });
+          }
+        } else {
+          await shoot(`signed-out-${locale}-320`);
+        }
+        expect(problems).toEqual([]);
+        await context.close();
+      }
+    },
+    90_000,
+  );
+});
+
+describe('a desktop browser', () => {
+  it.each([
+    ['/mobile/', '/'],
+    ['/zh/mobile/terms/', '/zh/'],
+    ['/pt-br/mobile/?tab=chat', '/pt-br/?tab=chat'],
+  ])('is sent from %s to %s', async (from, to) => {
+    await open({ userAgent: DESKTOP, viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl()}${from}`);
+    expect(page.url()).toBe(`${baseUrl()}${to}`);
+    await page.locator('h1').first().waitFor();
+  });
+});
