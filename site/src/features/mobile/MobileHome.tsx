@@ -1,34 +1,13 @@
 // The mobile page (product spec points 1 and 2): for a visitor, what Coinlens does and the way in;
-// for a signed-in user, a greeting and three sections behind tabs at the bottom of the screen,
-// within reach of a thumb: their coins, their sources' next events and the assistant. The chat is
-// made when its tab is first opened and then kept, so switching tabs loses nothing of it.
-import { Box, chakra, Flex } from '@chakra-ui/react';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+// for a signed-in user, their coins, their sources' next events and the assistant
+// (MobileSignedIn, whose code loads only for them: a visitor's first load stays small).
+import { Box, Skeleton } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../auth/session';
 import { MobileIntro } from './MobileIntro';
-import { NextEvents } from './NextEvents';
-import {
-  DEFAULT_TAB,
-  MOBILE_TABS,
-  searchWithTab,
-  tabForKey,
-  tabFromSearch,
-  type MobileTab,
-} from './tabs';
-import { Watchlist } from './Watchlist';
 
-const MobileChat = lazy(() =>
-  import('./MobileChat').then((module) => ({ default: module.MobileChat })),
+const MobileSignedIn = lazy(() =>
+  import('./MobileSignedIn').then((module) => ({ default: module.MobileSignedIn })),
 );
 
 export interface MobileHomeProps {
@@ -42,168 +21,20 @@ export interface MobileHomeProps {
 export function MobileHome({ search }: MobileHomeProps) {
   const { status } = useSession();
   // Until the session is known (the server render), the visitor's page: it has content at once.
-  return status === 'signedIn' ? <MobileSignedIn search={search} /> : <MobileIntro />;
+  if (status !== 'signedIn') return <MobileIntro />;
+  return (
+    <Suspense fallback={<SignedInPlaceholder />}>
+      <MobileSignedIn search={search} />
+    </Suspense>
+  );
 }
 
-const tabId = (tab: MobileTab) => `mobile-tab-${tab}`;
-const panelId = (tab: MobileTab) => `mobile-panel-${tab}`;
-
-function MobileSignedIn({ search }: MobileHomeProps) {
-  const { t } = useTranslation('mobile');
-  const { user } = useSession();
-  const [tab, setTab] = useState<MobileTab>(DEFAULT_TAB);
-  const [chatOpened, setChatOpened] = useState(false);
-  const tabRefs = useRef(new Map<MobileTab, HTMLButtonElement>());
-
-  const show = useCallback((next: MobileTab) => {
-    setTab(next);
-    if (next === 'chat') setChatOpened(true);
-  }, []);
-
-  // The address names the section: read it once in the browser, and follow the way back.
-  useEffect(() => {
-    const read = () => show(tabFromSearch(window.location.search));
-    read();
-    window.addEventListener('popstate', read);
-    return () => window.removeEventListener('popstate', read);
-  }, [show]);
-  useEffect(() => {
-    if (search !== undefined) show(tabFromSearch(search));
-  }, [search, show]);
-
-  const choose = (next: MobileTab, focus = false) => {
-    if (next !== tab) {
-      const { pathname, search, hash } = window.location;
-      window.history.pushState(
-        window.history.state,
-        '',
-        `${pathname}${searchWithTab(search, next)}${hash}`,
-      );
-    }
-    show(next);
-    if (focus) tabRefs.current.get(next)?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = tabForKey(tab, event.key);
-    if (!next) return;
-    event.preventDefault();
-    choose(next, true);
-  };
-
-  const panel = (name: MobileTab, content: ReactNode) => (
-    <Box
-      key={name}
-      role="tabpanel"
-      id={panelId(name)}
-      aria-labelledby={tabId(name)}
-      hidden={tab !== name}
-      paddingBottom="4"
-    >
-      {content}
+/** The greeting's and the first section's place while the signed-in page's code loads. */
+function SignedInPlaceholder() {
+  return (
+    <Box role="status" aria-busy="true">
+      <Skeleton height="7" width="40" marginBottom="6" borderRadius="md" />
+      <Skeleton height="16" borderRadius="lg" />
     </Box>
-  );
-
-  return (
-    <Flex direction="column" minHeight="calc(100dvh - 9rem)">
-      <chakra.h1 fontSize="xl" fontWeight="bold" letterSpacing="tight" marginBottom="4" truncate>
-        {/* A space keeps the line's height until the user's details come. */}
-        {user ? t('greeting', { nickname: user.nickname }) : '\u00a0'}
-      </chakra.h1>
-      <Box flex="1">
-        {panel('coins', <Watchlist />)}
-        {panel('events', <NextEvents />)}
-        {panel(
-          'chat',
-          chatOpened && (
-            <Suspense fallback={null}>
-              <MobileChat onFinish={() => choose('coins')} />
-            </Suspense>
-          ),
-        )}
-      </Box>
-      <Flex
-        role="tablist"
-        aria-label={t('tabs.label')}
-        onKeyDown={onKeyDown}
-        position="sticky"
-        bottom="0"
-        zIndex="5"
-        marginX="-4"
-        paddingX="2"
-        paddingTop="1"
-        paddingBottom="calc(0.25rem + env(safe-area-inset-bottom, 0px))"
-        bg="bg.surface"
-        borderTopWidth="1px"
-        borderColor="border.subtle"
-      >
-        {MOBILE_TABS.map((name) => (
-          <chakra.button
-            key={name}
-            ref={(element: HTMLButtonElement | null) => {
-              if (element) tabRefs.current.set(name, element);
-              else tabRefs.current.delete(name);
-            }}
-            type="button"
-            role="tab"
-            id={tabId(name)}
-            aria-selected={tab === name}
-            aria-controls={panelId(name)}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => choose(name)}
-            flex="1"
-            display="flex"
-            flexDirection="column"
-            alignItems="center"
-            justifyContent="center"
-            gap="0.5"
-            minHeight="14"
-            borderRadius="md"
-            bg="transparent"
-            color={tab === name ? 'accent.fg' : 'fg.muted'}
-            fontSize="xs"
-            fontWeight={tab === name ? 'semibold' : 'medium'}
-            cursor="pointer"
-            _focusVisible={{
-              outline: '2px solid',
-              outlineColor: 'focusRing',
-              outlineOffset: '-2px',
-            }}
-          >
-            <TabIcon tab={name} />
-            {t(`tabs.${name}`)}
-          </chakra.button>
-        ))}
-      </Flex>
-    </Flex>
-  );
-}
-
-/** Each tab's icon (decorative: the tab is named by its text). */
-function TabIcon({ tab }: { tab: MobileTab }) {
-  const paths: Record<MobileTab, ReactNode> = {
-    coins: <path d="M3 17l5-5 4 4 8-8M14 8h6v6" />,
-    events: (
-      <>
-        <circle cx="12" cy="12" r="3" />
-        <path d="M6.3 6.3a8 8 0 0 0 0 11.4M17.7 6.3a8 8 0 0 1 0 11.4" />
-      </>
-    ),
-    chat: <path d="M4 5h16v11H9l-5 4z" />,
-  };
-  return (
-    <chakra.svg
-      viewBox="0 0 24 24"
-      width="5"
-      height="5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {paths[tab]}
-    </chakra.svg>
   );
 }
