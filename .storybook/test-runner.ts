@@ -2,7 +2,9 @@
 // runs, then axe checks the rendered story and its screenshot is compared with the committed
 // baseline of the package the story belongs to: design-system/__screenshots__ or
 // site/__screenshots__ (`npm run test-storybook -- -u` updates them; add `--includeTags site` to
-// touch only the site's).
+// touch only the site's). A story with `parameters.screenshot.size` (the mobile pages' stories:
+// a phone's 375 x 812 or 320 x 640) renders and is shot in a viewport of that size; the others
+// keep the page's own.
 import { getStoryContext, waitForPageReady, type TestRunnerConfig } from '@storybook/test-runner';
 import { checkA11y, configureAxe, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
@@ -21,6 +23,31 @@ interface ScreenshotMask {
   name: string;
 }
 
+/** `parameters.screenshot.size`: the viewport the story renders in, in CSS pixels. */
+interface ViewportSize {
+  width: number;
+  height: number;
+}
+
+/** What the story page's window has of Storybook's preview. */
+interface PreviewGlobals {
+  __STORYBOOK_PREVIEW__?: { ready(): Promise<void> };
+}
+
+type Page = Parameters<NonNullable<TestRunnerConfig['preVisit']>>[0];
+
+/** The viewport each page opened with, which a story without a size of its own gets back. */
+const openingSizes = new WeakMap<Page, ViewportSize | null>();
+
+/** Sets the page's viewport to `size`, or back to the one it opened with. */
+async function fitViewport(page: Page, size: ViewportSize | undefined): Promise<void> {
+  if (!openingSizes.has(page)) openingSizes.set(page, page.viewportSize());
+  const wanted = size ?? openingSizes.get(page);
+  const current = page.viewportSize();
+  if (!wanted || (current?.width === wanted.width && current.height === wanted.height)) return;
+  await page.setViewportSize(wanted);
+}
+
 // Motion and the blinking caret would make two screenshots of one state differ.
 const FREEZE_CSS = `*, *::before, *::after {
   transition: none !important; animation: none !important; caret-color: transparent !important;
@@ -30,48 +57,63 @@ const config: TestRunnerConfig = {
   setup() {
     expect.extend({ toMatchImageSnapshot });
   },
-  async preVisit(page) {
+  async preVisit(page, context) {
+    // Before the story renders, so that it lays out at its size from the start (and a story
+    // after a failed one, whose postVisit may not have put the size back, gets its own). The
+    // story's parameters are there once the preview has loaded its index.
+    await page.evaluate(() => (globalThis as PreviewGlobals).__STORYBOOK_PREVIEW__?.ready());
+    const storyContext = await getStoryContext(page, context);
+    await fitViewport(page, storyContext.parameters?.screenshot?.size);
     await injectAxe(page);
   },
   async postVisit(page, context) {
-    const storyContext = await getStoryContext(page, context);
-    // Overlays (modals, toasts, the loading bar) render outside the story root, in a portal or
-    // fixed to the viewport: those stories ask for the whole viewport to be checked and shot.
-    const viewport = Boolean(storyContext.parameters?.screenshot?.viewport);
-    if (!storyContext.parameters?.a11y?.disable) {
-      // The a11y addon checks each story too, with the same axe, which runs one check at a
-      // time: a story that renders again starts another of its checks in the background.
-      await page.waitForFunction(() => !(window as { axe?: { _running?: boolean } }).axe?._running);
-      await configureAxe(page, { rules: storyContext.parameters?.a11y?.config?.rules });
-      await checkA11y(page, viewport ? 'body' : '#storybook-root', {
-        verbose: false,
-        detailedReport: true,
-        detailedReportOptions: { html: true },
-        axeOptions: storyContext.parameters?.a11y?.options,
-      });
+    try {
+      await checkStory(page, context);
+    } finally {
+      await fitViewport(page, undefined);
     }
-    if (storyContext.parameters?.screenshot?.disable) return;
-    await page.addStyleTag({ content: FREEZE_CSS });
-    await waitForPageReady(page);
-    await page.evaluate(() => document.fonts.ready);
-    const masks: ScreenshotMask[] = storyContext.parameters?.screenshot?.mask ?? [];
-    const options = {
-      animations: 'disabled' as const,
-      mask: masks.map(({ role, name }) => page.getByRole(role, { name: new RegExp(name) })),
-      maskColor: '#3f4654',
-    };
-    const image = viewport
-      ? await page.screenshot(options)
-      : await page.locator('#storybook-root').screenshot(options);
-    expect(image).toMatchImageSnapshot({
-      customSnapshotsDir: screenshotsDir(storyContext.parameters?.fileName),
-      customSnapshotIdentifier: context.id,
-      customDiffDir: path.join(process.cwd(), 'test-results', 'screenshot-diffs'),
-      // Anti-aliasing may move a handful of pixels; a visible change moves far more.
-      failureThreshold: 0.002,
-      failureThresholdType: 'percent',
-    });
   },
 };
+
+/** The axe check and the screenshot comparison of the story just rendered. */
+async function checkStory(page: Page, context: Parameters<typeof getStoryContext>[1]) {
+  const storyContext = await getStoryContext(page, context);
+  // Overlays (modals, toasts, the loading bar) render outside the story root, in a portal or
+  // fixed to the viewport: those stories ask for the whole viewport to be checked and shot.
+  const viewport = Boolean(storyContext.parameters?.screenshot?.viewport);
+  if (!storyContext.parameters?.a11y?.disable) {
+    // The a11y addon checks each story too, with the same axe, which runs one check at a
+    // time: a story that renders again starts another of its checks in the background.
+    await page.waitForFunction(() => !(window as { axe?: { _running?: boolean } }).axe?._running);
+    await configureAxe(page, { rules: storyContext.parameters?.a11y?.config?.rules });
+    await checkA11y(page, viewport ? 'body' : '#storybook-root', {
+      verbose: false,
+      detailedReport: true,
+      detailedReportOptions: { html: true },
+      axeOptions: storyContext.parameters?.a11y?.options,
+    });
+  }
+  if (storyContext.parameters?.screenshot?.disable) return;
+  await page.addStyleTag({ content: FREEZE_CSS });
+  await waitForPageReady(page);
+  await page.evaluate(() => document.fonts.ready);
+  const masks: ScreenshotMask[] = storyContext.parameters?.screenshot?.mask ?? [];
+  const options = {
+    animations: 'disabled' as const,
+    mask: masks.map(({ role, name }) => page.getByRole(role, { name: new RegExp(name) })),
+    maskColor: '#3f4654',
+  };
+  const image = viewport
+    ? await page.screenshot(options)
+    : await page.locator('#storybook-root').screenshot(options);
+  expect(image).toMatchImageSnapshot({
+    customSnapshotsDir: screenshotsDir(storyContext.parameters?.fileName),
+    customSnapshotIdentifier: context.id,
+    customDiffDir: path.join(process.cwd(), 'test-results', 'screenshot-diffs'),
+    // Anti-aliasing may move a handful of pixels; a visible change moves far more.
+    failureThreshold: 0.002,
+    failureThresholdType: 'percent',
+  });
+}
 
 export default config;

@@ -12,6 +12,10 @@
 // after 10 failed sign-ins, code expiry, the lock after 5 wrong codes, the cap of 50 follows and
 // the 10,000 common passwords (a few stand in for them).
 //
+// The latest prices (`GET /api/coin/price?coinIds=1,2`) are the coins' quotes, or the `prices` a
+// story gives for coins that moved since, from the `demo` data set unless it says otherwise; the
+// limit of 100 ids is left out (the site asks for the coins a user follows).
+//
 // The monitoring calls (`GET /api/monitor/*`) go to the monitoring server the unit tests use
 // (features/monitoring/fakeMonitorServer.ts), behind the same token check and in the monitoring
 // envelope `{ ok, msg, data }` (failures add `code`), as the reference API answers them.
@@ -22,9 +26,11 @@
 // sources.
 import type {
   Coin,
+  CoinPrice,
   FollowEntry,
   ListPage,
   Locale,
+  MarketSource,
   MonitorSource,
   UserInfo,
 } from '@coinlens/api/contract';
@@ -36,7 +42,7 @@ import {
   type FakeSource,
 } from '../features/monitoring/fakeMonitorServer';
 import { FakeChatServer, type FakeChatOptions } from './fakeChat';
-import { ANA, COINS, QUOTED_AT, type FakeAccount } from './fixtures';
+import { ANA, COINS, QUOTED_AT, type FakeAccount, type MovedPrice } from './fixtures';
 import { serverMessage, type ServerMessageKey } from './serverMessages';
 
 export type Method = 'GET' | 'POST';
@@ -79,6 +85,13 @@ export interface FakeApiOptions {
   coins?: Coin[];
   /** The ids of the coins Ana follows, newest first. */
   follows?: number[];
+  /**
+   * The latest prices of the coins that moved since their quotes, by coin id (`GET
+   * /api/coin/price`; the others answer their quote).
+   */
+  prices?: Record<number, MovedPrice>;
+  /** Where the market numbers come from: `demo` (the API's bundled data set) by default. */
+  marketSource?: MarketSource;
   /** Codes mailed before the story starts, which hold their 60 s cooldown. */
   recentCodes?: Array<{ account: string; type: CodeType; secondsAgo: number }>;
   /** The monitored sources there are, and the ids of those Ana follows (most recent first). */
@@ -192,6 +205,8 @@ export class FakeApi {
   private readonly accounts: FakeAccount[];
   private readonly coins: Coin[];
   private follows: FollowEntry[];
+  private readonly prices: Record<number, MovedPrice>;
+  private readonly marketSource: MarketSource;
   private readonly faults: Partial<Record<RouteName, Fault>>;
   private readonly monitorOptions: NonNullable<FakeApiOptions['monitor']>;
   private monitorServer: FakeMonitorApi | undefined;
@@ -210,6 +225,8 @@ export class FakeApi {
   constructor(options: FakeApiOptions = {}) {
     this.accounts = (options.accounts ?? [ANA]).map((account) => ({ ...account }));
     this.coins = options.coins ?? COINS;
+    this.prices = options.prices ?? {};
+    this.marketSource = options.marketSource ?? 'demo';
     this.faults = { ...options.faults };
     this.monitorOptions = options.monitor ?? {};
     this.latencyMs = options.latencyMs ?? 0;
@@ -249,6 +266,7 @@ export class FakeApi {
       'POST /api/follow/add': (request) => this.addFollows(request),
       'POST /api/follow/delete': (request) => this.removeFollow(request),
       'GET /api/asset/hot': (request) => this.hotCoins(request),
+      'GET /api/coin/price': (request) => this.latestPrices(request),
       'GET /api/chat/list': (request) => {
         this.signedIn(request);
         return this.chat.history(
@@ -657,6 +675,27 @@ export class FakeApi {
           a.rank - b.rank,
       )
       .slice(0, size);
+  }
+
+  /**
+   * The latest price of each distinct id of `coinIds` (`1,2,3`), in the order asked: 400 when
+   * the list is not whole numbers separated by commas, 404 when an id is unknown (the server's
+   * checks).
+   */
+  private latestPrices(request: FakeRequest): CoinPrice[] {
+    const ids = (request.query.get('coinIds') ?? '').split(',').map((part) => part.trim());
+    if (ids.some((id) => !/^\d{1,9}$/.test(id))) throw new Refusal(400, 'badRequest');
+    return [...new Set(ids.map(Number))].map((id) => {
+      const { quotes } = this.coinById(id);
+      const moved = this.prices[id];
+      return {
+        coinId: id,
+        price: moved?.price ?? quotes.price,
+        percentChange24h: moved?.percentChange24h ?? quotes.percentChange24h,
+        updatedAt: quotes.updatedAt,
+        source: this.marketSource,
+      };
+    });
   }
 
   /** The completed sources of the last 7 days, most heat first (1 to 20 of them). */

@@ -69,3 +69,20 @@ export function coin(symbol: string): Coin {
   if (!found) throw new Error(`No fixture coin ${symbol}`);
   return found;
 }
+
+/** A coin's price as `GET /api/coin/price` gives it, where it moved since `QUOTED_AT`. */
+export interface MovedPrice {
+  price: number;
+  /** Percent: 2.5 means +2.5 %. */
+  percentChange24h: number;
+}
+
+/**
+ * The latest prices of Bitcoin and Ethereum, which moved since their quotes (a story passes them
+ * to the fake API as `prices`): a page showing these took the fresh prices, one showing the
+ * quotes did not.
+ */
+export const MOVED_PRICES: Record<number, MovedPrice> = {
+  1: { price: 64_502.1, percentChange24h: 2.7812 },
+  2: { price: 3_098.55, percentChange24h: -1.8874 },
+};

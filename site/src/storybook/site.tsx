@@ -41,6 +41,11 @@ export interface SiteParameters {
    * "11/02 15:00": the clock (`Date.now`) starts there and runs on at its real pace.
    */
   now?: number;
+  /**
+   * The story renders the site's Layout, which has the page's toast stack: the frame leaves its
+   * own out (two stacks would show each toast twice).
+   */
+  layout?: boolean;
 }
 
 /**
@@ -81,10 +86,13 @@ function KnowTheCache() {
 function SiteFrame({
   locale,
   path,
+  toaster: withToaster = true,
   children,
 }: {
   locale: Locale;
   path?: string;
+  /** The layout's toast stack, as every page has it (false when the story renders the Layout). */
+  toaster?: boolean;
   children: ReactNode;
 }) {
   const i18n = storyI18n(locale);
@@ -96,17 +104,19 @@ function SiteFrame({
           <KnowTheCache />
           {children}
           {/* The layout's toast stack, as every page has it. */}
-          <Toaster
-            toaster={toaster}
-            closeLabel={t('toast.close')}
-            label={t('toast.label')}
-            typeLabels={{
-              success: t('toast.success'),
-              error: t('toast.error'),
-              warning: t('toast.warning'),
-              info: t('toast.info'),
-            }}
-          />
+          {withToaster && (
+            <Toaster
+              toaster={toaster}
+              closeLabel={t('toast.close')}
+              label={t('toast.label')}
+              typeLabels={{
+                success: t('toast.success'),
+                error: t('toast.error'),
+                warning: t('toast.warning'),
+                info: t('toast.info'),
+              }}
+            />
+          )}
         </ApiProvider>
       </I18nextContext.Provider>
     </I18nextProvider>
@@ -118,8 +128,9 @@ const siteParameters = (context: Pick<StoryContext, 'parameters'>): SiteParamete
 
 // Generic over the story's args, so that one decorator, loader and beforeEach fit every meta.
 function withSite<TArgs>(...[Story, context]: Parameters<Decorator<TArgs>>) {
+  const { path, layout = false } = siteParameters(context);
   return (
-    <SiteFrame locale={storyLocale(context.globals)} path={siteParameters(context).path}>
+    <SiteFrame locale={storyLocale(context.globals)} path={path} toaster={!layout}>
       <Story />
     </SiteFrame>
   );

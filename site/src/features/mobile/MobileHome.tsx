@@ -12,19 +12,20 @@ const MobileSignedIn = lazy(() =>
 
 export interface MobileHomeProps {
   /**
-   * The page address's query as the router knows it (the page's `location.search`): the site's
-   * own navigation changes it without a page load (a new user signed in goes to `?tab=chat`).
+   * The router's key of the current navigation (the page's `location.key`): a new one means the
+   * site went to an address without a page load (a new user signed in goes to `?tab=chat`), so
+   * the tab is read from the address again.
    */
-  search?: string;
+  routeKey?: string;
 }
 
-export function MobileHome({ search }: MobileHomeProps) {
+export function MobileHome({ routeKey }: MobileHomeProps) {
   const { status } = useSession();
   // Until the session is known (the server render), the visitor's page: it has content at once.
   if (status !== 'signedIn') return <MobileIntro />;
   return (
     <Suspense fallback={<SignedInPlaceholder />}>
-      <MobileSignedIn search={search} />
+      <MobileSignedIn routeKey={routeKey} />
     </Suspense>
   );
 }

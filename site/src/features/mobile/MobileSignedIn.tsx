@@ -16,28 +16,26 @@ import {
 import { useSession } from '../auth/session';
 import type { MobileHomeProps } from './MobileHome';
 import { NextEvents } from './NextEvents';
-import {
-  DEFAULT_TAB,
-  MOBILE_TABS,
-  searchWithTab,
-  tabForKey,
-  tabFromSearch,
-  type MobileTab,
-} from './tabs';
+import { MOBILE_TABS, searchWithTab, tabForKey, tabFromSearch, type MobileTab } from './tabs';
 import { Watchlist } from './Watchlist';
 
 const MobileChat = lazy(() =>
   import('./MobileChat').then((module) => ({ default: module.MobileChat })),
 );
 
+/** The screen's height less the top bar (3.5 rem and its border), the safe area and the page's top padding. */
+const SCREEN_UNDER_TOP_BAR = 'calc(100dvh - 4.5rem - 1px - env(safe-area-inset-top, 0px))';
+
 const tabId = (tab: MobileTab) => `mobile-tab-${tab}`;
 const panelId = (tab: MobileTab) => `mobile-panel-${tab}`;
 
-export function MobileSignedIn({ search }: MobileHomeProps) {
+export function MobileSignedIn({ routeKey }: MobileHomeProps) {
   const { t } = useTranslation('mobile');
   const { user } = useSession();
-  const [tab, setTab] = useState<MobileTab>(DEFAULT_TAB);
-  const [chatOpened, setChatOpened] = useState(false);
+  // Only ever drawn in the browser (after the session is known), so the address can be read at
+  // once: a link to `?tab=events` paints the events first, not the coins.
+  const [tab, setTab] = useState<MobileTab>(() => tabFromSearch(window.location.search));
+  const [chatOpened, setChatOpened] = useState(tab === 'chat');
   const tabRefs = useRef(new Map<MobileTab, HTMLButtonElement>());
 
   const show = useCallback((next: MobileTab) => {
@@ -45,16 +43,16 @@ export function MobileSignedIn({ search }: MobileHomeProps) {
     if (next === 'chat') setChatOpened(true);
   }, []);
 
-  // The address names the section: read it once in the browser, and follow the way back.
+  // The address names the section: read it again after each navigation of the site (a new user
+  // signed in is sent to `?tab=chat`, the logo leads to the coins) and on the way back or forward.
+  useEffect(() => {
+    show(tabFromSearch(window.location.search));
+  }, [routeKey, show]);
   useEffect(() => {
     const read = () => show(tabFromSearch(window.location.search));
-    read();
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
   }, [show]);
-  useEffect(() => {
-    if (search !== undefined) show(tabFromSearch(search));
-  }, [search, show]);
 
   const choose = (next: MobileTab, focus = false) => {
     if (next !== tab) {
@@ -90,7 +88,8 @@ export function MobileSignedIn({ search }: MobileHomeProps) {
   );
 
   return (
-    <Flex direction="column" minHeight="calc(100dvh - 9rem)">
+    // At least the screen under the top bar, so that the tabs sit at its bottom edge.
+    <Flex direction="column" minHeight={SCREEN_UNDER_TOP_BAR}>
       <chakra.h1 fontSize="xl" fontWeight="bold" letterSpacing="tight" marginBottom="4" truncate>
         {/* A space keeps the line's height until the user's details come. */}
         {user ? t('greeting', { nickname: user.nickname }) : '\u00a0'}

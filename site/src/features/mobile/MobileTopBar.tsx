@@ -48,7 +48,7 @@ export function MobileTopBar() {
 }
 
 /** The short name of each language on the closed picker (the list names them in full). */
-const SHORT_NAMES: Record<Locale, string> = { en: 'EN', zh: '中文', 'pt-br': 'PT' };
+export const LANGUAGE_SHORT_NAMES: Record<Locale, string> = { en: 'EN', zh: '中文', 'pt-br': 'PT' };
 
 /**
  * The language as a native select, which the phone shows as its own picker, made for fingers.
@@ -56,8 +56,10 @@ const SHORT_NAMES: Record<Locale, string> = { en: 'EN', zh: '中文', 'pt-br': '
  * and read out.
  */
 export function LanguageSelect() {
-  const { t } = useTranslation('mobile');
+  const { t } = useTranslation('common');
   const { current, choose, notice } = useLanguageSwitch();
+  // Named with the text it shows ("Language: EN"), so that voice control finds it by that.
+  const label = t('language.label', { language: LANGUAGE_SHORT_NAMES[current] });
   return (
     <>
       <Flex
@@ -82,10 +84,10 @@ export function LanguageSelect() {
           />
         </chakra.svg>
         <span aria-hidden="true" lang={HTML_LANG[current]}>
-          {SHORT_NAMES[current]}
+          {LANGUAGE_SHORT_NAMES[current]}
         </span>
         <chakra.select
-          aria-label={t('language')}
+          aria-label={label}
           value={current}
           onChange={(event) => {
             const locale = event.currentTarget.value;

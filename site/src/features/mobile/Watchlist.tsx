@@ -165,6 +165,7 @@ function WatchlistRow({ entry, price, language }: WatchlistRowProps) {
           unavailableLabel={t('coins.noPrice')}
           fontWeight="semibold"
         />
+        <chakra.span srOnly>{t('coins.change')}</chakra.span>
         <PriceChange value={change} locale={locale} unavailableLabel="—" fontSize="sm" />
       </Flex>
     </Flex>

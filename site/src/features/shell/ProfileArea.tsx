@@ -1,6 +1,7 @@
 // The header's profile area (spec, point 2): signed in, the avatar and a menu with "edit
 // nickname" and "log out"; signed out, a login button. Nothing during the server render and
-// hydration, when the session is not known yet, so the static HTML never shows the wrong one.
+// hydration, when the session is not known yet (the login button's place is kept, unseen), so
+// the static HTML never shows the wrong one.
 import { Button } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
@@ -27,12 +28,18 @@ export function ProfileArea({ touch = false }: ProfileAreaProps) {
   const { t } = useTranslation('common');
   const { status, user } = useSession();
 
-  if (status === 'unknown')
-    return <chakra.span display="inline-block" width="24" aria-hidden="true" />;
-
-  if (status === 'signedOut') {
+  // Until the session is known the login button holds its place, unseen, so that a visitor's
+  // header does not shift when it shows (most first visits are signed out).
+  if (status !== 'signedIn') {
+    const unknown = status === 'unknown';
     return (
-      <Button size={touch ? 'lg' : 'md'} onClick={() => openDialog('login')}>
+      <Button
+        size={touch ? 'lg' : 'md'}
+        onClick={() => openDialog('login')}
+        visibility={unknown ? 'hidden' : undefined}
+        aria-hidden={unknown || undefined}
+        tabIndex={unknown ? -1 : undefined}
+      >
         {t('profile.login')}
       </Button>
     );

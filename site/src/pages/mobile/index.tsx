@@ -9,7 +9,7 @@ import type { LocaleQueryData } from '../../i18n/query';
 export default function MobilePage({ location }: PageProps<LocaleQueryData, PageContext>) {
   return (
     <Layout header={false} variant="mobile" banner={<MobileTopBar />}>
-      <MobileHome search={location.search} />
+      <MobileHome routeKey={location.key} />
     </Layout>
   );
 }
