@@ -1,0 +1,94 @@
+// Size and origin budgets of the built site (site/public), checked on the files a CDN would
+// serve: every page's HTML is at most 20 KB gzipped, and nothing a page loads (scripts, styles,
+// fonts, icons, preloads, CSS urls) comes from another origin. A failure prints a table of the
+// pages over budget and of what they load from elsewhere.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const PUBLIC = join(__dirname, '..', 'site', 'public');
+/** The most a page's HTML may weigh, gzipped (level 9, as a CDN would serve it). */
+const HTML_BUDGET_BYTES = 20 * 1024;
+
+function files(dir: string, suffix: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return files(path, suffix);
+    return entry.endsWith(suffix) ? [path] : [];
+  });
+}
+
+const pages = files(PUBLIC, '.html');
+
+/** Every address a document makes the browser load by itself (links to other pages are not loads). */
+export function loadedAddresses(html: string): string[] {
+  const found: string[] = [];
+  for (const [, attributes = ''] of html.matchAll(/<script\b([^>]*)>/gi)) {
+    const src = attributes.match(/\bsrc\s*=\s*["']?([^"'\s>]+)/i)?.[1];
+    if (src) found.push(src);
+  }
+  for (const [, attributes = ''] of html.matchAll(/<link\b([^>]*)>/gi)) {
+    const rel = attributes.match(/\brel\s*=\s*["']?([^"'>]+)/i)?.[1]?.toLowerCase() ?? '';
+    // Alternate languages and the canonical address name pages; they are not loaded.
+    if (/\b(alternate|canonical)\b/.test(rel)) continue;
+    const href = attributes.match(/\bhref\s*=\s*["']?([^"'\s>]+)/i)?.[1];
+    if (href) found.push(href);
+  }
+  for (const [, url = ''] of html.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/gi)) found.push(url);
+  for (const [, src = ''] of html.matchAll(
+    /<(?:img|iframe|source)\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi,
+  ))
+    found.push(src);
+  return found;
+}
+
+/** Whether an address leaves the page's own origin (`//host/x` and `https://...` do; data: does not). */
+export function isOtherOrigin(address: string): boolean {
+  return /^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(address) && !/^data:/i.test(address);
+}
+
+describe('the built site', () => {
+  it('has pages to check', () => {
+    // en, zh and pt-br of every route, and Gatsby's 404.
+    expect(pages.length).toBeGreaterThanOrEqual(36);
+  });
+
+  it('keeps every page within 20 KB of gzipped HTML', () => {
+    const over = pages
+      .map((page) => ({
+        page: relative(PUBLIC, page),
+        kb: gzipSync(readFileSync(page), { level: 9 }).length / 1024,
+      }))
+      .filter(({ kb }) => kb * 1024 > HTML_BUDGET_BYTES)
+      .map(({ page, kb }) => `${kb.toFixed(1).padStart(6)} KB gz > 20 KB  ${page}`);
+    expect(over).toEqual([]);
+  });
+
+  it('loads nothing from another origin: no outside script, style, font or image', () => {
+    const outside: string[] = [];
+    for (const page of pages) {
+      for (const address of loadedAddresses(readFileSync(page, 'utf8'))) {
+        if (isOtherOrigin(address)) outside.push(`${relative(PUBLIC, page)}: ${address}`);
+      }
+    }
+    for (const sheet of files(PUBLIC, '.css')) {
+      for (const [, url = ''] of readFileSync(sheet, 'utf8').matchAll(/url\(\s*["']?([^"')]+)/gi)) {
+        if (isOtherOrigin(url)) outside.push(`${relative(PUBLIC, sheet)}: ${url}`);
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it('tells an outside load from the site’s own', () => {
+    const html =
+      '<link rel="canonical" href="https://coinlens.example/"><link rel="stylesheet" href="https://fonts.example/a.css">' +
+      '<script src="/app.js"></script><script src="//cdn.example/x.js"></script>' +
+      '<style>@font-face{src:url(/static/inter.woff2)}body{background:url("https://img.example/b.png")}</style>' +
+      '<img src="data:image/png;base64,AAAA">';
+    expect(loadedAddresses(html).filter(isOtherOrigin)).toEqual([
+      '//cdn.example/x.js',
+      'https://fonts.example/a.css',
+      'https://img.example/b.png',
+    ]);
+  });
+});
