@@ -4,19 +4,17 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { createAccount, type Account } from './accounts';
-import { baseUrl, launchChromium } from './browser';
+import { baseUrl, launchChromium, USER_AGENTS } from './browser';
 import { siteStrings } from './strings';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const DESKTOP: BrowserContextOptions = {
-  userAgent:
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  userAgent: USER_AGENTS.desktop,
   viewport: { width: 1280, height: 900 },
 };
 const PHONE: BrowserContextOptions = {
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  userAgent: USER_AGENTS.android,
   viewport: { width: 390, height: 844 },
   isMobile: true,
   hasTouch: true,
@@ -82,26 +80,49 @@ async function violations(page: Page, context?: string): Promise<string[]> {
   );
 }
 
-/** Waits until no animation runs (a bubble fading in has, for a moment, too little contrast). */
+/**
+ * Waits until nothing on the page changes for a moment and no animation runs: a bubble fading in
+ * has, for a moment, too little contrast, and the welcome page's robot adds a line every second.
+ */
 async function still(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await page.evaluate(
     () =>
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getComputedTiming().iterations === Infinity,
-        ),
-    undefined,
-    { timeout: 15_000 },
+      new Promise<void>((resolve, reject) => {
+        const QUIET_MS = 600;
+        const giveUp = setTimeout(() => reject(new Error('The page never came to rest')), 15_000);
+        let timer = 0;
+        const moving = () =>
+          document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' &&
+                animation.effect?.getComputedTiming().iterations !== Infinity,
+            );
+        const wait = () => {
+          clearTimeout(timer);
+          timer = window.setTimeout(() => {
+            if (moving()) return wait();
+            observer.disconnect();
+            clearTimeout(giveUp);
+            resolve();
+          }, QUIET_MS);
+        };
+        const observer = new MutationObserver(wait);
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
+        wait();
+      }),
   );
 }
 
 /** Waits until the page has drawn its content: no busy region or skeleton left, nothing moving. */
 async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, {
     timeout: 15_000,
   });
@@ -151,7 +172,6 @@ describe.each(LOCALES)('axe in %s', (locale, prefix) => {
     const found: Record<string, string[]> = {};
     const check = async (page: Page, name: string) => {
       await page.getByRole('dialog').first().waitFor();
-      await page.waitForLoadState('networkidle');
       await still(page);
       const list = await violations(page, '[role="dialog"]');
       if (list.length > 0) found[name] = list;

@@ -23,3 +23,13 @@ export function baseUrl(): string {
   if (!url) throw new Error('E2E_BASE_URL is not set: run through e2e/jest.config.cjs');
   return url;
 }
+
+/** User agents the device redirect reads (site/edge/rules.mjs): two phones and a computer. */
+export const USER_AGENTS = {
+  iPhone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  desktop:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+} as const;

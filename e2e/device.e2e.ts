@@ -2,12 +2,9 @@
 // start serves the site with site/edge/rules.mjs as its SITE_RULES).
 import { createHash } from 'node:crypto';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { baseUrl, launchChromium } from './browser';
+import { baseUrl, launchChromium, USER_AGENTS } from './browser';
 
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1';
-const DESKTOP =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const { iPhone: IPHONE, desktop: DESKTOP } = USER_AGENTS;
 
 const PHONE: BrowserContextOptions = {
   userAgent: IPHONE,

@@ -8,19 +8,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { codeFromOutbox, createAccount, uniqueEmail } from './accounts';
-import { baseUrl, launchChromium } from './browser';
+import { baseUrl, launchChromium, USER_AGENTS } from './browser';
 import { siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-mobile';
 
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1';
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
-const DESKTOP =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const { iPhone: IPHONE, android: ANDROID, desktop: DESKTOP } = USER_AGENTS;
 
-const phone = (width: number, height: number, userAgent = IPHONE): BrowserContextOptions => ({
+const phone = (
+  width: number,
+  height: number,
+  userAgent: string = IPHONE,
+): BrowserContextOptions => ({
   userAgent,
   viewport: { width, height },
   deviceScaleFactor: 2,

@@ -6,7 +6,7 @@ import { MOBILE_WIDTH, SAFE_PADDING_X } from '../../components/Layout';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { HTML_LANG, LOCALES, LOCALE_NAMES, isLocale, type Locale } from '../../i18n/locales';
 import { Link } from '../../i18n/Link';
-import { useLanguageSwitch } from '../shell/LanguagePicker';
+import { GlobeIcon, useLanguageSwitch } from '../shell/LanguagePicker';
 import { LogoMark } from '../shell/LogoMark';
 import { ProfileArea } from '../shell/ProfileArea';
 
@@ -74,15 +74,7 @@ export function LanguageSelect() {
         fontSize="sm"
         _focusWithin={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
       >
-        <chakra.svg viewBox="0 0 16 16" width="4" height="4" aria-hidden="true">
-          <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.25" />
-          <path
-            d="M1.75 8h12.5M8 1.75c1.9 2 2.75 4.1 2.75 6.25S9.9 12.25 8 14.25C6.1 12.25 5.25 10.15 5.25 8S6.1 3.75 8 1.75Z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.25"
-          />
-        </chakra.svg>
+        <GlobeIcon />
         <span aria-hidden="true" lang={HTML_LANG[current]}>
           {LANGUAGE_SHORT_NAMES[current]}
         </span>

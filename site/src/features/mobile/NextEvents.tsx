@@ -5,9 +5,8 @@ import type { UserMonitorSource } from '@coinlens/api/contract';
 import { Button, EmptyState, formatTimestamp } from '@coinlens/design-system';
 import { Box, chakra, Flex, Skeleton } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { useState } from 'react';
-import { apiAssetUrl } from '../../data/client';
 import { openAddMonitorDialog, STATUS_LIVE } from '../monitoring/sources';
+import { SourceLogo } from '../monitoring/SourceLogo';
 import { useNextEvents } from './nextEvents';
 import { SectionHeader } from './SectionHeader';
 
@@ -88,42 +87,6 @@ export function NextEvents({ now }: NextEventsProps) {
   );
 }
 
-/** The source's logo, or its host's initial when it has none or it does not load. */
-function EventLogo({ source }: { source: UserMonitorSource }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const box = {
-    width: '10',
-    height: '10',
-    flexShrink: '0',
-    borderRadius: 'md',
-    bg: 'bg.subtle',
-  } as const;
-  if (source.logo && source.logo !== failed) {
-    return (
-      <chakra.img
-        src={apiAssetUrl(source.logo)}
-        alt=""
-        objectFit="cover"
-        onError={() => setFailed(source.logo)}
-        {...box}
-      />
-    );
-  }
-  return (
-    <chakra.span
-      aria-hidden="true"
-      display="inline-flex"
-      alignItems="center"
-      justifyContent="center"
-      fontWeight="semibold"
-      color="fg.muted"
-      {...box}
-    >
-      {Array.from(source.author.trim())[0]?.toLocaleUpperCase()}
-    </chakra.span>
-  );
-}
-
 function EventRow({ source, now }: { source: UserMonitorSource; now?: number }) {
   const { t } = useTranslation('mobile');
   const live = source.status === STATUS_LIVE;
@@ -149,7 +112,7 @@ function EventRow({ source, now }: { source: UserMonitorSource; now?: number }) 
         _active={{ bg: 'bg.raised' }}
         _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
       >
-        <EventLogo source={source} />
+        <SourceLogo source={source} size="10" shape="square" />
         <Box flex="1" minWidth="0">
           <chakra.p fontWeight="semibold" lineClamp="2">
             {source.title}

@@ -23,6 +23,7 @@ import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
 import { Link } from '../../i18n/Link';
 import { addFollows, useFollows } from '../coins/follows';
 import { intlLocale } from '../reporting/format';
+import { SourceLogo } from './SourceLogo';
 import {
   markSourceRead,
   STATUS_COMPLETED,
@@ -138,7 +139,6 @@ export function SourceDetail({ sourceId }: { sourceId: number }) {
 
 function SourceHeader({ source }: { source: MonitorSourceDetail }) {
   const { t, i18n } = useTranslation('monitoring');
-  const [logoFailed, setLogoFailed] = useState(false);
   const state = monitorStateOf(source.status);
   const todayLabel = t('today');
   const time = (seconds: number | null) =>
@@ -159,33 +159,7 @@ function SourceHeader({ source }: { source: MonitorSourceDetail }) {
 
   return (
     <chakra.header display="flex" gap="5" alignItems="flex-start">
-      {source.logo && !logoFailed ? (
-        <chakra.img
-          src={apiAssetUrl(source.logo)}
-          alt=""
-          width="16"
-          height="16"
-          borderRadius="full"
-          flexShrink={0}
-          onError={() => setLogoFailed(true)}
-        />
-      ) : (
-        <chakra.span
-          aria-hidden="true"
-          width="16"
-          height="16"
-          borderRadius="full"
-          flexShrink={0}
-          display="inline-flex"
-          alignItems="center"
-          justifyContent="center"
-          bg="bg.subtle"
-          fontSize="2xl"
-          fontWeight="semibold"
-        >
-          {Array.from(source.author.trim())[0]?.toLocaleUpperCase()}
-        </chakra.span>
-      )}
+      <SourceLogo source={source} size="16" />
       <Box minWidth="0" flex="1">
         <Flex gap="2" alignItems="center" wrap="wrap" marginBottom="1">
           <chakra.span

@@ -62,6 +62,21 @@ export function useLanguageSwitch(): LanguageSwitch {
   return { current, choose, notice };
 }
 
+/** The languages' icon (decorative: the picker is named). */
+export function GlobeIcon() {
+  return (
+    <chakra.svg viewBox="0 0 16 16" width="4" height="4" aria-hidden="true">
+      <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.25" />
+      <path
+        d="M1.75 8h12.5M8 1.75c1.9 2 2.75 4.1 2.75 6.25S9.9 12.25 8 14.25C6.1 12.25 5.25 10.15 5.25 8S6.1 3.75 8 1.75Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.25"
+      />
+    </chakra.svg>
+  );
+}
+
 export function LanguagePicker() {
   const { t } = useTranslation('common');
   const { originalPath } = useI18next();
@@ -73,15 +88,7 @@ export function LanguagePicker() {
         label={t('language.label', { language: LOCALE_NAMES[current] })}
         trigger={
           <>
-            <chakra.svg viewBox="0 0 16 16" width="4" height="4" aria-hidden="true">
-              <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.25" />
-              <path
-                d="M1.75 8h12.5M8 1.75c1.9 2 2.75 4.1 2.75 6.25S9.9 12.25 8 14.25C6.1 12.25 5.25 10.15 5.25 8S6.1 3.75 8 1.75Z"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.25"
-              />
-            </chakra.svg>
+            <GlobeIcon />
             <chakra.span fontSize="sm" hideBelow="sm">
               {LOCALE_NAMES[current]}
             </chakra.span>
