@@ -16,7 +16,13 @@ import { morning } from '../../storybook/chatFixtures';
 import type { RouteName } from '../../storybook/fakeApi';
 import { ANA, coin, MOVED_PRICES, QUOTED_AT } from '../../storybook/fixtures';
 import { MONITOR_SOURCES, STORY_NOW } from '../../storybook/monitorFixtures';
-import { findDialog, page, visible, WAIT } from '../../storybook/play';
+import { findDialog, page, visible } from '../../storybook/play';
+
+/**
+ * How long a step may take: the signed-in page, its lists and the chat each load their code and
+ * data first, and under a loaded CI machine (jsdom beside the builds) that has taken over 5 s.
+ */
+const WAIT = { timeout: 15_000 };
 import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../storybook/site';
 import {
   onboardingStorageKey,
