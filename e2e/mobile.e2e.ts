@@ -223,7 +223,7 @@ describe('the mobile page on a phone', () => {
     );
     // Up or down is told by a sign (and an arrow), not by colour alone.
     const change = price!.percentChange24h;
-    const sign = change > 0 ? '+' : change < 0 ? '[-−]' : '';
+    const sign = change > 0 ? '\\+' : change < 0 ? '[-−]' : '';
     await expect(row.innerText()).resolves.toMatch(
       new RegExp(`${sign}${Math.abs(change).toFixed(2).replace('.', '\\.')}%`),
     );
