@@ -1,12 +1,17 @@
 // Size and origin budgets of the built site (site/public), checked on the files a CDN would
 // serve: every page's HTML is at most 20 KB gzipped, and nothing a page loads (scripts, styles,
 // fonts, icons, preloads, CSS urls) comes from another origin. A failure prints a table of the
-// pages over budget and of what they load from elsewhere.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// pages over budget and of what they load from elsewhere. The JavaScript each page loads first
+// is held to the ceilings of site/js-budget.json by scripts/js-size.mjs --check, which fails with
+// a table of what grew.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const PUBLIC = join(__dirname, '..', 'site', 'public');
+const ROOT = join(__dirname, '..');
+const PUBLIC = join(ROOT, 'site', 'public');
 /** The most a page's HTML may weigh, gzipped (level 9, as a CDN would serve it). */
 const HTML_BUDGET_BYTES = 20 * 1024;
 
@@ -90,5 +95,37 @@ describe('the built site', () => {
       'https://fonts.example/a.css',
       'https://img.example/b.png',
     ]);
+  });
+});
+
+describe('first-load JavaScript', () => {
+  const check = (...args: string[]) =>
+    spawnSync(process.execPath, [join(ROOT, 'scripts', 'js-size.mjs'), '--check', ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+
+  it('keeps every route within its ceiling (site/js-budget.json)', () => {
+    const { status, stdout, stderr } = check();
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^first-load JS: \d+ pages within their ceilings/);
+  });
+
+  it('fails a route that grew with a table of the parts that grew', () => {
+    const budget = JSON.parse(readFileSync(join(ROOT, 'site', 'js-budget.json'), 'utf8'));
+    const home = budget.routes['/'];
+    // As if the home page had weighed 20 KB less, without swr and with a smaller i18next.
+    home.ceiling = home.kb - 20;
+    delete home.parts.swr;
+    home.parts.i18next -= 4096;
+    const file = join(mkdtempSync(join(tmpdir(), 'coinlens-budget-')), 'js-budget.json');
+    writeFileSync(file, JSON.stringify(budget));
+    const { status, stderr } = check('--budget', file);
+    expect(status).toBe(1);
+    expect(stderr).toContain(`/ (/): ${home.kb.toFixed(1)} KB gz, ceiling ${home.ceiling} KB`);
+    expect(stderr).toMatch(/\| swr \| 0\.0 \| \d+\.\d \| \+\d+\.\d \|/);
+    expect(stderr).toContain('| i18next |');
+    expect(stderr).not.toMatch(/^\/reporting\//m);
   });
 });

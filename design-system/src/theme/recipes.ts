@@ -1,5 +1,6 @@
-// Every component's recipe, registered in the system under its key so that apps can override
-// them. One import and one entry per component; keep both lists sorted by key.
+// Every component's recipe under its key, for the checks that walk them all (recipes.test.ts).
+// They are not registered in the system (system.ts): each component passes its own recipe, so
+// a page loads only the recipes it renders. One import and one entry per component.
 import { buttonRecipe } from '../components/Button/Button.recipe';
 import { codeInputRecipe } from '../components/CodeInput/CodeInput.recipe';
 import { priceChangeRecipe } from '../components/PriceChange/PriceChange.recipe';
@@ -28,7 +29,6 @@ export const recipes = {
 
 export const slotRecipes = {
   codeInput: codeInputRecipe,
-  // Chakra's Dialog parts look their styles up under this key.
   dialog: modalRecipe,
   emptyState: emptyStateRecipe,
   infiniteList: infiniteListRecipe,

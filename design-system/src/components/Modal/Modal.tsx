@@ -1,6 +1,7 @@
 import { Dialog, Portal, type HTMLChakraProps } from '@chakra-ui/react';
 import { forwardRef, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from '../../icons/icons';
+import { modalRecipe } from './Modal.recipe';
 
 export type ModalWidth = 'sm' | 'md' | 'lg';
 
@@ -68,6 +69,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
       : width;
   return (
     <Dialog.Root
+      recipe={modalRecipe}
       open={open}
       onOpenChange={(details) => onOpenChange({ open: details.open })}
       closeOnInteractOutside={closeOnOutsideClick}
