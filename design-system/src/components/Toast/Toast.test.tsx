@@ -1,9 +1,10 @@
 import { composeStories } from '@storybook/react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import type * as ReactDOMServer from 'react-dom/server';
 import { CoinlensProvider } from '../../provider';
+import { Modal } from '../Modal/Modal';
 import { Toaster } from './Toast';
 import * as stories from './Toast.stories';
 import { createToaster, TOAST_DURATION, type ToasterStore } from './toaster';
@@ -361,6 +362,28 @@ describe('Toaster', () => {
     expect(ref.current).toBe(region);
     expect(region).toBe(screen.getByTestId('toaster'));
     expect(container).not.toContainElement(region);
+  });
+
+  it('is still read out while a modal hides the rest of the page', async () => {
+    const store = createToaster();
+    render(
+      <CoinlensProvider>
+        <main>Page</main>
+        <Toaster toaster={store} closeLabel="Close" label="Notifications" />
+        <Modal open onOpenChange={() => {}} title="Add coins" closeLabel="Close">
+          Pick some
+        </Modal>
+      </CoinlensProvider>,
+    );
+    await screen.findByRole('dialog', { name: 'Add coins' });
+    // The modal hides the page behind it from screen readers, once it has laid out (role queries
+    // leave out what is aria-hidden).
+    await waitFor(() => expect(screen.queryByRole('main')).toBeNull());
+    act(() => {
+      store.create({ type: 'error', title: 'Saving failed' });
+    });
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Saving failed');
   });
 
   it('renders on the server with no toasts', () => {

@@ -208,6 +208,9 @@ export const Toaster = forwardRef<HTMLElement, ToasterProps>(function Toaster(
       <chakra.section
         ref={ref}
         aria-label={label}
+        // An open modal hides the rest of the page from screen readers (aria-hidden on the body's
+        // other children); this marker keeps the toasts out of that, so they are still read.
+        data-live-announcer=""
         data-part="group"
         data-empty={empty || undefined}
         css={base.group}
