@@ -117,11 +117,11 @@ export function measure(publicDir = PUBLIC) {
     if (!files.has(file)) {
       const code = readFileSync(join(publicDir, file), 'utf8');
       const mapFile = join(publicDir, `${file}.map`);
+      const map = existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : null;
       files.set(file, {
         gz: gzipSync(code, { level: 9 }).length,
-        parts: existsSync(mapFile)
-          ? partsOf(code, JSON.parse(readFileSync(mapFile, 'utf8')))
-          : { [file]: code.length },
+        parts: map ? partsOf(code, map) : { [file]: code.length },
+        sources: map ? map.sources : [file],
       });
     }
     return files.get(file);
@@ -138,7 +138,8 @@ export function measure(publicDir = PUBLIC) {
       }
     }
     const kb = chunks.reduce((sum, chunk) => sum + fileInfo(chunk).gz, 0) / 1024;
-    pages.push({ path, route: routeOf(path), files: chunks, kb, parts });
+    const sources = chunks.flatMap((chunk) => fileInfo(chunk).sources);
+    pages.push({ path, route: routeOf(path), files: chunks, kb, parts, sources });
   }
   return pages.sort((a, b) => a.path.localeCompare(b.path));
 }
@@ -153,22 +154,25 @@ export function grown(baselineParts = {}, parts = {}, limit = 8) {
     Object.entries(record)
       .filter(([, bytes]) => bytes < PART_MIN_BYTES)
       .reduce((sum, [, bytes]) => sum + bytes, 0);
-  return [...names]
-    .filter((name) => name !== '(smaller parts)')
-    .map((name) => {
-      const before = baselineParts[name] ?? 0;
-      const now = parts[name] ?? 0;
-      return { name, before, now: now >= PART_MIN_BYTES ? now : 0 };
-    })
-    .concat({
-      name: '(smaller parts)',
-      before: baselineParts['(smaller parts)'] ?? 0,
-      now: small(parts),
-    })
-    .map((row) => ({ ...row, delta: row.now - row.before }))
-    .filter((row) => row.delta > 0)
-    .sort((a, b) => b.delta - a.delta)
-    .slice(0, limit);
+  return (
+    [...names]
+      .filter((name) => name !== '(smaller parts)')
+      .map((name) => {
+        const before = baselineParts[name] ?? 0;
+        const now = parts[name] ?? 0;
+        return { name, before, now: now >= PART_MIN_BYTES ? now : 0 };
+      })
+      .concat({
+        name: '(smaller parts)',
+        before: baselineParts['(smaller parts)'] ?? 0,
+        now: small(parts),
+      })
+      .map((row) => ({ ...row, delta: row.now - row.before }))
+      // Growth that shows as +0.1 KB or more.
+      .filter((row) => row.delta >= 52)
+      .sort((a, b) => b.delta - a.delta)
+      .slice(0, limit)
+  );
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -207,6 +211,19 @@ export function overBudgetReport(budget, pages) {
   return lines;
 }
 
+/** What a page loads first that must load on demand only (budget.onDemand: source patterns). */
+export function loadedTooSoon(budget, pages) {
+  const patterns = (budget.onDemand ?? []).map((pattern) => new RegExp(pattern));
+  const found = [];
+  for (const page of pages) {
+    for (const pattern of patterns) {
+      const hit = page.sources.find((source) => pattern.test(source));
+      if (hit) found.push(`${page.path}: ${hit.replace(/^webpack:\/\/(@coinlens\/site\/)?/, '')}`);
+    }
+  }
+  return found;
+}
+
 /** The baseline file's content for today's pages: sizes and parts per route, ceilings kept. */
 export function updatedBudget(budget, pages) {
   const routes = {};
@@ -243,6 +260,14 @@ function main() {
   }
   if (args.includes('--check')) {
     const report = overBudgetReport(budget, pages);
+    const tooSoon = loadedTooSoon(budget, pages);
+    if (tooSoon.length) {
+      report.push(
+        '',
+        'Loaded first, but meant to load on demand:',
+        ...tooSoon.map((hit) => `  ${hit}`),
+      );
+    }
     const missed = pages.filter((page) => page.kb > goalOf(budget, page.route)).length;
     if (report.length) {
       console.error(`First-load JavaScript over budget (${budgetFile}):\n${report.join('\n')}`);
