@@ -93,7 +93,7 @@ for (const name of names.sort()) {
     }
   }
   if (budgets[name] !== undefined && gz / 1024 > budgets[name]) {
-    over.push(`${name}: ${(gz / 1024).toFixed(2)} KB gz, budget ${budgets[name]} KB`);
+    over.push([name, gz / 1024, budgets[name]]);
   }
   if (components.includes(name)) {
     for (const other of components) {
@@ -103,9 +103,7 @@ for (const name of names.sort()) {
   }
 }
 const all = await cost(`import * as all from ${JSON.stringify(entry)}; console.log(all);`);
-if (all.gz / 1024 > EVERYTHING_BUDGET) {
-  over.push(`everything: ${(all.gz / 1024).toFixed(2)} KB gz, budget ${EVERYTHING_BUDGET} KB`);
-}
+if (all.gz / 1024 > EVERYTHING_BUDGET) over.push(['everything', all.gz / 1024, EVERYTHING_BUDGET]);
 const lazyCosts = [];
 for (const lazy of onDemand) {
   const { gz } = await build({
@@ -141,6 +139,18 @@ if (process.argv.includes('--check') && failed) {
     console.error(`\nImporting one component pulls in others:\n  ${leaks.join('\n  ')}`);
   if (staticImports.length)
     console.error(`\nOn-demand libraries imported up front:\n  ${staticImports.join('\n  ')}`);
-  if (over.length) console.error(`\nOver budget:\n  ${over.join('\n  ')}`);
+  if (over.length) {
+    console.error(
+      [
+        '\nOver budget (KB gz, peers external):',
+        '| import | now | budget | grew past it by |',
+        '|---|---:|---:|---:|',
+        ...over.map(
+          ([name, kb, budget]) =>
+            `| ${name} | ${kb.toFixed(2)} | ${budget} | +${(kb - budget).toFixed(2)} |`,
+        ),
+      ].join('\n'),
+    );
+  }
   process.exit(1);
 }
