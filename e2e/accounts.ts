@@ -124,3 +124,29 @@ export async function createAccount(nickname?: string, server = sharedServer()):
   if (nickname) await call(server.url, '/api/system/user/modify', { nickname }, token);
   return { email, password, token };
 }
+
+/**
+ * Calls the started product's API as `token`'s user: GET, or POST with `body` as JSON. Reads
+ * either envelope (`{ code, msg, data }`, or monitoring's `{ ok, msg, data }`) and answers `data`;
+ * throws on a failure. `origin` is another product's (a test's own server).
+ */
+export async function callApi<T>(
+  path: string,
+  token: string,
+  body?: unknown,
+  origin = baseUrl(),
+): Promise<T> {
+  const response = await fetch(`${origin}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code?: number; ok?: boolean; msg: string; data: T };
+  if (envelope.ok === false || (envelope.ok === undefined && envelope.code !== 200)) {
+    throw new Error(`${path} answered ${envelope.code ?? ''} ${envelope.msg}`);
+  }
+  return envelope.data;
+}

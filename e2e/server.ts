@@ -23,14 +23,29 @@ export function freePort(): Promise<number> {
 }
 
 export interface OwnServer extends Server {
-  /** Ends the server with `signal` (SIGKILL: as if the machine went away) and waits for it. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** The port it listens on (a restart with `startOwnServer(env, { port, dataDir })` keeps it). */
+  port: number;
+  /**
+   * Ends the server with `signal` (SIGKILL: as if the machine went away) and waits for it; its
+   * data directory goes with it unless `keepData` (for a restart on the same data).
+   */
+  stop(signal?: NodeJS.Signals, options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface OwnServerOptions {
+  /** Listen on this port (a stopped server's, to come back where its pages look). */
+  port?: number;
+  /** Use this data directory (a stopped server's, kept with `keepData`) instead of a fresh one. */
+  dataDir?: string;
 }
 
 /** Starts the built API with `env` added to its settings and waits until it answers. */
-export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-e2e-own-'));
+export async function startOwnServer(
+  env: Record<string, string> = {},
+  options: OwnServerOptions = {},
+): Promise<OwnServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'coinlens-e2e-own-'));
   const child: ChildProcess = spawn(
     process.execPath,
     [join(ROOT, 'api', 'dist', 'src', 'main.js')],
@@ -57,10 +72,10 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
     }),
   );
   const url = `http://127.0.0.1:${port}`;
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM', { keepData = false } = {}) => {
     if (!exited) child.kill(signal);
     await gone;
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -76,5 +91,5 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, dataDir, stop };
+  return { url, port, dataDir, stop };
 }

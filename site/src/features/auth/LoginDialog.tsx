@@ -7,13 +7,14 @@ import { chakra, Flex } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { navigate } from 'gatsby';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../data/client';
 import { setToken } from '../../data/token';
 import { isLocale, localizedPath } from '../../i18n/locales';
 import { inVariant } from '../../i18n/variant';
 import type { GlobalDialogProps } from '../shell/DialogHost';
+import { useDialogOpener } from '../shell/dialogs';
 import { announce } from './analytics';
 import { canSubmit, loginMachine, type LoginTab, type ToastKey } from './loginMachine';
 import { startSocialSignIn } from './social';
@@ -68,6 +69,9 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
     input: {},
   });
   const [showPassword, setShowPassword] = useState(false);
+  // The dialog opens on the e-mail field and, closed, gives the focus back to what opened it.
+  const emailRef = useRef<HTMLInputElement>(null);
+  const opener = useDialogOpener();
   const ids = { email: useId(), password: useId(), form: useId(), hint: useId() };
 
   const locale = isLocale(language) ? language : 'en';
@@ -129,6 +133,7 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
   const emailField = (
     <Field id={ids.email} label={t('login.email')}>
       <chakra.input
+        ref={emailRef}
         id={ids.email}
         type="email"
         inputMode="email"
@@ -334,6 +339,8 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
       title={title}
       closeLabel={t('nickname.close')}
       width="sm"
+      initialFocusRef={emailRef}
+      finalFocusRef={opener}
       headerStart={
         step === 'step21' || step === 'step31' || step === 'step32' ? (
           <chakra.button

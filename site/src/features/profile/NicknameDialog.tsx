@@ -9,6 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { USER_PATH, useSession } from '../auth/session';
 import type { GlobalDialogProps } from '../shell/DialogHost';
+import { useDialogOpener } from '../shell/dialogs';
 import { isValidNickname, NICKNAME_MAX, nicknameErrorText, saveNickname } from './nickname';
 
 export default function NicknameDialog({ onClose }: GlobalDialogProps) {
@@ -23,6 +24,8 @@ export default function NicknameDialog({ onClose }: GlobalDialogProps) {
   const hintId = useId();
   const formId = useId();
   const canSave = isValidNickname(value) && !saving;
+  // Closed, the dialog gives the focus back to what opened it (the profile menu's button).
+  const opener = useDialogOpener();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,6 +52,7 @@ export default function NicknameDialog({ onClose }: GlobalDialogProps) {
       title={t('nickname.title')}
       closeLabel={t('nickname.close')}
       width="md"
+      finalFocusRef={opener}
       footer={
         <Flex gap="3" justifyContent="flex-end" width="100%">
           <Button variant="outline" onClick={onClose}>

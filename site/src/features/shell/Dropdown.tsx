@@ -1,8 +1,9 @@
 // The header's dropdowns (language, profile): a button that discloses a short list. They open on
 // hover (spec, point 2), on click and from the keyboard (Enter, Space, ArrowDown), and close on
-// Escape (focus back on the button), on a click outside, when the pointer has left for a moment
-// and when the focus leaves them. A disclosure of links and buttons, not an ARIA menu: it stays
-// light and every item is a plain control that screen readers and keyboards already know.
+// Escape (focus back on the button), on a choice (the same), on a click outside, when the pointer
+// has left for a moment and when the focus leaves them. A disclosure of links and buttons, not an
+// ARIA menu: it stays light and every item is a plain control that screen readers and keyboards
+// already know.
 import { Box, chakra } from '@chakra-ui/react';
 import {
   useCallback,
@@ -22,7 +23,10 @@ export interface DropdownProps {
   trigger: ReactNode;
   /** The button's accessible name. */
   label: string;
-  /** The items: links or buttons; `close` closes the dropdown (e.g. after a choice). */
+  /**
+   * The items: links or buttons; `close` closes the dropdown after a choice (the focus, if it was
+   * on an item, goes back to the button).
+   */
   children: (details: { close: () => void }) => ReactNode;
   /** Where the list lines up under the button. */
   align?: 'start' | 'end';
@@ -75,8 +79,19 @@ export function Dropdown({
     list[(index + list.length) % list.length]?.focus();
   };
 
+  // An item chosen from the keyboard closes the list: the focus goes back to the button rather
+  // than with the item (onto the page's body), so that a dialog the item opens returns it there.
+  const closeFromItem = useCallback(() => {
+    const hadFocus = listRef.current?.contains(document.activeElement) ?? false;
+    close();
+    if (hadFocus) buttonRef.current?.focus();
+  }, [close]);
+
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown') {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowDown') {
       event.preventDefault();
       setOpen(true);
       // The list renders on open; focus its first item once it is there.
@@ -209,7 +224,7 @@ export function Dropdown({
             '& [aria-current=true]': { color: 'accent.fg', fontWeight: 'semibold' },
           }}
         >
-          {open && children({ close })}
+          {open && children({ close: closeFromItem })}
         </Box>
       </Box>
     </Box>

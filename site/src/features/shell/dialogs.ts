@@ -3,7 +3,7 @@
 // spec) opens them, and the dialog host in the layout draws whichever is open. Dialog code is
 // loaded only when one opens.
 import type { Coin, MonitorSource } from '@coinlens/api/contract';
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore, type RefObject } from 'react';
 
 export type DialogName = 'login' | 'nickname' | 'addCoin' | 'addMonitor';
 
@@ -15,6 +15,8 @@ export interface DialogParams {
 
 let current: DialogName | null = null;
 let currentParams: DialogParams = {};
+/** The control that had the focus when the first of the open dialogs was opened. */
+let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: DialogName | null) {
@@ -26,7 +28,28 @@ function set(next: DialogName | null) {
 /** Opens a dialog (closing any other: one at a time), with what it should start with. */
 export function openDialog(name: DialogName, params: DialogParams = {}): void {
   currentParams = params;
+  // Read before the dialog takes the focus; one dialog replacing another keeps the first opener.
+  if (current === null && typeof document !== 'undefined') {
+    const active = document.activeElement;
+    opener = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
   set(name);
+}
+
+/**
+ * A ref to the control that opened the open dialog, for the Modal's `finalFocusRef`: the focus
+ * goes back there when the dialog closes. Empty when there was none or it has gone from the page
+ * (the modal then returns the focus where it was before it opened). A dialog that moves the focus
+ * as it mounts (autoFocus) needs it: the modal would otherwise take that field for the opener.
+ */
+export function useDialogOpener(): RefObject<HTMLElement | null> {
+  const captured = useRef(opener);
+  return {
+    get current() {
+      const element = captured.current;
+      return element?.isConnected ? element : null;
+    },
+  };
 }
 
 /** What the open dialog was opened with. */
@@ -37,6 +60,7 @@ export function getDialogParams(): DialogParams {
 /** Closes whichever dialog is open. */
 export function closeDialog(): void {
   currentParams = {};
+  opener = null;
   set(null);
 }
 

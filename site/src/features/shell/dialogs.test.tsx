@@ -1,0 +1,50 @@
+import '@testing-library/jest-dom';
+import { render } from '@testing-library/react';
+import type { RefObject } from 'react';
+import { closeDialog, openDialog, useDialogOpener } from './dialogs';
+
+function Probe({ onRef }: { onRef: (ref: RefObject<HTMLElement | null>) => void }) {
+  onRef(useDialogOpener());
+  return null;
+}
+
+describe('the opener of a global dialog', () => {
+  afterEach(() => {
+    closeDialog();
+    document.body.replaceChildren();
+  });
+
+  it('is the control that had the focus, while it is on the page', () => {
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    openDialog('nickname');
+    let opener: RefObject<HTMLElement | null> | undefined;
+    render(<Probe onRef={(ref) => (opener = ref)} />);
+    // The dialog moves the focus as it mounts; the opener stays the button.
+    document.body.focus();
+    expect(opener?.current).toBe(button);
+    button.remove();
+    expect(opener?.current).toBeNull();
+  });
+
+  it('stays the first one when a dialog replaces another, and is none without a focused control', () => {
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    openDialog('addCoin');
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    openDialog('login');
+    let opener: RefObject<HTMLElement | null> | undefined;
+    render(<Probe onRef={(ref) => (opener = ref)} />);
+    expect(opener?.current).toBe(button);
+
+    closeDialog();
+    field.blur();
+    openDialog('login');
+    render(<Probe onRef={(ref) => (opener = ref)} />);
+    expect(opener?.current).toBeNull();
+  });
+});
