@@ -250,7 +250,9 @@ function main() {
   const args = process.argv.slice(2);
   const budgetAt = args.indexOf('--budget');
   const budgetFile = budgetAt >= 0 ? resolve(args[budgetAt + 1]) : BUDGET_FILE;
-  const wanted = args.filter((arg, i) => !arg.startsWith('--') && i !== budgetAt + 1);
+  const wanted = args.filter(
+    (arg, i) => !arg.startsWith('--') && (budgetAt < 0 || i !== budgetAt + 1),
+  );
   const pages = measure().filter((page) => !wanted.length || wanted.includes(page.path));
   const budget = JSON.parse(readFileSync(budgetFile, 'utf8'));
   if (args.includes('--update')) {

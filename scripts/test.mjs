@@ -79,6 +79,7 @@ ok &&= await step('typecheck, lint, unit and story tests (jsdom), builds', bin('
   'lint',
   'lint:root',
   'test',
+  'test:scripts',
   'build',
   'build-storybook',
   '--output-logs=full',

@@ -1,0 +1,251 @@
+// The pure parts of `npm run bench` (scripts/bench.mjs): the goals of issue #13, medians, the
+// parsing of js-size's output, the one results table and the generated part of
+// docs/benchmarks.md. No I/O here, so scripts/bench-lib.test.mjs can check all of it.
+
+/** The pages Lighthouse measures: the desktop routes with its desktop preset, /mobile/ with its mobile one. */
+export const ROUTES = [
+  { path: '/', preset: 'desktop' },
+  { path: '/reporting/', preset: 'desktop' },
+  { path: '/monitoring/', preset: 'desktop' },
+  { path: '/welcome/', preset: 'desktop' },
+  { path: '/mobile/', preset: 'mobile' },
+];
+
+/** Issue #13's goals; the chat's are the API contract's ("starts within 1 s, finishes within 5 s"). */
+export const GOALS = {
+  lighthouse: {
+    desktop: { score: 0.99, tbtMs: 50 },
+    mobile: { score: 0.98, tbtMs: 100 },
+  },
+  /** Cumulative layout shift, every route. */
+  cls: 0,
+  /** First-load JS budget in KB gz: the home page, every other route. */
+  jsKb: { home: 110, other: 130 },
+  chat: { firstMs: 1000, lastMs: 5000 },
+};
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values) {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * The figures of scripts/js-size.mjs, one per line: `  161.1 KB gz   5 files  /`.
+ * Lines that are not figures are ignored.
+ */
+export function parseJsSize(text) {
+  const sizes = [];
+  for (const line of text.split('\n')) {
+    const match = /^\s*(\d+(?:\.\d+)?)\s+KB gz\s+(\d+)\s+files?\s+(\S+)\s*$/.exec(line);
+    if (match) sizes.push({ path: match[3], kb: Number(match[1]), files: Number(match[2]) });
+  }
+  return sizes;
+}
+
+/**
+ * Per-metric medians of a route's Lighthouse runs (each `{ score, lcpMs, tbtMs, cls }`): every
+ * figure is the median of its own values, so they may come from different runs.
+ */
+export function summarizeRuns(runs) {
+  return {
+    score: median(runs.map((run) => run.score)),
+    lcpMs: median(runs.map((run) => run.lcpMs)),
+    tbtMs: median(runs.map((run) => run.tbtMs)),
+    cls: median(runs.map((run) => run.cls)),
+    runs: runs.length,
+  };
+}
+
+/**
+ * Why a Lighthouse run's final address is wrong for its preset, or null when it is right: a
+ * mobile run must end on a mobile page, a desktop run must neither load nor end on one (the
+ * site sends phones to /mobile/ and everyone else away from it).
+ */
+export function wrongFinalUrl(preset, requestedUrl, mainDocumentUrl, finalUrl) {
+  const onMobile = (url) => new URL(url).pathname.split('/').includes('mobile');
+  if (preset === 'mobile') {
+    if (!onMobile(mainDocumentUrl) || !onMobile(finalUrl)) {
+      return `${requestedUrl} with the mobile preset ended on ${finalUrl}, not the mobile page: is the mobile user agent sent?`;
+    }
+    return null;
+  }
+  if (onMobile(mainDocumentUrl) || onMobile(finalUrl)) {
+    return `${requestedUrl} with the desktop preset was sent to ${finalUrl}: the desktop user agent was taken for a phone`;
+  }
+  return null;
+}
+
+const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+/** CLS to 3 decimals, and a shift too small for them to 2 significant digits: never "0" unless 0. */
+export function formatCls(value) {
+  if (!Number.isFinite(value)) return 'n/a';
+  if (value === 0) return '0';
+  return value < 0.001 ? String(Number(value.toPrecision(2))) : value.toFixed(3);
+}
+const atMost = (value, limit) => (Number.isFinite(value) ? value <= limit : false);
+const under = (value, limit) => (Number.isFinite(value) ? value < limit : false);
+/** Lighthouse scores are two-decimal fractions; compare them without float noise. */
+const scoreAtLeast = (value, goal) => (Number.isFinite(value) ? value >= goal - 1e-9 : false);
+
+/** The table's rows for one route's Lighthouse medians. */
+export function lighthouseRows(path, preset, summary) {
+  const goal = GOALS.lighthouse[preset];
+  const name = (metric) => `Lighthouse \`${path}\` (${preset}): ${metric}`;
+  return [
+    {
+      measure: name('performance'),
+      value: fixed(summary.score, 2),
+      goal: `>= ${goal.score.toFixed(2)}`,
+      met: scoreAtLeast(summary.score, goal.score),
+    },
+    { measure: name('LCP'), value: ms(summary.lcpMs), goal: '-', met: null },
+    {
+      measure: name('TBT'),
+      value: ms(summary.tbtMs),
+      goal: `< ${goal.tbtMs} ms`,
+      met: under(summary.tbtMs, goal.tbtMs),
+    },
+    {
+      measure: name('CLS'),
+      value: formatCls(summary.cls),
+      goal: '0',
+      met: Number.isFinite(summary.cls) && summary.cls <= GOALS.cls,
+    },
+  ];
+}
+
+/** The table's rows for first-load JS: one per wanted route, a missing one counts as missed. */
+export function jsRows(paths, sizes) {
+  return paths.map((path) => {
+    const size = sizes.find((entry) => entry.path === path);
+    const budget = path === '/' ? GOALS.jsKb.home : GOALS.jsKb.other;
+    return {
+      measure: `First-load JS \`${path}\``,
+      value: size ? `${size.kb.toFixed(1)} KB gz` : 'not built',
+      goal: `<= ${budget} KB gz`,
+      met: size ? atMost(size.kb, budget) : false,
+    };
+  });
+}
+
+/** The table's rows for one autocannon result (`title`, requests/s, p99): no goal of its own. */
+export function apiRows({ title, requestsPerSecond, p99Ms }) {
+  return [
+    {
+      measure: `API ${title}: requests/s`,
+      value: fixed(requestsPerSecond, 0),
+      goal: '-',
+      met: null,
+    },
+    { measure: `API ${title}: p99`, value: ms(p99Ms), goal: '-', met: null },
+  ];
+}
+
+/** The table's rows for the chat's medians over `count` questions. */
+export function chatRows({ firstMs, lastMs, count }) {
+  return [
+    {
+      measure: `Chat: first part of the reply (median of ${count})`,
+      value: ms(firstMs),
+      goal: `<= ${GOALS.chat.firstMs} ms`,
+      met: atMost(firstMs, GOALS.chat.firstMs),
+    },
+    {
+      measure: `Chat: last part of the reply (median of ${count})`,
+      value: ms(lastMs),
+      goal: `<= ${GOALS.chat.lastMs} ms`,
+      met: atMost(lastMs, GOALS.chat.lastMs),
+    },
+  ];
+}
+
+/** The rows whose goal was missed. */
+export function missedGoals(rows) {
+  return rows.filter((row) => row.met === false);
+}
+
+const metText = (met) => (met === null ? '-' : met ? 'yes' : '**no**');
+
+/**
+ * One Markdown table of `{ measure, value, goal, met }` rows, padded the way Prettier writes
+ * Markdown tables (so docs/benchmarks.md passes `prettier --check`). Cells are plain ASCII, whose
+ * width is their length.
+ */
+export function formatTable(rows) {
+  const cells = [
+    ['measure', 'value', 'goal', 'met'],
+    ...rows.map((row) => [row.measure, row.value, row.goal, metText(row.met)]),
+  ].map((row) => row.map((cell) => String(cell).replaceAll('|', '\\|')));
+  const widths = cells[0].map((_, column) =>
+    Math.max(3, ...cells.map((row) => row[column].length)),
+  );
+  const line = (row) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  return [
+    line(cells[0]),
+    `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`,
+    ...cells.slice(1).map(line),
+  ].join('\n');
+}
+
+/** `--no-build`, `--write`, `--check`; anything else is refused with the usage. */
+export function parseArgs(argv) {
+  const options = { build: true, write: false, check: false, help: false };
+  for (const arg of argv) {
+    if (arg === '--no-build') options.build = false;
+    else if (arg === '--write') options.write = true;
+    else if (arg === '--check') options.check = true;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else throw new Error(`unknown option ${arg}\n${USAGE}`);
+  }
+  return options;
+}
+
+export const USAGE =
+  'usage: npm run bench [-- --no-build] [--write] [--check]\n' +
+  '  --no-build  measure the existing build (site/public, api/dist) instead of running `npm run build`\n' +
+  '  --write     also rewrite the generated part of docs/benchmarks.md\n' +
+  '  --check     exit 1 when a goal is missed';
+
+/** "4 min 12 s", "38 s". */
+export function formatDuration(milliseconds) {
+  const seconds = Math.round(milliseconds / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/**
+ * The machine, one Markdown list: `cpus` as os.cpus() gives them, `memoryBytes` as os.totalmem(),
+ * `os` a description such as "Linux 6.1.0 (x64)", and the Node and Chromium versions.
+ */
+export function describeMachine({ cpus, memoryBytes, os, node, chromium }) {
+  const models = [...new Set(cpus.map((cpu) => cpu.model.trim()))].join(', ') || 'unknown';
+  return [
+    `- CPU: ${models}, ${cpus.length} ${cpus.length === 1 ? 'core' : 'cores'}`,
+    `- RAM: ${(memoryBytes / 1024 ** 3).toFixed(1)} GB`,
+    `- OS: ${os}`,
+    `- Node.js: ${node}`,
+    `- Chromium: ${chromium}`,
+  ].join('\n');
+}
+
+export const START_MARKER = '<!-- bench:start -->';
+export const END_MARKER = '<!-- bench:end -->';
+
+/**
+ * `doc` with the text between its markers replaced by `generated`; the text outside them, which
+ * people write, is kept as it is. Throws when the markers are missing or out of order.
+ */
+export function replaceGenerated(doc, generated) {
+  const start = doc.indexOf(START_MARKER);
+  const end = doc.indexOf(END_MARKER);
+  if (start === -1 || end === -1 || end < start) {
+    throw new Error(
+      `docs/benchmarks.md has no ${START_MARKER} ... ${END_MARKER} part to rewrite: put the markers back`,
+    );
+  }
+  return `${doc.slice(0, start + START_MARKER.length)}\n\n${generated.trim()}\n\n${doc.slice(end)}`;
+}

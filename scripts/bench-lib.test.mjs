@@ -1,0 +1,279 @@
+// The pure parts of `npm run bench`: node --test scripts/bench-lib.test.mjs
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { describe, it } from 'node:test';
+import {
+  END_MARKER,
+  START_MARKER,
+  apiRows,
+  chatRows,
+  describeMachine,
+  formatCls,
+  formatDuration,
+  formatTable,
+  jsRows,
+  lighthouseRows,
+  median,
+  missedGoals,
+  parseArgs,
+  parseJsSize,
+  replaceGenerated,
+  summarizeRuns,
+  wrongFinalUrl,
+} from './bench-lib.mjs';
+
+const met = (rows) => Object.fromEntries(rows.map((row) => [row.measure, row.met]));
+
+describe('median', () => {
+  it('takes the middle of an odd count and the mean of the middle two of an even one', () => {
+    assert.equal(median([3, 1, 2]), 2);
+    assert.equal(median([0.99, 0.97, 1]), 0.99);
+    assert.equal(median([4, 1, 3, 2]), 2.5);
+    assert.equal(median([7]), 7);
+  });
+
+  it('leaves out values that are not numbers and gives NaN for none', () => {
+    assert.equal(median([5, NaN, 1, undefined, 3]), 3);
+    assert.ok(Number.isNaN(median([])));
+  });
+
+  it('does not reorder the array it is given', () => {
+    const values = [3, 1, 2];
+    median(values);
+    assert.deepEqual(values, [3, 1, 2]);
+  });
+});
+
+describe('parseJsSize', () => {
+  it("reads js-size's lines and ignores anything else", () => {
+    const output = [
+      '  161.1 KB gz   5 files  /',
+      '   98.0 KB gz  12 files  /reporting/',
+      '(node:1) ExperimentalWarning: something',
+      '  130.4 KB gz   1 file  /pt-br/mobile/',
+      '',
+    ].join('\n');
+    assert.deepEqual(parseJsSize(output), [
+      { path: '/', kb: 161.1, files: 5 },
+      { path: '/reporting/', kb: 98, files: 12 },
+      { path: '/pt-br/mobile/', kb: 130.4, files: 1 },
+    ]);
+  });
+});
+
+describe('summarizeRuns', () => {
+  it('takes each metric median on its own', () => {
+    const summary = summarizeRuns([
+      { score: 0.99, lcpMs: 900, tbtMs: 10, cls: 0 },
+      { score: 0.95, lcpMs: 700, tbtMs: 80, cls: 0.02 },
+      { score: 1, lcpMs: 800, tbtMs: 30, cls: 0 },
+    ]);
+    assert.deepEqual(summary, { score: 0.99, lcpMs: 800, tbtMs: 30, cls: 0, runs: 3 });
+  });
+});
+
+describe('wrongFinalUrl', () => {
+  const origin = 'http://127.0.0.1:9000';
+  it('accepts a mobile run on the mobile page and a desktop run anywhere else', () => {
+    assert.equal(
+      wrongFinalUrl('mobile', `${origin}/mobile/`, `${origin}/mobile/`, `${origin}/mobile/`),
+      null,
+    );
+    assert.equal(
+      wrongFinalUrl('desktop', `${origin}/welcome/`, `${origin}/welcome/`, `${origin}/?t=login`),
+      null,
+    );
+  });
+
+  it('refuses a mobile run sent away from /mobile/ and a desktop run sent to it', () => {
+    assert.match(
+      wrongFinalUrl('mobile', `${origin}/mobile/`, `${origin}/`, `${origin}/`),
+      /not the mobile page/,
+    );
+    assert.match(
+      wrongFinalUrl('desktop', `${origin}/`, `${origin}/mobile/`, `${origin}/mobile/`),
+      /taken for a phone/,
+    );
+    assert.match(
+      wrongFinalUrl('desktop', `${origin}/`, `${origin}/`, `${origin}/zh/mobile/`),
+      /taken for a phone/,
+    );
+  });
+});
+
+describe('goals', () => {
+  it('holds desktop routes to 0.99 and TBT under 50 ms, and CLS to exactly 0', () => {
+    const rows = lighthouseRows('/', 'desktop', { score: 0.99, lcpMs: 500, tbtMs: 49, cls: 0 });
+    assert.deepEqual(Object.values(met(rows)), [true, null, true, true]);
+    const missed = lighthouseRows('/', 'desktop', {
+      score: 0.98,
+      lcpMs: 500,
+      tbtMs: 50,
+      cls: 0.0004,
+    });
+    assert.deepEqual(Object.values(met(missed)), [false, null, false, false]);
+    assert.equal(missed[3].value, '0.0004');
+  });
+
+  it('holds /mobile/ to 0.98 and TBT under 100 ms', () => {
+    const rows = lighthouseRows('/mobile/', 'mobile', {
+      score: 0.98,
+      lcpMs: 2000,
+      tbtMs: 99,
+      cls: 0,
+    });
+    assert.deepEqual(Object.values(met(rows)), [true, null, true, true]);
+    const slow = lighthouseRows('/mobile/', 'mobile', {
+      score: 0.97,
+      lcpMs: 2000,
+      tbtMs: 100,
+      cls: 0,
+    });
+    assert.deepEqual(Object.values(met(slow)), [false, null, false, true]);
+  });
+
+  it('counts a route whose every run failed as missed, not met', () => {
+    const rows = lighthouseRows('/', 'desktop', summarizeRuns([]));
+    assert.deepEqual(Object.values(met(rows)), [false, null, false, false]);
+    assert.equal(rows[0].value, 'n/a');
+  });
+
+  it('gives the home page 110 KB gz of first-load JS and other routes 130, a missing one none', () => {
+    const rows = jsRows(
+      ['/', '/reporting/', '/welcome/', '/mobile/'],
+      [
+        { path: '/', kb: 110, files: 5 },
+        { path: '/reporting/', kb: 130, files: 5 },
+        { path: '/welcome/', kb: 130.1, files: 5 },
+      ],
+    );
+    assert.deepEqual(Object.values(met(rows)), [true, true, false, false]);
+    assert.equal(rows[0].goal, '<= 110 KB gz');
+    assert.equal(rows[3].value, 'not built');
+  });
+
+  it("gives the chat the contract's 1 s to its first part and 5 s to its last", () => {
+    assert.deepEqual(Object.values(met(chatRows({ firstMs: 1000, lastMs: 5000, count: 5 }))), [
+      true,
+      true,
+    ]);
+    assert.deepEqual(Object.values(met(chatRows({ firstMs: 1001, lastMs: NaN, count: 0 }))), [
+      false,
+      false,
+    ]);
+  });
+
+  it('sets the API no goal and lists only the missed rows', () => {
+    const rows = [
+      ...apiRows({ title: '`GET /x`', requestsPerSecond: 1234.4, p99Ms: 7 }),
+      ...chatRows({ firstMs: 2000, lastMs: 10, count: 5 }),
+    ];
+    assert.deepEqual(
+      rows.slice(0, 2).map((row) => [row.value, row.met]),
+      [
+        ['1234', null],
+        ['7 ms', null],
+      ],
+    );
+    assert.deepEqual(
+      missedGoals(rows).map((row) => row.measure),
+      ['Chat: first part of the reply (median of 5)'],
+    );
+  });
+});
+
+describe('formatCls', () => {
+  it('never rounds a shift away to 0', () => {
+    assert.equal(formatCls(0), '0');
+    assert.equal(formatCls(0.000234), '0.00023');
+    assert.equal(formatCls(0.0416), '0.042');
+  });
+});
+
+describe('formatTable', () => {
+  const rows = [
+    { measure: 'Lighthouse `/` (desktop): performance', value: '0.99', goal: '>= 0.99', met: true },
+    { measure: 'TBT', value: '120 ms', goal: '< 50 ms', met: false },
+    { measure: 'API a|b', value: '10', goal: '-', met: null },
+  ];
+
+  it('writes one padded Markdown table with yes, no and - for the goals', () => {
+    assert.equal(
+      formatTable(rows),
+      [
+        '| measure                               | value  | goal    | met    |',
+        '| ------------------------------------- | ------ | ------- | ------ |',
+        '| Lighthouse `/` (desktop): performance | 0.99   | >= 0.99 | yes    |',
+        '| TBT                                   | 120 ms | < 50 ms | **no** |',
+        '| API a\\|b                              | 10     | -       | -      |',
+      ].join('\n'),
+    );
+  });
+
+  it('is already as Prettier writes it', async () => {
+    const prettier = createRequire(import.meta.url)('prettier');
+    const table = `${formatTable(rows)}\n`;
+    assert.equal(await prettier.format(table, { parser: 'markdown' }), table);
+  });
+});
+
+describe('parseArgs', () => {
+  it('reads the three options and refuses anything else', () => {
+    assert.deepEqual(parseArgs([]), { build: true, write: false, check: false, help: false });
+    assert.deepEqual(parseArgs(['--no-build', '--write', '--check']), {
+      build: false,
+      write: true,
+      check: true,
+      help: false,
+    });
+    assert.throws(() => parseArgs(['--nobuild']), /unknown option --nobuild/);
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes seconds, then minutes and seconds', () => {
+    assert.equal(formatDuration(38_400), '38 s');
+    assert.equal(formatDuration(252_000), '4 min 12 s');
+    assert.equal(formatDuration(605_000), '10 min 05 s');
+  });
+});
+
+describe('describeMachine', () => {
+  it('names the CPU model once with the core count, the RAM and the versions', () => {
+    const cpu = { model: 'AMD EPYC 7B13 ', speed: 2450 };
+    assert.equal(
+      describeMachine({
+        cpus: [cpu, cpu],
+        memoryBytes: 8 * 1024 ** 3,
+        os: 'Linux 6.1.0 (x64)',
+        node: 'v22.1.0',
+        chromium: 'Chromium 156.0.8078.79',
+      }),
+      [
+        '- CPU: AMD EPYC 7B13, 2 cores',
+        '- RAM: 8.0 GB',
+        '- OS: Linux 6.1.0 (x64)',
+        '- Node.js: v22.1.0',
+        '- Chromium: Chromium 156.0.8078.79',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('replaceGenerated', () => {
+  it('replaces only the text between the markers', () => {
+    const doc = `# Benchmarks\n\nWritten by hand.\n\n${START_MARKER}\n\nold table\n\n${END_MARKER}\n\nAlso by hand.\n`;
+    assert.equal(
+      replaceGenerated(doc, 'new table\n'),
+      `# Benchmarks\n\nWritten by hand.\n\n${START_MARKER}\n\nnew table\n\n${END_MARKER}\n\nAlso by hand.\n`,
+    );
+  });
+
+  it('refuses a doc without its markers rather than overwrite it', () => {
+    assert.throws(() => replaceGenerated('# Benchmarks\n', 'table'), /no <!-- bench:start -->/);
+    assert.throws(
+      () => replaceGenerated(`${END_MARKER}\n${START_MARKER}\n`, 'table'),
+      /put the markers back/,
+    );
+  });
+});

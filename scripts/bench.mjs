@@ -1,0 +1,621 @@
+// `npm run bench` (issue #13): builds and starts the product, then prints one table of Lighthouse
+// performance (system Chromium, median of 3), first-load JS, API throughput beside a bare Fastify
+// route, and chat latency, each beside its goal. `--no-build` measures the existing build,
+// `--write` rewrites the generated part of docs/benchmarks.md, `--check` exits 1 on a missed goal.
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, release, tmpdir, totalmem, type as osType } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import {
+  END_MARKER,
+  ROUTES,
+  START_MARKER,
+  USAGE,
+  apiRows,
+  chatRows,
+  describeMachine,
+  formatCls,
+  formatDuration,
+  formatTable,
+  jsRows,
+  lighthouseRows,
+  median,
+  missedGoals,
+  parseArgs,
+  parseJsSize,
+  replaceGenerated,
+  summarizeRuns,
+  wrongFinalUrl,
+} from './bench-lib.mjs';
+import { ROOT, chromiumPath, freePort, run } from './lib.mjs';
+
+const RUNS_PER_ROUTE = 3;
+/** Failed Lighthouse runs retried per route before the route counts as not measured. */
+const RETRIES = 2;
+const LOAD = { connections: 10, duration: 5 };
+const CHAT_QUESTIONS = [
+  'What is the price of Bitcoin?',
+  'How is Ethereum doing this week?',
+  'Compare Solana and Cardano',
+  'Give me a report on XRP',
+  'Which coins are hot today?',
+];
+/** The site gives up on a reply after this long without a part (API contract: 35000 ms). */
+const REPLY_TIMEOUT_MS = 35_000;
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+const BENCH_DIR = join(ROOT, 'bench');
+const DOC = join(ROOT, 'docs', 'benchmarks.md');
+
+const execFileAsync = promisify(execFile);
+const requireFromRoot = createRequire(join(ROOT, 'package.json'));
+const started = performance.now();
+const log = (message) => console.log(`[bench] ${message}`);
+
+let options;
+try {
+  options = parseArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+// What has to be undone however the run ends: the server, a Chromium, the data directory.
+const cleanups = [];
+let cleaning = null;
+/** Set once the run is being stopped: nothing new is started after that. */
+let stopping = false;
+function cleanup() {
+  stopping = true;
+  cleaning ??= (async () => {
+    // Newest first; taken out of the list, so that a step forgetting its own cleanup meanwhile
+    // cannot make this loop skip another.
+    for (const undo of cleanups.splice(0).reverse()) {
+      try {
+        await undo();
+      } catch (error) {
+        console.error(`[bench] cleanup: ${error.message}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+/** Takes back a cleanup that has already been done. */
+function forget(undo) {
+  const index = cleanups.indexOf(undo);
+  if (index !== -1) cleanups.splice(index, 1);
+}
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.once(signal, () => {
+    console.error(`\n[bench] ${signal}: stopping the server and Chromium`);
+    void cleanup().then(() => process.exit(code));
+  });
+}
+
+/** Lighthouse and chrome-launcher from bench/node_modules, installed from its lockfile when missing. */
+async function loadLighthouse() {
+  const wanted = JSON.parse(readFileSync(join(BENCH_DIR, 'package.json'), 'utf8')).dependencies
+    .lighthouse;
+  const installed = () => {
+    try {
+      const version = (name) =>
+        JSON.parse(readFileSync(join(BENCH_DIR, 'node_modules', name, 'package.json'), 'utf8'))
+          .version;
+      return version('chrome-launcher') && version('lighthouse') === wanted;
+    } catch {
+      return false;
+    }
+  };
+  if (!installed()) {
+    log(`installing Lighthouse ${wanted} into bench/node_modules (npm ci --prefix bench)`);
+    await run('npm', ['ci', '--prefix', 'bench', '--no-audit', '--no-fund']).catch((error) => {
+      throw new Error(
+        `could not install Lighthouse from bench/package-lock.json (${error.message}): ` +
+          "see npm's message above (is the registry reachable? does npm ci accept the lockfile?)",
+      );
+    });
+    if (!installed()) throw new Error('npm ci --prefix bench did not install lighthouse');
+  }
+  const module = (path) => import(pathToFileURL(join(BENCH_DIR, 'node_modules', path)).href);
+  const [{ default: lighthouse }, { default: desktopConfig }, chromeLauncher] = await Promise.all([
+    module('lighthouse/core/index.js'),
+    module('lighthouse/core/config/desktop-config.js'),
+    module('chrome-launcher/dist/index.js'),
+  ]);
+  return { lighthouse, desktopConfig, chromeLauncher, version: wanted };
+}
+
+async function chromiumVersion(path) {
+  try {
+    // Debian's wrapper script may complain on stderr; the version is on stdout.
+    const { stdout } = await execFileAsync(path, ['--version'], { timeout: 30_000 });
+    return stdout.trim() || 'unknown';
+  } catch (error) {
+    throw new Error(`${path} --version failed (${error.message}): is Chromium installed?`);
+  }
+}
+
+/**
+ * First-load JS per route from scripts/js-size.mjs. It is asked for every page and the routes are
+ * picked here, so that the figures do not depend on how it reads a list of paths.
+ */
+async function jsSizes(paths) {
+  try {
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [join(ROOT, 'scripts', 'js-size.mjs')],
+      { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
+    );
+    return parseJsSize(stdout).filter((size) => paths.includes(size.path));
+  } catch (error) {
+    throw new Error(`scripts/js-size.mjs failed: ${error.stderr?.trim() || error.message}`);
+  }
+}
+
+/** The product as `npm start` runs it, on a free port and a fresh data directory. */
+async function startProduct() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const origin = `http://127.0.0.1:${port}`;
+  // Its own process group, so that stopping it stops start.mjs and the server it runs.
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      SKIP_BUILD: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let alive = true;
+  void exited.then(() => (alive = false));
+  cleanups.push(async () => {
+    if (!alive) return;
+    process.kill(-child.pid, 'SIGTERM');
+    const stopped = await Promise.race([exited.then(() => true), sleep(15_000, false)]);
+    if (!stopped && alive) process.kill(-child.pid, 'SIGKILL');
+  });
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (!alive) {
+      throw new Error(
+        `the server exited before answering on port ${port} (see its output above: port in use, database locked, missing build?)`,
+      );
+    }
+    try {
+      const response = await fetch(`${origin}/api/health`);
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${origin}/api/health did not answer 200 in 120 s`);
+    await sleep(250);
+  }
+  return { origin, dataDir };
+}
+
+/** Calls the API and reads its envelope; throws unless `code` is 200. */
+async function api(origin, path, { token, body } = {}) {
+  const response = await fetch(`${origin}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      language: 'en',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = await response.json().catch(() => ({ code: response.status, msg: 'no JSON' }));
+  if (envelope.code !== 200) throw new Error(`${path} answered ${envelope.code}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** A new account made the way the site makes one (e2e/accounts.ts): a mailed code, then register. */
+async function createAccount({ origin, dataDir }) {
+  const account = `bench-${process.pid}-${Date.now().toString(36)}@example.com`;
+  await api(origin, '/api/auth/base/sendMessage', { body: { account, type: 4 } });
+  const mails = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+  const mail = mails
+    .map((line) => JSON.parse(line))
+    .reverse()
+    .find((entry) => entry.to === account && entry.type === 4);
+  if (!mail) throw new Error(`no register code was mailed to ${account} (outbox.jsonl)`);
+  const user = await api(origin, '/api/auth/login/register', {
+    body: { account, passwd: 'correct-horse-9', captcha: String(mail.code) },
+  });
+  return user.tokenInfo.tokenValue;
+}
+
+/** Median-of-3 Lighthouse figures for every route; a failed run is a problem, not a crash. */
+async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, origin, problems) {
+  const chromePath = chromiumPath();
+  const results = [];
+  for (const { path, preset } of ROUTES) {
+    const url = `${origin}${path}`;
+    const runs = [];
+    const finalUrls = new Set();
+    const failures = [];
+    // Lighthouse fails now and then on a busy machine (NO_NAVSTART ...): a failed run is retried.
+    for (
+      let attempt = 1;
+      runs.length < RUNS_PER_ROUTE && failures.length <= RETRIES;
+      attempt += 1
+    ) {
+      if (stopping) throw new Error('stopped');
+      const chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: CHROME_FLAGS,
+        handleSIGINT: false,
+        logLevel: 'silent',
+      });
+      const kill = async () => chrome.kill();
+      cleanups.push(kill);
+      try {
+        const result = await lighthouse(
+          url,
+          { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('Lighthouse returned no result');
+        if (lhr.runtimeError) {
+          throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        }
+        const finalUrl = lhr.finalDisplayedUrl;
+        const wrong = wrongFinalUrl(preset, url, lhr.mainDocumentUrl ?? url, finalUrl);
+        if (wrong) throw new Error(wrong);
+        const audit = (id) => {
+          const entry = lhr.audits[id];
+          if (typeof entry?.numericValue !== 'number') {
+            throw new Error(`no ${id}: ${entry?.errorMessage ?? 'audit missing'}`);
+          }
+          return entry.numericValue;
+        };
+        const score = lhr.categories.performance?.score;
+        if (typeof score !== 'number') throw new Error('no performance score');
+        const figures = {
+          score,
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+        };
+        runs.push(figures);
+        // Where a layout shift comes from, for whoever has to remove it.
+        const shifted = lhr.audits['layout-shifts']?.details?.items?.[0]?.node;
+        const shiftNote =
+          figures.cls > 0 && shifted
+            ? ` (largest shift: ${shifted.selector ?? shifted.nodeLabel})`
+            : '';
+        finalUrls.add(new URL(finalUrl).pathname + new URL(finalUrl).search);
+        log(
+          `Lighthouse ${path} (${preset}) ${runs.length}/${RUNS_PER_ROUTE}: ${score.toFixed(2)}, ` +
+            `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, ` +
+            `CLS ${formatCls(figures.cls)}${shiftNote}${finalUrl === url ? '' : `, ended on ${finalUrl}`}` +
+            (lhr.runWarnings.length ? `; warnings: ${lhr.runWarnings.join(' / ')}` : ''),
+        );
+      } catch (error) {
+        failures.push(`attempt ${attempt}: ${error.message}`);
+        log(`Lighthouse ${path} (${preset}) attempt ${attempt} failed: ${error.message}`);
+      } finally {
+        forget(kill);
+        await kill();
+      }
+    }
+    if (runs.length < RUNS_PER_ROUTE) {
+      problems.push(
+        `Lighthouse ${path} (${preset}): ${runs.length} of ${RUNS_PER_ROUTE} runs measured (${failures.join('; ')})`,
+      );
+    }
+    results.push({ path, preset, summary: summarizeRuns(runs), finalUrls: [...finalUrls] });
+  }
+  return results;
+}
+
+/** A bare Fastify route in a worker thread of this process: the HTTP stack's own ceiling. */
+async function startBareFastify() {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const app = require(workerData.fastify)({ logger: false });
+     app.get('/', async () => ({ code: 200, msg: 'ok', data: null }));
+     app.listen({ port: 0, host: '127.0.0.1' }).then((address) => parentPort.postMessage(address));`,
+    { eval: true, workerData: { fastify: requireFromRoot.resolve('fastify') } },
+  );
+  const stop = () => worker.terminate();
+  cleanups.push(stop);
+  const address = await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return { origin: address, stop };
+}
+
+/** Requests/s and p99 with autocannon; anything but HTTP 2xx with envelope code 200 is a problem. */
+async function measureApi(product, problems) {
+  const autocannon = requireFromRoot('autocannon');
+  const token = await createAccount(product);
+  const coins = await api(product.origin, '/api/asset/list?page=1&size=3');
+  const coinIds = coins.records.map((coin) => coin.id);
+  await api(product.origin, '/api/follow/add', { token, body: { coinIds } });
+  const bare = await startBareFastify();
+  const targets = [
+    { title: 'bare Fastify `GET /`', url: `${bare.origin}/` },
+    { title: '`GET /api/asset/list`', url: `${product.origin}/api/asset/list` },
+    { title: '`GET /api/follow/list`', url: `${product.origin}/api/follow/list`, token },
+    {
+      title: `\`GET /api/analysis/coin?coinId=${coinIds[0]}\``,
+      url: `${product.origin}/api/analysis/coin?coinId=${coinIds[0]}`,
+    },
+  ];
+  const results = [];
+  try {
+    for (const target of targets) {
+      const headers = {
+        language: 'en',
+        ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
+      };
+      // Warm up (JIT, caches) before measuring.
+      for (let i = 0; i < 50; i += 1) await (await fetch(target.url, { headers })).arrayBuffer();
+      const result = await autocannon({
+        url: target.url,
+        headers,
+        ...LOAD,
+        // Every envelope starts with its code; a 200 with another code is a failure too.
+        verifyBody: (body) => body.startsWith('{"code":200,'),
+      });
+      const failures = {
+        'non-2xx': result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        'envelope code not 200': result.mismatches,
+      };
+      const bad = Object.entries(failures).filter(([, count]) => count > 0);
+      if (bad.length > 0) {
+        problems.push(
+          `API ${target.title}: ${bad.map(([what, count]) => `${count} ${what}`).join(', ')} ` +
+            `of ${result.requests.total} requests (status codes: ${JSON.stringify(result.statusCodeStats)}): the figures are not valid`,
+        );
+      }
+      const figures = {
+        title: target.title,
+        requestsPerSecond: result.requests.average,
+        p99Ms: result.latency.p99,
+      };
+      log(
+        `API ${target.title}: ${figures.requestsPerSecond.toFixed(0)} requests/s, p99 ${figures.p99Ms} ms, ${result.requests.total} requests`,
+      );
+      results.push(figures);
+    }
+  } finally {
+    await bare.stop();
+    forget(bare.stop);
+  }
+  return results;
+}
+
+/** Median time from a question to its reply's first and last part, over socket.io as the site does. */
+async function measureChat(product, problems) {
+  const { io } = requireFromRoot('socket.io-client');
+  const token = await createAccount(product);
+  const history = await api(product.origin, '/api/chat/list?size=1&oldestSeqNo=-1', { token });
+  const socket = io(product.origin, {
+    path: '/socket.io',
+    query: { token },
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  const close = () => socket.disconnect();
+  cleanups.push(close);
+  const firsts = [];
+  const lasts = [];
+  try {
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', (error) =>
+        reject(new Error(`socket.io refused: ${error.message}`)),
+      );
+    });
+    let seqNo = (history.messages.at(-1)?.seqNo ?? 0) + 1;
+    for (const text of CHAT_QUESTIONS) {
+      const asked = performance.now();
+      let firstAt = null;
+      let parts = 0;
+      let listener;
+      const reply = new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no reply to "${text}" in ${REPLY_TIMEOUT_MS} ms`)),
+          REPLY_TIMEOUT_MS,
+        );
+        listener = (message) => {
+          if (message.source !== 'ASSISTANT') return;
+          firstAt ??= performance.now();
+          parts += 1;
+          if (message.error) {
+            clearTimeout(timer);
+            reject(new Error(`the reply to "${text}" failed: ${message.text}`));
+          } else if (!message.more) {
+            clearTimeout(timer);
+            resolve(performance.now());
+          }
+        };
+        socket.on('chat', listener);
+      });
+      try {
+        const ack = await socket.timeout(10_000).emitWithAck('chat', {
+          conversationId: history.conversationId,
+          seqNo,
+          source: 'USER',
+          language: 'en',
+          text,
+          context: null,
+        });
+        if (ack.code !== 200) throw new Error(`"${text}" was refused: ${ack.code} ${ack.msg}`);
+        const lastAt = await reply;
+        firsts.push(firstAt - asked);
+        lasts.push(lastAt - asked);
+        seqNo = ack.data.seqNo + 2;
+        log(
+          `chat "${text}": first part ${Math.round(firstAt - asked)} ms, last ${Math.round(lastAt - asked)} ms, ${parts} part${parts === 1 ? '' : 's'}`,
+        );
+      } catch (error) {
+        problems.push(`chat: ${error.message}`);
+        // A reply still coming would be taken for the next one's.
+        break;
+      } finally {
+        socket.off('chat', listener);
+      }
+    }
+  } catch (error) {
+    problems.push(`chat: ${error.message}`);
+  } finally {
+    close();
+    forget(close);
+  }
+  return { firstMs: median(firsts), lastMs: median(lasts), count: firsts.length };
+}
+
+/** The generated part of docs/benchmarks.md. */
+function generatedDoc({ date, duration, loadBefore, machine, table, lighthouse, finalUrlNotes }) {
+  return [
+    `Measured ${date} by \`npm run bench -- ${process.argv.slice(2).join(' ')}\` in ${duration} (load average ${loadBefore.toFixed(2)} at the start), Lighthouse ${lighthouse}, on:`,
+    machine,
+    table,
+    ...(finalUrlNotes.length
+      ? [
+          `Where the signed-out pages ended (after their own client-side moves): ${finalUrlNotes.join('; ')}.`,
+        ]
+      : []),
+  ].join('\n\n');
+}
+
+async function writeDoc(generated) {
+  const prettier = requireFromRoot('prettier');
+  const doc = existsSync(DOC)
+    ? replaceGenerated(readFileSync(DOC, 'utf8'), generated)
+    : `# Benchmarks\n\n${START_MARKER}\n\n${generated}\n\n${END_MARKER}\n`;
+  const config = (await prettier.resolveConfig(DOC)) ?? {};
+  writeFileSync(DOC, await prettier.format(doc, { ...config, filepath: DOC }));
+  log(`wrote ${DOC}`);
+}
+
+async function main() {
+  const loadBefore = loadavg()[0];
+  const chromePath = chromiumPath();
+  const chromium = await chromiumVersion(chromePath);
+  const tools = await loadLighthouse();
+
+  if (options.build) {
+    log('building (npm run build)');
+    await run('npm', ['run', 'build', '--', '--output-logs=errors-only'], {
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', GATSBY_TELEMETRY_DISABLED: '1' },
+    }).catch((error) => {
+      throw new Error(`the build failed (${error.message}); see its output above`);
+    });
+  }
+  for (const file of ['api/dist/src/main.js', 'site/public/index.html']) {
+    if (!existsSync(join(ROOT, file))) {
+      throw new Error(`${file} is missing: run \`npm run build\` (or drop --no-build)`);
+    }
+  }
+
+  const problems = [];
+  const sizes = await jsSizes(ROUTES.map((route) => route.path));
+  for (const size of sizes) log(`first-load JS ${size.path}: ${size.kb.toFixed(1)} KB gz`);
+  for (const { path } of ROUTES) {
+    if (!sizes.some((size) => size.path === path)) {
+      problems.push(`scripts/js-size.mjs printed no figure for ${path}: is the site fully built?`);
+    }
+  }
+
+  log('starting the product (scripts/start.mjs, SKIP_BUILD=1)');
+  const product = await startProduct();
+  log(`serving on ${product.origin}`);
+  const lighthouse = await measureLighthouse(tools, product.origin, problems);
+  const apiResults = await measureApi(product, problems);
+  const chat = await measureChat(product, problems);
+  await cleanup();
+
+  const rows = [
+    ...lighthouse.flatMap(({ path, preset, summary }) => lighthouseRows(path, preset, summary)),
+    ...jsRows(
+      ROUTES.map((route) => route.path),
+      sizes,
+    ),
+    ...apiResults.flatMap(apiRows),
+    ...chatRows(chat),
+  ];
+  const table = formatTable(rows);
+  const duration = formatDuration(performance.now() - started);
+  console.log(`\n${table}\n`);
+  const missed = missedGoals(rows);
+  console.log(
+    missed.length === 0
+      ? 'Every goal is met.'
+      : `${missed.length} goal${missed.length === 1 ? '' : 's'} missed: ${missed.map((row) => row.measure).join('; ')}`,
+  );
+  const finalUrlNotes = lighthouse.flatMap(({ path, finalUrls }) =>
+    finalUrls.filter((final) => final !== path).map((final) => `\`${path}\` on \`${final}\``),
+  );
+  if (finalUrlNotes.length) console.log(`Final addresses: ${finalUrlNotes.join('; ')}`);
+  if (problems.length > 0) {
+    console.error(`\nThe run is incomplete:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+
+  if (options.write) {
+    if (problems.length > 0) {
+      console.error('docs/benchmarks.md is left as it was: the run is incomplete.');
+    } else {
+      const machine = describeMachine({
+        cpus: cpus(),
+        memoryBytes: totalmem(),
+        os: `${osType()} ${release()} (${process.arch})`,
+        node: process.version,
+        chromium,
+      });
+      await writeDoc(
+        generatedDoc({
+          date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          duration,
+          loadBefore,
+          machine,
+          table,
+          lighthouse: tools.version,
+          finalUrlNotes,
+        }),
+      );
+    }
+  }
+  log(`total run time ${formatDuration(performance.now() - started)}`);
+  if (problems.length > 0) return 1;
+  return options.check && missed.length > 0 ? 1 : 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`\n[bench] ${error.message}`);
+  log(`stopped after ${formatDuration(performance.now() - started)}`);
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
