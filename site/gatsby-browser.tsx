@@ -1,7 +1,3 @@
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
 import { CoinlensProvider } from '@coinlens/design-system';
 import type { GatsbyBrowser } from 'gatsby';
 import { deviceRedirect } from './edge/rules.mjs';

@@ -1,6 +1,7 @@
 import { CoinlensProvider } from '@coinlens/design-system';
 import type { GatsbySSR } from 'gatsby';
 import { deviceRedirect } from './edge/rules.mjs';
+import { fontHeadComponents } from './src/app/fonts';
 import { ApiProvider } from './src/data/swr';
 
 // The same providers as gatsby-browser.tsx, so that hydration finds the tree it rendered.
@@ -23,5 +24,7 @@ const DEVICE_REDIRECT_SCRIPT = `(function () {
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
   setHeadComponents([
     <script key="device-redirect" dangerouslySetInnerHTML={{ __html: DEVICE_REDIRECT_SCRIPT }} />,
+    // Inter's faces (src/app/fonts.tsx): in the HTML, so no font waits for a script or a shift.
+    ...fontHeadComponents(),
   ]);
 };

@@ -29,6 +29,7 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', STORY_TESTS],
       transform,
       setupFilesAfterEnv: ['<rootDir>/src/testSetup.ts'],
+      moduleNameMapper: { '\\.woff2$': '<rootDir>/src/app/fileStub.ts' },
     },
     {
       displayName: 'site stories',

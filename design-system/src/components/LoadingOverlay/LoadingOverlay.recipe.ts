@@ -10,6 +10,9 @@ export const loadingOverlayRecipe = defineSlotRecipe({
   slots: ['root', 'panel', 'spinner', 'text'],
   base: {
     root: {
+      // Closed, the empty live region stays out of the flow: where it is rendered in place (the
+      // server's markup, before the portal moves it), it must not take a gap in a flex row.
+      '&[data-state=closed]': { position: 'fixed', width: '0', height: '0', overflow: 'hidden' },
       '&[data-state=open]': {
         position: 'fixed',
         inset: '0',

@@ -102,3 +102,26 @@ export const Closed: Story = {
     await expect(button).toHaveFocus();
   },
 };
+
+/**
+ * Closed and rendered in place (as the server's markup has it, before the portal moves it to the
+ * body): it takes no room and no gap in a flex row, so nothing moves when the portal takes it.
+ */
+export const ClosedInARow: Story = {
+  args: { open: false, portalled: false },
+  render: (args) => (
+    <chakra.div display="flex" gap="4" alignItems="center" padding="4" color="fg.default">
+      <chakra.span data-testid="before">English</chakra.span>
+      <LoadingOverlay {...args} />
+      <chakra.span data-testid="after">Log in</chakra.span>
+    </chakra.div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveAttribute('data-state', 'closed');
+    const before = canvas.getByTestId('before').getBoundingClientRect();
+    const after = canvas.getByTestId('after').getBoundingClientRect();
+    // jsdom has no layout; in a browser the two neighbours are one gap (16 px) apart.
+    if (before.width > 0) await expect(after.left - before.right).toBe(16);
+  },
+};
