@@ -1,5 +1,7 @@
 import { CoinlensProvider } from '@coinlens/design-system';
 import type { GatsbyBrowser } from 'gatsby';
+import { startTransition, type ReactElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { deviceRedirect } from './edge/rules.mjs';
 import { ApiProvider } from './src/data/swr';
 import { installChunkReload } from './src/app/chunkReload';
@@ -13,6 +15,24 @@ export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) =
     <ApiProvider config={SWR_CONFIG}>{element}</ApiProvider>
   </CoinlensProvider>
 );
+
+// Hydration as a transition: React does it in slices of a few milliseconds and lets the browser
+// answer in between, instead of in one long task (Lighthouse's TBT); a click or a key on the page
+// meanwhile makes React finish it at once. A page without server markup is rendered instead.
+function hydrateAsTransition(element: ReactElement, container: Element | null): void {
+  if (!container) return;
+  // As Gatsby decides: server markup is there when its focus wrapper has children.
+  if (!document.getElementById('gatsby-focus-wrapper')?.children.length) {
+    createRoot(container).render(element);
+    return;
+  }
+  startTransition(() => {
+    hydrateRoot(container, element);
+  });
+}
+
+// (Gatsby's own type for this API is React DOM's legacy `render`, which a root does not match.)
+export const replaceHydrateFunction = () => hydrateAsTransition;
 
 // A page whose code cannot be fetched (a deploy replaced it) reloads, at most once a minute.
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
