@@ -1,5 +1,5 @@
 import { composeStories } from '@storybook/react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { CoinlensProvider } from '../../provider';
 import { PriceChange } from './PriceChange';
@@ -27,6 +27,31 @@ describe('PriceChange', () => {
     // eslint-disable-next-line testing-library/no-node-access
     expect(change.querySelector('[data-part="arrow"]')).toHaveAttribute('aria-hidden', 'true');
   });
+
+  it.each([
+    [2.3456, 'en', 'up', '+2.35%'],
+    [-12.5, 'en', 'down', '-12.50%'],
+    [-0.4, 'zh', 'down', '-0.40%'],
+    [1234.5, 'pt-br', 'up', '+1.234,50%'],
+    [-0.004, 'en', 'flat', '0.00%'],
+  ])(
+    'tells %d (%s) as %s by its sign in the text read out, with an arrow',
+    (value, locale, trend, text) => {
+      const { container } = render(
+        <CoinlensProvider>
+          <PriceChange value={value} locale={locale} />
+        </CoinlensProvider>,
+      );
+      // The whole text, sign included, is what a screen reader reads (nothing of it is hidden).
+      const change = within(container).getByText(text);
+      expect(change).toHaveAttribute('data-trend', trend);
+      expect(change).not.toHaveAttribute('aria-hidden');
+      // eslint-disable-next-line testing-library/no-node-access
+      const arrow = change.querySelector('[data-part="arrow"]');
+      if (trend === 'flat') expect(arrow).toBeNull();
+      else expect(arrow).toHaveAttribute('aria-hidden', 'true');
+    },
+  );
 
   it('shows the unavailable label for a value that is not a number', () => {
     render(
