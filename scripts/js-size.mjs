@@ -147,7 +147,7 @@ export function measure(publicDir = PUBLIC) {
 /** A route's goal from the budgets: the home page's, or the one for every other route. */
 export const goalOf = (budget, route) => budget.goals[route] ?? budget.goals['*'];
 
-/** The parts whose raw size changed most since the baseline, biggest growth first. */
+/** The parts that grew since the baseline (raw bytes), the biggest growth first. */
 export function grown(baselineParts = {}, parts = {}, limit = 8) {
   const names = new Set([...Object.keys(baselineParts), ...Object.keys(parts)]);
   const small = (record) =>
