@@ -18,7 +18,7 @@ import { FETCH_MIN_DELAY_MS } from '../data/minDelay';
 import { ApiProvider } from '../data/swr';
 import { clearToken, setToken } from '../data/token';
 import type { DialogName } from '../features/shell/dialogs';
-import { closeDialog, openDialog } from '../features/shell/dialogs';
+import { closeDialog, forgetUnsaved, openDialog } from '../features/shell/dialogs';
 import { HTML_LANG, isLocale, type Locale } from '../i18n/locales';
 import { FakeApi, type FakeApiOptions } from './fakeApi';
 import { ANA } from './fixtures';
@@ -176,6 +176,7 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
     api.close();
     await api.settled(FETCH_MIN_DELAY_MS + 50);
     closeDialog();
+    forgetUnsaved();
     toaster.dismiss();
     toasts.mockRestore();
     restoreFetch();

@@ -192,7 +192,14 @@ export function ChatPanel({
     );
   } else if ((chat.history === 'idle' || chat.history === 'loading') && chat.entries.length === 0) {
     body = (
-      <Flex role="status" alignItems="center" justifyContent="center" gap="3" paddingY="10">
+      <Flex
+        role="status"
+        aria-label={t('history.loading')}
+        alignItems="center"
+        justifyContent="center"
+        gap="3"
+        paddingY="10"
+      >
         <Spinner size="sm" aria-hidden="true" />
         <chakra.span color="fg.muted" fontSize="sm">
           {t('history.loading')}

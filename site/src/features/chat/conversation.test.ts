@@ -689,6 +689,70 @@ describe('retry', () => {
     });
   });
 
+  it('completes from the history a reply whose parts were lost while the socket was away', async () => {
+    const h = await loaded();
+    void h.store.send('Mine');
+    await flush();
+    h.socket.ack(ok(5));
+    h.socket.part(part(6, 'One, '));
+    // The socket drops; the server sends "two, " to no one.
+    h.socket.connected = false;
+    h.setSocket(h.socket);
+    // Back: the reply is not complete in the history yet, so it is still awaited.
+    h.client.get.mockResolvedValueOnce(page([message(5, 'USER', 'Mine')]));
+    h.socket.connected = true;
+    h.setSocket(h.socket);
+    await flush();
+    expect(h.client.get).toHaveBeenLastCalledWith(CHAT_LIST_PATH, {
+      query: { size: 1, oldestSeqNo: 7 },
+    });
+    expect(lastEntry(h).status).toBe('concat');
+
+    h.socket.part(part(6, 'three, '));
+    h.client.get.mockResolvedValueOnce(page([message(6, 'ASSISTANT', 'One, two, three, four')]));
+    h.socket.part(part(6, 'four', { more: false }));
+    await flush();
+    expect(lastEntry(h)).toMatchObject({
+      message: { text: 'One, two, three, four' },
+      status: 'success',
+    });
+    expect(h.store.getState().replyStatus).toBe('success');
+  });
+
+  it('finishes a reply that completed while the socket was away, without waiting 35 s', async () => {
+    const h = await loaded();
+    void h.store.send('Mine');
+    await flush();
+    h.socket.ack(ok(5));
+    h.socket.part(part(6, 'One, '));
+    h.socket.connected = false;
+    h.setSocket(h.socket);
+    h.client.get.mockResolvedValueOnce(page([message(6, 'ASSISTANT', 'One, two.')]));
+    h.socket.connected = true;
+    h.setSocket(h.socket);
+    await flush();
+    expect(lastEntry(h)).toMatchObject({
+      message: { seqNo: 6, text: 'One, two.' },
+      status: 'success',
+    });
+    expect(h.store.getState().replyStatus).toBe('success');
+    jest.advanceTimersByTime(REPLY_TIMEOUT_MS);
+    expect(lastEntry(h).status).toBe('success');
+  });
+
+  it('reads nothing again for a reply the socket never lost', async () => {
+    const h = await loaded();
+    void h.store.send('Mine');
+    await flush();
+    h.socket.ack(ok(5));
+    h.socket.part(part(6, 'One, '));
+    h.setSocket(h.socket);
+    h.socket.part(part(6, 'two.', { more: false }));
+    await flush();
+    expect(h.client.get).toHaveBeenCalledTimes(1);
+    expect(lastEntry(h)).toMatchObject({ message: { text: 'One, two.' }, status: 'success' });
+  });
+
   it('sends a refused question again, from the reply bubble too', async () => {
     const h = await loaded();
     void h.store.send('Mine');

@@ -214,6 +214,11 @@ interface Attempt {
   emitted: boolean;
   /** A resend that the server may recognise: its reply may be finished already. */
   resend: boolean;
+  /**
+   * The socket was lost while the reply was awaited: the parts the server sent meanwhile never
+   * came, so the reply is read from the history once it is complete.
+   */
+  interrupted: boolean;
   timer: ReturnType<typeof setTimeout> | null;
   settle: () => void;
 }
@@ -437,6 +442,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         outcome: 'open',
         emitted: false,
         resend,
+        interrupted: false,
         timer: null,
         settle: () => {
           if (settled) return;
@@ -699,8 +705,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       if (part.more) armTimer(attempt);
       else {
         extra = finish(attempt, next.status ?? 'success');
-        // A resent question's reply may have begun before this page listened again.
-        if (attempt.resend && !part.error) void recoverReply(attempt);
+        // A resent question's reply may have begun before this page listened again, and parts
+        // sent while the socket was lost never came: the history has the whole text.
+        if ((attempt.resend || attempt.interrupted) && !part.error) void recoverReply(attempt);
       }
       patchEntry(attempt.replyKey, () => next, extra);
       return;
@@ -734,6 +741,21 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
   // ---- the socket and the token -------------------------------------------------------------
 
+  /**
+   * Notes that the socket was lost while a reply was streaming to it (the server does not keep
+   * what it sent meanwhile); once it is back, the reply may have finished in between: it is read
+   * from the history then, rather than waited for until the time-out.
+   */
+  function noteConnection() {
+    const attempt = current;
+    if (!attempt || attempt.outcome !== 'open' || !attempt.emitted) return;
+    if (readSocket()?.connected !== true) {
+      attempt.interrupted = true;
+      return;
+    }
+    if (attempt.interrupted) void recoverReply(attempt);
+  }
+
   let attached: Socket | null = null;
 
   function attach() {
@@ -746,6 +768,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
   const unsubscribeSocket = subscribeSocket(() => {
     attach();
+    noteConnection();
     emitIfConnected();
   });
   attach();

@@ -12,7 +12,13 @@ import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
 import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
 import { DialogHost } from '../shell/DialogHost';
-import { closeDialog, getOpenDialog } from '../shell/dialogs';
+import {
+  closeDialog,
+  forgetUnsaved,
+  getDialogParams,
+  getOpenDialog,
+  openDialog,
+} from '../shell/dialogs';
 import AddCoinDialog from './AddCoinDialog';
 import { openAddCoinDialog } from './follows';
 
@@ -198,6 +204,7 @@ afterEach(async () => {
   act(() => toaster.dismiss());
   act(() => clearToken());
   closeDialog();
+  forgetUnsaved();
   await act(() => mutate(() => true, undefined, { revalidate: false }));
   jest.useRealTimers();
   jest.clearAllMocks();
@@ -327,17 +334,32 @@ describe('the add-cryptocurrency dialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('says the server could not be reached when saving gets no answer', async () => {
+  it('says the server could not be reached when saving gets no answer, and keeps the picks', async () => {
     const user = setupUser();
     fake.post.mockRejectedValue(
       new NetworkError({ path: '/api/follow/add', cause: new TypeError() }),
     );
     const { onClose } = await openDialogWithCoins();
     await user.click(addButton('Bitcoin'));
+    await user.click(addButton('Ethereum'));
     await user.click(screen.getByRole('button', { name: en['footer.save'] }));
     const common = flatStrings(loadStrings('en', 'common'));
     expect(await screen.findByText(common['messages.networkError']!)).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
+    // Nothing picked is lost: opened again, the dialog starts with the two coins.
+    openDialog('addCoin');
+    expect(getDialogParams().coins?.map((coin) => coin.name)).toEqual(['Bitcoin', 'Ethereum']);
+  });
+
+  it('forgets the picks once they are saved', async () => {
+    const user = setupUser();
+    fake.post.mockResolvedValue([]);
+    await openDialogWithCoins();
+    await user.click(addButton('Bitcoin'));
+    await user.click(screen.getByRole('button', { name: en['footer.save'] }));
+    expect(await screen.findByText(en['messages.AddSuccess']!)).toBeInTheDocument();
+    openDialog('addCoin');
+    expect(getDialogParams()).toEqual({});
   });
 
   it('shows an empty state when nothing matches', async () => {

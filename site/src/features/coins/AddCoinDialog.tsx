@@ -25,7 +25,7 @@ import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
 import { useSession } from '../auth/session';
 import type { GlobalDialogProps } from '../shell/DialogHost';
-import { getDialogParams, openDialog } from '../shell/dialogs';
+import { getDialogParams, keepUnsaved, openDialog } from '../shell/dialogs';
 import { addFollows, useFollows } from './follows';
 import { useCoinSearch } from './useCoinSearch';
 
@@ -94,7 +94,8 @@ function CoinPicker({ onClose, followedIds, followsKnown }: CoinPickerProps) {
   const { t } = useTranslation('coins');
   const { language } = useI18next();
   const [keyword, setKeyword] = useState('');
-  // Opened from the chat's add action, it starts with those coins picked.
+  // Opened from the chat's add action, it starts with those coins picked; after a failed save,
+  // with the picks it could not save.
   const [picked, setPicked] = useState<Coin[]>(() =>
     (getDialogParams().coins ?? []).slice(0, COIN_SELECTION_LIMIT),
   );
@@ -133,9 +134,11 @@ function CoinPicker({ onClose, followedIds, followsKnown }: CoinPickerProps) {
       toaster.create({ type: 'success', title: t('messages.AddSuccess') });
     } catch (error) {
       toaster.create({ type: 'error', title: addErrorText(error, t) });
+      keepUnsaved('addCoin', { coins: selected });
     }
-    // Closed after the attempt, also after a failure (spec point 4); the picks go with it. A
-    // dialog closed while saving is not closed again (another may be open by now).
+    // Closed after the attempt, also after a failure (spec point 4); a failure keeps the picks
+    // for the next time it opens (nothing picked is lost). A dialog closed while saving is not
+    // closed again (another may be open by now).
     if (mounted.current) onClose();
   };
 

@@ -11,7 +11,13 @@ import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
 import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
 import { DialogHost } from '../shell/DialogHost';
-import { closeDialog, getOpenDialog } from '../shell/dialogs';
+import {
+  closeDialog,
+  forgetUnsaved,
+  getDialogParams,
+  getOpenDialog,
+  openDialog,
+} from '../shell/dialogs';
 import AddMonitorDialog from './AddMonitorDialog';
 import {
   createFakeMonitorApi,
@@ -202,6 +208,7 @@ afterEach(() => {
   act(() => toaster.dismiss());
   act(() => clearToken());
   closeDialog();
+  forgetUnsaved();
   jest.useRealTimers();
   jest.clearAllMocks();
   jest.restoreAllMocks();
@@ -503,7 +510,7 @@ describe('the add-monitoring dialog', () => {
     expect(server.followedIds()).toEqual([]);
   });
 
-  it('says the server could not be reached when saving gets no answer, and still closes', async () => {
+  it('says the server could not be reached when saving gets no answer, closes and keeps the pick', async () => {
     const user = setupUser();
     const { onClose } = await openWithGroups();
     await user.click(card('Macro podcast'));
@@ -515,6 +522,9 @@ describe('the add-monitoring dialog', () => {
     const common = flatStrings(loadStrings('en', 'common'));
     expect(await screen.findByText(common['messages.networkError']!)).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
+    // Nothing picked is lost: opened again, the dialog starts with the source.
+    openDialog('addMonitor');
+    expect(getDialogParams().sources?.map((source) => source.title)).toEqual(['Macro podcast']);
   });
 
   it('asks a signed-out visitor to log in instead', async () => {

@@ -25,7 +25,7 @@ import { ApiError, NetworkError, TimeoutError, type ApiFailure } from '../../dat
 import type { PagedList } from '../../data/usePagedList';
 import { useSession } from '../auth/session';
 import type { GlobalDialogProps } from '../shell/DialogHost';
-import { getDialogParams, openDialog } from '../shell/dialogs';
+import { getDialogParams, keepUnsaved, openDialog } from '../shell/dialogs';
 import { useMonitorCardLabels } from './labels';
 import {
   addSources,
@@ -75,7 +75,8 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
   const { t } = useTranslation(['monitoring', 'common']);
   const labels = useMonitorCardLabels();
   const [keyword, setKeyword] = useState('');
-  // Opened from the chat's monitor action, it starts with those sources picked.
+  // Opened from the chat's monitor action, it starts with those sources picked; after a failed
+  // save, with the picks it could not save.
   const [picked, setPicked] = useState<MonitorSource[]>(() =>
     (getDialogParams().sources ?? []).slice(0, SOURCE_SELECTION_LIMIT),
   );
@@ -135,9 +136,11 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
       toaster.create({ type: 'success', title: t('messages.AddSuccess') });
     } catch (error) {
       toaster.create({ type: 'error', title: addErrorText(error, t) });
+      keepUnsaved('addMonitor', { sources: picked });
     }
-    // Closed after the attempt, whatever its outcome (spec point 4); a dialog closed while
-    // saving is not closed again (another may be open by now).
+    // Closed after the attempt, whatever its outcome (spec point 4); a failure keeps the picks
+    // for the next time it opens (nothing picked is lost). A dialog closed while saving is not
+    // closed again (another may be open by now).
     if (mounted.current) onClose();
   };
 

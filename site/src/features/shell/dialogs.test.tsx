@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom';
 import { render } from '@testing-library/react';
 import type { RefObject } from 'react';
-import { closeDialog, openDialog, useDialogOpener } from './dialogs';
+import type { Coin } from '@coinlens/api/contract';
+import { closeDialog, getDialogParams, keepUnsaved, openDialog, useDialogOpener } from './dialogs';
 
 function Probe({ onRef }: { onRef: (ref: RefObject<HTMLElement | null>) => void }) {
   onRef(useDialogOpener());
@@ -46,5 +47,34 @@ describe('the opener of a global dialog', () => {
     openDialog('login');
     render(<Probe onRef={(ref) => (opener = ref)} />);
     expect(opener?.current).toBeNull();
+  });
+});
+
+describe('what an add dialog could not save', () => {
+  afterEach(() => closeDialog());
+  const bitcoin = { id: 1, name: 'Bitcoin', symbol: 'BTC' } as unknown as Coin;
+  const ethereum = { id: 2, name: 'Ethereum', symbol: 'ETH' } as unknown as Coin;
+
+  it('is what the dialog starts with the next time it opens, once', () => {
+    openDialog('addCoin');
+    keepUnsaved('addCoin', { coins: [bitcoin] });
+    closeDialog();
+    openDialog('addMonitor');
+    expect(getDialogParams()).toEqual({});
+    // As the page's "Add coins" button opens it: with no coins of its own.
+    openDialog('addCoin', { coins: [] });
+    expect(getDialogParams()).toEqual({ coins: [bitcoin] });
+    closeDialog();
+    openDialog('addCoin');
+    expect(getDialogParams()).toEqual({});
+  });
+
+  it('gives way to what the dialog is opened with (the chat’s add action)', () => {
+    keepUnsaved('addCoin', { coins: [bitcoin] });
+    openDialog('addCoin', { coins: [ethereum] });
+    expect(getDialogParams()).toEqual({ coins: [ethereum] });
+    closeDialog();
+    openDialog('addCoin');
+    expect(getDialogParams()).toEqual({});
   });
 });

@@ -15,6 +15,8 @@ export interface DialogParams {
 
 let current: DialogName | null = null;
 let currentParams: DialogParams = {};
+/** What a dialog could not save, by dialog: it starts with it the next time it opens. */
+const unsaved = new Map<DialogName, DialogParams>();
 /** The control that had the focus when the first of the open dialogs was opened. */
 let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
@@ -25,9 +27,15 @@ function set(next: DialogName | null) {
   for (const listener of [...listeners]) listener();
 }
 
-/** Opens a dialog (closing any other: one at a time), with what it should start with. */
+/**
+ * Opens a dialog (closing any other: one at a time), with what it should start with; with
+ * nothing picked, with what it could not save last time (keepUnsaved), if anything.
+ */
 export function openDialog(name: DialogName, params: DialogParams = {}): void {
-  currentParams = params;
+  const kept = unsaved.get(name);
+  unsaved.delete(name);
+  const given = (params.coins?.length ?? 0) > 0 || (params.sources?.length ?? 0) > 0;
+  currentParams = given ? params : (kept ?? params);
   // Read before the dialog takes the focus; one dialog replacing another keeps the first opener.
   if (current === null && typeof document !== 'undefined') {
     const active = document.activeElement;
@@ -55,6 +63,19 @@ export function useDialogOpener(): RefObject<HTMLElement | null> {
 /** What the open dialog was opened with. */
 export function getDialogParams(): DialogParams {
   return currentParams;
+}
+
+/**
+ * Keeps the picks of an add dialog whose save failed: it closes after the attempt all the same
+ * (spec point 4), and opened again it starts with them, so nothing the user picked is lost.
+ */
+export function keepUnsaved(name: DialogName, params: DialogParams): void {
+  unsaved.set(name, params);
+}
+
+/** Forgets what every dialog could not save (a fresh page: between stories and tests). */
+export function forgetUnsaved(): void {
+  unsaved.clear();
 }
 
 /** Closes whichever dialog is open. */
