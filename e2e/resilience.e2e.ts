@@ -674,6 +674,24 @@ describe('nothing typed is lost', () => {
     expect(thrown()).toEqual([]);
   });
 
+  it('keeps the page when a dialog’s code cannot be loaded offline, and opens it once online', async () => {
+    await open();
+    await page.goto(`${own.url}/reporting/`);
+    await page.getByRole('heading', { level: 2, name: /Bitcoin/ }).waitFor();
+    const addCoins = page.getByRole('button', { name: reporting('addCoins') }).first();
+    await context.setOffline(true);
+    await addCoins.click();
+    // A toast says why; the page stays (no reload onto the browser's offline page, no error page).
+    await page.getByText(common('messages.networkError')).first().waitFor();
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await page.getByRole('heading', { level: 2, name: /Bitcoin/ }).waitFor();
+    await context.setOffline(false);
+    await addCoins.click();
+    await page.getByRole('dialog', { name: coins('title') }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(thrown()).toEqual([]);
+  });
+
   const FAULTS = {
     '500': (p: Page, glob: string) => p.route(glob, ANSWER_FAULTS['500']),
     offline: () => context.setOffline(true),

@@ -89,6 +89,34 @@ describe('reloadOnChunkError', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('leaves the page in place while the browser is offline, and reloads once it is back', () => {
+    const reload = jest.fn();
+    const storage = window.sessionStorage;
+    const offline = () => false;
+    expect(
+      chunk.reloadOnChunkError({
+        error: chunkError(),
+        now: start,
+        storage,
+        reload,
+        online: offline,
+      }),
+    ).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    // Offline takes no turn of the once-a-minute limit.
+    expect(storage.getItem(chunk.CHUNK_RELOAD_STORAGE_KEY)).toBeNull();
+    expect(
+      chunk.reloadOnChunkError({
+        error: chunkError(),
+        now: start + 1,
+        storage,
+        reload,
+        online: () => true,
+      }),
+    ).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('ignores errors that are not chunk load failures', () => {
     const reload = jest.fn();
     const error = new Error('boom');
@@ -134,11 +162,12 @@ describe('reloadOnChunkError', () => {
 
 describe('installChunkReload', () => {
   /** A window whose events are real but whose location only records reloads. */
-  function fakeWindow() {
+  function fakeWindow({ onLine = true } = {}) {
     const target = new EventTarget();
     const reload = jest.fn();
     const win = Object.assign(target, {
       location: { reload },
+      navigator: { onLine },
       sessionStorage: window.sessionStorage,
     }) as unknown as Window;
     return { win, reload };
@@ -156,6 +185,16 @@ describe('installChunkReload', () => {
     win.dispatchEvent(event);
     expect(reload).toHaveBeenCalledTimes(1);
     expect(event.defaultPrevented).toBe(true);
+    uninstall();
+  });
+
+  it('lets the page show its error while the browser is offline', () => {
+    const { win, reload } = fakeWindow({ onLine: false });
+    const uninstall = chunk.installChunkReload(win);
+    const event = rejection(chunkError());
+    win.dispatchEvent(event);
+    expect(reload).not.toHaveBeenCalled();
+    expect(event.defaultPrevented).toBe(false);
     uninstall();
   });
 

@@ -77,19 +77,24 @@ export interface ReloadOnChunkErrorOptions {
   storage?: ReloadStorage | null;
   /** Reloads the page. Defaults to `window.location.reload`. */
   reload?: () => void;
+  /** Whether the browser is online. Defaults to `navigator.onLine`. */
+  online?: () => boolean;
 }
 
 /**
- * Reloads the page for a failed chunk load unless it did so in the last 60 s. Returns whether it
- * reloaded; false means the caller should show the error instead.
+ * Reloads the page for a failed chunk load unless it did so in the last 60 s, or the browser is
+ * offline: then the chunk is not gone, the network is, and a reload would put the browser's own
+ * error page in place of this one. Returns whether it reloaded; false means the caller should
+ * show the error instead (with its retry, which works once the network is back).
  */
 export function reloadOnChunkError({
   error,
   now = Date.now(),
   storage = sessionStorageOf(browserWindow()),
   reload = () => browserWindow()?.location.reload(),
+  online = () => typeof navigator === 'undefined' || navigator.onLine !== false,
 }: ReloadOnChunkErrorOptions): boolean {
-  if (!isChunkLoadError(error)) return false;
+  if (!isChunkLoadError(error) || !online()) return false;
   const last = readLastReload(storage);
   // A time in the future (the clock was set back) is not trusted to hold the reload off.
   if (last !== null && now >= last && now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
@@ -108,6 +113,7 @@ export function installChunkReload(win: Window = window): () => void {
       error,
       storage: sessionStorageOf(win),
       reload: () => win.location.reload(),
+      online: () => win.navigator?.onLine !== false,
     });
     // The page is going away; the console need not report the error as uncaught.
     if (reloaded) event.preventDefault();

@@ -1,0 +1,52 @@
+import '@testing-library/jest-dom';
+import { Toaster, toaster } from '@coinlens/design-system';
+import { act, screen, waitFor } from '@testing-library/react';
+import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
+import { DialogHost } from './DialogHost';
+import { closeDialog, getOpenDialog, openDialog } from './dialogs';
+
+// The nickname dialog's code: the first load fails as a chunk does offline, the next one works.
+let mockLoads = 0;
+jest.mock('../profile/NicknameDialog', () => {
+  mockLoads += 1;
+  if (mockLoads === 1) throw new Error('Loading chunk 412 failed.\n(missing: /412.js)');
+  return { __esModule: true, default: () => <div role="dialog" aria-label="Edit nickname" /> };
+});
+jest.mock('../auth/session', () => ({ useSession: () => ({ status: 'signedIn', user: null }) }));
+
+const common = flatStrings(loadStrings('en', 'common'));
+
+function renderHost() {
+  renderWithLocale(
+    <>
+      <DialogHost />
+      <Toaster
+        toaster={toaster}
+        closeLabel="Dismiss"
+        label="Notifications"
+        typeLabels={{ success: 'Success', error: 'Error', warning: 'Warning', info: 'Note' }}
+      />
+    </>,
+    { locale: 'en' },
+  );
+}
+
+afterEach(() => {
+  act(() => toaster.dismiss());
+  closeDialog();
+});
+
+describe('a dialog whose code cannot be loaded', () => {
+  it('closes with a toast instead of taking the page down, and loads when opened again', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderHost();
+    act(() => openDialog('nickname'));
+    expect(await screen.findByText(common['messages.networkError']!)).toBeInTheDocument();
+    await waitFor(() => expect(getOpenDialog()).toBeNull());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => openDialog('nickname'));
+    expect(await screen.findByRole('dialog', { name: 'Edit nickname' })).toBeInTheDocument();
+    expect(mockLoads).toBe(2);
+  });
+});
