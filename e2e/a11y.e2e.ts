@@ -1,24 +1,16 @@
 // axe (WCAG 2.2 A and AA rules) on every page of the started product, in every language, signed
 // out and signed in, with phones on the mobile pages and computers on the others; and on every
 // global dialog while it is open. A page is checked once its content has come (no skeletons).
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { createAccount, type Account } from './accounts';
-import { baseUrl, launchChromium, USER_AGENTS } from './browser';
+import { baseUrl, DEVICES, launchChromium, openContext, still } from './browser';
 import { siteStrings } from './strings';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-const DESKTOP: BrowserContextOptions = {
-  userAgent: USER_AGENTS.desktop,
-  viewport: { width: 1280, height: 900 },
-};
-const PHONE: BrowserContextOptions = {
-  userAgent: USER_AGENTS.android,
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-};
+const DESKTOP = DEVICES.desktop;
+const PHONE = DEVICES.android;
 
 const LOCALES = [
   ['en', ''],
@@ -51,19 +43,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(
-  options: BrowserContextOptions,
-  signedIn: boolean,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(options);
-  if (signedIn) {
-    await context.addInitScript(
-      (token) => window.localStorage.setItem('token', token),
-      account.token,
-    );
-  }
-  return { context, page: await context.newPage() };
-}
+const open = (options: BrowserContextOptions, signedIn: boolean) =>
+  openContext(browser, options, signedIn ? account.token : undefined);
 
 /** The rule ids and the elements each violation was found on, for a readable failure. */
 async function violations(page: Page, context?: string): Promise<string[]> {
@@ -77,46 +58,6 @@ async function violations(page: Page, context?: string): Promise<string[]> {
         .slice(0, 3)
         .map((node) => node.target.join(' '))
         .join(', ')}`,
-  );
-}
-
-/**
- * Waits until nothing on the page changes for a moment and no animation runs: a bubble fading in
- * has, for a moment, too little contrast, and the welcome page's robot adds a line every second.
- */
-async function still(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const QUIET_MS = 600;
-        const giveUp = setTimeout(() => reject(new Error('The page never came to rest')), 15_000);
-        let timer = 0;
-        const moving = () =>
-          document
-            .getAnimations()
-            .some(
-              (animation) =>
-                animation.playState === 'running' &&
-                animation.effect?.getComputedTiming().iterations !== Infinity,
-            );
-        const wait = () => {
-          clearTimeout(timer);
-          timer = window.setTimeout(() => {
-            if (moving()) return wait();
-            observer.disconnect();
-            clearTimeout(giveUp);
-            resolve();
-          }, QUIET_MS);
-        };
-        const observer = new MutationObserver(wait);
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-          attributes: true,
-        });
-        wait();
-      }),
   );
 }
 

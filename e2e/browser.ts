@@ -1,4 +1,11 @@
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 
 /** Launches Debian's Chromium (or CHROMIUM_PATH) headless; never a downloaded browser. */
 export function launchChromium(): Promise<Browser> {
@@ -34,9 +41,42 @@ export const USER_AGENTS = {
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
 } as const;
 
+/** A computer and two phones, as the browser tests emulate them (viewport, touch, user agent). */
+export const DEVICES = {
+  desktop: { userAgent: USER_AGENTS.desktop, viewport: { width: 1280, height: 900 } },
+  iPhone: {
+    userAgent: USER_AGENTS.iPhone,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+  },
+  android: {
+    userAgent: USER_AGENTS.android,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  },
+} satisfies Record<string, BrowserContextOptions>;
+
 /**
- * Waits until nothing on the page changes for a moment and no animation runs (the `still()` of
- * a11y.e2e.ts, shared): a dialog fading in, a list arriving, a robot adding a line.
+ * A new context as `options` says, signed in with `token` when given (the site reads it from
+ * localStorage before any script runs), and its page.
+ */
+export async function openContext(
+  browser: Browser,
+  options: BrowserContextOptions,
+  token?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  if (token) {
+    await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
+  }
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Waits until nothing on the page changes for a moment and no animation runs: a dialog fading in
+ * (too little contrast for a moment), a list arriving, a robot adding a line every second.
  */
 export async function still(page: Page, quietMs = 600): Promise<void> {
   await page.evaluate(

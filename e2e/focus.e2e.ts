@@ -6,29 +6,22 @@
 // viewport and not hidden behind something else (2.4.11), and the focus never falls onto the
 // page's body or an element that cannot be seen. And every price change on the pages shows a sign
 // (and an arrow) in its text, which is also what a screen reader reads (1.4.1).
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { callApi, createAccount, type Account } from './accounts';
 import {
   baseUrl,
   focused,
   launchChromium,
+  openContext,
   still,
   tabTo,
-  USER_AGENTS,
+  DEVICES,
   waitForFocus,
 } from './browser';
 import { siteStrings } from './strings';
 
-const DESKTOP: BrowserContextOptions = {
-  userAgent: USER_AGENTS.desktop,
-  viewport: { width: 1280, height: 900 },
-};
-const PHONE: BrowserContextOptions = {
-  userAgent: USER_AGENTS.iPhone,
-  viewport: { width: 375, height: 812 },
-  isMobile: true,
-  hasTouch: true,
-};
+const DESKTOP = DEVICES.desktop;
+const PHONE = DEVICES.iPhone;
 
 /** The most tab stops walked on one page or in one dialog. */
 const MAX_STOPS = 80;
@@ -55,19 +48,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(
-  options: BrowserContextOptions,
-  signedIn: boolean,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(options);
-  if (signedIn) {
-    await context.addInitScript(
-      (token) => window.localStorage.setItem('token', token),
-      account.token,
-    );
-  }
-  return { context, page: await context.newPage() };
-}
+const open = (options: BrowserContextOptions, signedIn: boolean) =>
+  openContext(browser, options, signedIn ? account.token : undefined);
 
 /** Goes to `path` and waits until its content has come (no busy region, nothing moving). */
 async function visit(page: Page, path: string): Promise<void> {

@@ -12,22 +12,14 @@ import {
   launchChromium,
   still,
   tabTo,
-  USER_AGENTS,
+  DEVICES,
   waitForFocus,
   type Focused,
 } from './browser';
 import { siteStrings } from './strings';
 
-const DESKTOP: BrowserContextOptions = {
-  userAgent: USER_AGENTS.desktop,
-  viewport: { width: 1280, height: 900 },
-};
-const PHONE: BrowserContextOptions = {
-  userAgent: USER_AGENTS.iPhone,
-  viewport: { width: 375, height: 812 },
-  isMobile: true,
-  hasTouch: true,
-};
+const DESKTOP = DEVICES.desktop;
+const PHONE = DEVICES.iPhone;
 
 let browser: Browser;
 let context: BrowserContext;

@@ -13,7 +13,8 @@ const DESKTOP =
 
 type ScriptElement = ReactElement<{ dangerouslySetInnerHTML: { __html: string } }>;
 
-function headScripts(): ScriptElement[] {
+/** Everything gatsby-ssr.tsx puts in the head: the redirect script, then the fonts. */
+function headComponents(): ScriptElement[] {
   const setHeadComponents = jest.fn();
   // Only setHeadComponents is used; the rest of Gatsby's arguments do not matter here.
   const args = { setHeadComponents } as unknown as Parameters<NonNullable<typeof onRenderBody>>[0];
@@ -21,6 +22,8 @@ function headScripts(): ScriptElement[] {
   expect(setHeadComponents).toHaveBeenCalledTimes(1);
   return setHeadComponents.mock.calls[0]?.[0] as ScriptElement[];
 }
+
+const headScripts = () => headComponents().filter((element) => element.type === 'script');
 
 /** Runs the page script at `href` for `userAgent`; returns where it sent the page, if anywhere. */
 function runAt(href: string, userAgent: string): string | null {
@@ -43,10 +46,9 @@ function runAt(href: string, userAgent: string): string | null {
 }
 
 describe('the inline device redirect', () => {
-  it('is one inline script in the head', () => {
-    const scripts = headScripts();
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]?.type).toBe('script');
+  it('is one inline script in the head, before anything else there', () => {
+    expect(headScripts()).toHaveLength(1);
+    expect(headComponents()[0]?.type).toBe('script');
   });
 
   it('sends a phone to the mobile page of its language, keeping query and fragment', () => {
