@@ -1,0 +1,75 @@
+import type { GatsbyNode } from 'gatsby';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * The built site runs on Preact's React layer (preact/compat) instead of React DOM: the same
+ * components at a fraction of the first-load cost (issue #13's budgets: React DOM alone was 44 KB
+ * gz of every page). The server render is Preact's too, so that the markup and the hydration agree
+ * (element ids from useId, external stores' server snapshots: src/app/preact). The development
+ * server, Storybook and the unit tests keep React 18; the browser tests run against the built
+ * site. COINLENS_REACT=1 builds the site on React instead, to compare.
+ */
+const ours = (file: string) => path.join(__dirname, 'src', 'app', 'preact', file);
+const packageFile = (name: string, file: string) =>
+  path.join(
+    path.dirname(
+      createRequire(path.join(__dirname, 'package.json')).resolve(`${name}/package.json`),
+    ),
+    file,
+  );
+
+const aliases = (): Record<string, string> => ({
+  react$: ours('react.ts'),
+  'react/jsx-runtime$': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime$': 'preact/jsx-runtime',
+  'react-dom$': 'preact/compat',
+  'react-dom/client$': ours('react-dom-client.ts'),
+  'react-dom/server$': ours('react-dom-server.ts'),
+  // One Preact: its ES modules, whether a package imports or requires it (two copies would each
+  // keep their own hooks state, and hooks would fail).
+  preact$: packageFile('preact', 'dist/preact.module.js'),
+  'preact/hooks$': packageFile('preact', 'hooks/dist/hooks.module.js'),
+  'preact/compat$': packageFile('preact', 'compat/dist/compat.module.js'),
+  'preact/compat/client$': packageFile('preact', 'compat/client.mjs'),
+  'preact/jsx-runtime$': packageFile('preact', 'jsx-runtime/dist/jsxRuntime.module.js'),
+  'preact-render-to-string$': packageFile('preact-render-to-string', 'dist/index.module.js'),
+  'preact-render-to-string/stream-node$': packageFile(
+    'preact-render-to-string',
+    'dist/stream/node/index.module.js',
+  ),
+});
+
+// Gatsby's long-cached "framework" chunk: with the aliases it holds Preact instead of React.
+const FRAMEWORK =
+  /(?<!node_modules.*)[\\/]node_modules[\\/](preact|react|react-dom|scheduler|prop-types)[\\/]/;
+
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
+  stage,
+  actions,
+  getConfig,
+}) => {
+  if (
+    (stage !== 'build-javascript' && stage !== 'build-html') ||
+    process.env.COINLENS_REACT === '1'
+  )
+    return;
+  const config = getConfig();
+  // Gatsby points these at React's package folders; the aliases replace them.
+  delete config.resolve.alias.react;
+  delete config.resolve.alias['react-dom'];
+  config.resolve.alias = { ...config.resolve.alias, ...aliases() };
+  // The server render leaves React to Node (a function among the externals); with the aliases its
+  // modules are ours and Preact's, which the bundle must hold. Node's built-ins stay external.
+  if (stage === 'build-html') {
+    config.externals = (config.externals ?? []).filter(
+      (external: unknown) => typeof external !== 'function',
+    );
+  }
+  const framework = config.optimization?.splitChunks?.cacheGroups?.framework;
+  if (framework) {
+    framework.test = (module: { nameForCondition(): string | null }) =>
+      FRAMEWORK.test(module.nameForCondition() ?? '');
+  }
+  actions.replaceWebpackConfig(config);
+};

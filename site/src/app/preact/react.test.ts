@@ -1,0 +1,169 @@
+/**
+ * @jest-environment-options {"customExportConditions": ["require", "default"]}
+ */
+// The React layer the built site runs on (Preact's, with React's behaviour where the site relies on
+// it). Elements are made with its createElement: this file's JSX would be React's.
+
+import type * as Preact from 'preact';
+import type * as Compat from 'preact/compat';
+import type * as Layer from './react';
+import type * as LayerClient from './react-dom-client';
+
+// jsdom has no MessageChannel; this one delivers in a task of its own, as a browser's does.
+class TaskChannel {
+  port1: { onmessage: (() => void) | null } = { onmessage: null };
+  port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
+}
+Object.assign(globalThis, { MessageChannel: TaskChannel });
+
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded after the channel above */
+const layer = require('./react') as typeof Compat & typeof Layer;
+const { createRoot, hydrateRoot } = require('./react-dom-client') as typeof LayerClient;
+const { hydrate } = require('preact') as typeof Preact;
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const { createElement: h, createPortal, useEffect, useId, useState, useSyncExternalStore } = layer;
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+let container: HTMLElement;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+});
+afterEach(() => container.remove());
+
+function storeOf(initial: string) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: string) {
+      value = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+describe('useSyncExternalStore', () => {
+  const store = storeOf('client');
+  function Status() {
+    const value = useSyncExternalStore(store.subscribe, store.get, () => 'server');
+    return h('span', { 'data-value': value, hidden: value === 'server' }, value);
+  }
+  const serverMarkup = '<span data-value="server" hidden="">server</span>';
+
+  it('hydrates with the server snapshot, then renders the client one, attributes included', async () => {
+    container.innerHTML = serverMarkup;
+    hydrateRoot(container, h(Status, null));
+    const span = container.querySelector('span')!;
+    await settle();
+    expect(container.querySelector('span')).toBe(span);
+    expect(span.getAttribute('data-value')).toBe('client');
+    expect(span.hidden).toBe(false);
+    expect(span.textContent).toBe('client');
+  });
+
+  it('(why: a hydration that reads the client snapshot at once keeps the server attributes)', async () => {
+    container.innerHTML = serverMarkup;
+    hydrate(h(Status, null), container);
+    await settle();
+    expect(container.querySelector('span')!.getAttribute('data-value')).toBe('server');
+  });
+
+  it('renders the client snapshot outside a hydration, and follows the store', async () => {
+    createRoot(container).render(h(Status, null));
+    await settle();
+    expect(container.textContent).toBe('client');
+    store.set('changed');
+    await settle();
+    expect(container.querySelector('span')!.getAttribute('data-value')).toBe('changed');
+    store.set('client');
+  });
+});
+
+describe('autoFocus', () => {
+  function Step({ step }: { step: number }) {
+    return h('input', { key: step, 'aria-label': `step ${step}`, autoFocus: true });
+  }
+
+  it('focuses an element when it mounts, as React does, and not on later renders', async () => {
+    const root = createRoot(container);
+    root.render(h('div', null, h('button', null, 'other'), h(Step, { step: 1 })));
+    await settle();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('step 1');
+
+    container.querySelector('button')!.focus();
+    root.render(h('div', null, h('button', null, 'other'), h(Step, { step: 1 })));
+    await settle();
+    expect(document.activeElement?.tagName).toBe('BUTTON');
+
+    // A new step mounts a new field: it takes the focus.
+    root.render(h('div', null, h('button', null, 'other'), h(Step, { step: 2 })));
+    await settle();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('step 2');
+  });
+
+  it('leaves an element rendered with autoFocus false alone, and keeps its ref working', async () => {
+    const ref = { current: null as HTMLInputElement | null };
+    createRoot(container).render(h('input', { autoFocus: false, ref }));
+    await settle();
+    expect(ref.current).toBeInstanceOf(HTMLInputElement);
+    expect(document.activeElement).not.toBe(ref.current);
+  });
+});
+
+describe('useId', () => {
+  it('gives a dialog in a portal other ids than the page', async () => {
+    const layer = document.createElement('div');
+    document.body.append(layer);
+    function Named({ text }: { text: string }) {
+      const id = useId();
+      return h('span', { id, 'data-text': text }, text);
+    }
+    createRoot(container).render(
+      h('div', null, h(Named, { text: 'page' }), createPortal(h(Named, { text: 'dialog' }), layer)),
+    );
+    await settle();
+    const page = container.querySelector('[data-text=page]')!.id;
+    const dialog = layer.querySelector('[data-text=dialog]')!.id;
+    expect(page).not.toBe('');
+    expect(dialog).not.toBe(page);
+    layer.remove();
+  });
+
+  it('keeps the server ids during a hydration', () => {
+    function Named() {
+      return h('span', { id: useId() });
+    }
+    container.innerHTML = '<span id="P0-0"></span>';
+    hydrateRoot(container, h(Named, null));
+    expect(container.querySelector('span')!.id).toBe('P0-0');
+  });
+});
+
+it('runs effects before the next frame', async () => {
+  const order: string[] = [];
+  function Child() {
+    useEffect(() => {
+      order.push('effect');
+    }, []);
+    return null;
+  }
+  function Parent() {
+    const [shown, setShown] = useState(false);
+    useEffect(() => {
+      // As a dialog opening: the state changes, and something waits a frame for what it renders.
+      setShown(true);
+      requestAnimationFrame(() => order.push('frame'));
+    }, []);
+    return shown ? h(Child, null) : null;
+  }
+  createRoot(container).render(h(Parent, null));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(order).toEqual(['effect', 'frame']);
+});
