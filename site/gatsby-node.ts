@@ -49,12 +49,16 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   actions,
   getConfig,
 }) => {
-  if (
-    (stage !== 'build-javascript' && stage !== 'build-html') ||
-    process.env.COINLENS_REACT === '1'
-  )
-    return;
+  if (stage !== 'build-javascript' && stage !== 'build-html') return;
   const config = getConfig();
+  const react = process.env.COINLENS_REACT === '1';
+  // Webpack's cache keeps module resolutions: one per runtime, or a switch would build from the
+  // other's (the server render would load this folder's TypeScript as a package).
+  if (config.cache) config.cache = { ...config.cache, version: react ? 'react' : 'preact' };
+  if (react) {
+    actions.replaceWebpackConfig(config);
+    return;
+  }
   // Gatsby points these at React's package folders; the aliases replace them.
   delete config.resolve.alias.react;
   delete config.resolve.alias['react-dom'];
