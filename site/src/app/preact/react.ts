@@ -1,7 +1,11 @@
-// What `react` is in the built site (site/gatsby-node.ts aliases it): Preact's React layer, with a
-// useSyncExternalStore that honours the server snapshot, as React's does. Preact's own uses the
-// client snapshot at once; a page then hydrates with other props than its server markup, and
-// Preact keeps the server's attributes (a login button hidden for good, an overlay that stays).
+// What `react` is in the built site (site/gatsby-node.ts aliases it): Preact's React layer, with
+// what React does and the site relies on, where Preact differs:
+// - useSyncExternalStore reads the server snapshot while hydrating. Preact's own reads the client
+//   one at once; the page then hydrates with other props than its server markup, and Preact keeps
+//   the server's attributes (a login button hidden for good, an overlay that stays);
+// - an element rendered with autoFocus takes the focus when it mounts;
+// - useId is unique in the whole page, dialogs (portals) included;
+// - effects run right after the render, not after the next frame.
 import { options, type Ref, type VNode } from 'preact';
 import compat, { useId as preactUseId, useLayoutEffect, useEffect, useState } from 'preact/compat';
 
