@@ -296,6 +296,11 @@ describe('the chat panel', () => {
     expect(bubbles()).toHaveLength(4);
   });
 
+  it("labels a phone keyboard's Enter key Send, as Enter sends", async () => {
+    await renderLoaded();
+    expect(textbox()).toHaveAttribute('enterkeyhint', 'send');
+  });
+
   it('breaks the line on Shift+Enter without sending', async () => {
     const user = setupUser();
     await renderLoaded();

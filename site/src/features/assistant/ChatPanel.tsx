@@ -439,6 +439,8 @@ function Composer({
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
+          // A phone's keyboard labels its Enter key "Send", which is what Enter does here.
+          enterKeyHint="send"
           placeholder={t('input.placeholder')}
           disabled={disabled}
           rows={2}
