@@ -212,6 +212,8 @@ export class FakeApi {
   private monitorServer: FakeMonitorApi | undefined;
   /** What ends each request held by a `hold` fault. */
   private readonly held = new Set<() => void>();
+  /** Whether the story has ended (`close`): nothing is held any more. */
+  private closed = false;
   /** Requests not yet answered, and when the last one was (performance.now() ms). */
   private inFlight = 0;
   private lastAnsweredAt = Number.NEGATIVE_INFINITY;
@@ -324,6 +326,9 @@ export class FakeApi {
     const fault = this.faults[`${route}${url.search}` as RouteName] ?? this.faults[route];
     if (fault === 'network') throw new TypeError('Failed to fetch');
     if (fault === 'hold') {
+      // A request that reaches this point after the story ended (its latency outlived `close`)
+      // would be held for good, and the app's cache would hand it to the next story.
+      if (this.closed) throw new TypeError('Failed to fetch');
       // Settles only when the caller gives up (its own abort, or the client's time limit), or
       // when the story ends (`close`).
       return new Promise<Response>((_resolve, reject) => {
@@ -355,6 +360,7 @@ export class FakeApi {
    * the old one, still pending).
    */
   close(): void {
+    this.closed = true;
     for (const hangUp of this.held) hangUp();
     this.held.clear();
     this.chat.close();

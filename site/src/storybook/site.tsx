@@ -174,7 +174,8 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
     // resource), and answers on their way land, while this story's fetch, dialog and toasts are
     // still in place to take what the page makes of them.
     api.close();
-    await api.settled(FETCH_MIN_DELAY_MS + 50);
+    // (Up to 10 s: on a loaded machine a request can take seconds, and would land in the next.)
+    await api.settled(FETCH_MIN_DELAY_MS + 50, 10_000);
     closeDialog();
     forgetUnsaved();
     toaster.dismiss();
