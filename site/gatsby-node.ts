@@ -9,23 +9,23 @@ import path from 'node:path';
  * (element ids from useId, external stores' server snapshots: src/app/preact). The development
  * server, Storybook and the unit tests keep React 18; the browser tests run against the built
  * site. COINLENS_REACT=1 builds the site on React instead, to compare.
+ *
+ * Likewise i18next and react-i18next, which gatsby-plugin-react-i18next requires whole (22 KB gz
+ * of every page): the built site has the part of them it uses (src/app/i18next, which answers as
+ * i18next for every string of every locale). COINLENS_I18NEXT=1 builds with them instead.
  */
-const ours = (file: string) => path.join(__dirname, 'src', 'app', 'preact', file);
+const ours = (folder: string, file: string) => path.join(__dirname, 'src', 'app', folder, file);
+const resolvePackage = createRequire(path.join(__dirname, 'package.json')).resolve;
 const packageFile = (name: string, file: string) =>
-  path.join(
-    path.dirname(
-      createRequire(path.join(__dirname, 'package.json')).resolve(`${name}/package.json`),
-    ),
-    file,
-  );
+  path.join(path.dirname(resolvePackage(`${name}/package.json`)), file);
 
-const aliases = (): Record<string, string> => ({
-  react$: ours('react.ts'),
+const preactAliases = (): Record<string, string> => ({
+  react$: ours('preact', 'react.ts'),
   'react/jsx-runtime$': 'preact/jsx-runtime',
   'react/jsx-dev-runtime$': 'preact/jsx-runtime',
   'react-dom$': 'preact/compat',
-  'react-dom/client$': ours('react-dom-client.ts'),
-  'react-dom/server$': ours('react-dom-server.ts'),
+  'react-dom/client$': ours('preact', 'react-dom-client.ts'),
+  'react-dom/server$': ours('preact', 'react-dom-server.ts'),
   // One Preact: its ES modules, whether a package imports or requires it (two copies would each
   // keep their own hooks state, and hooks would fail).
   preact$: packageFile('preact', 'dist/preact.module.js'),
@@ -40,6 +40,11 @@ const aliases = (): Record<string, string> => ({
   ),
 });
 
+const i18nextAliases = (): Record<string, string> => ({
+  i18next$: ours('i18next', 'i18next.ts'),
+  'react-i18next$': ours('i18next', 'react-i18next.ts'),
+});
+
 // Gatsby's long-cached "framework" chunk: with the aliases it holds Preact instead of React.
 const FRAMEWORK =
   /(?<!node_modules.*)[\\/]node_modules[\\/](preact|react|react-dom|scheduler|prop-types)[\\/]/;
@@ -52,9 +57,16 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   if (stage !== 'build-javascript' && stage !== 'build-html') return;
   const config = getConfig();
   const react = process.env.COINLENS_REACT === '1';
-  // Webpack's cache keeps module resolutions: one per runtime, or a switch would build from the
+  const i18next = process.env.COINLENS_I18NEXT === '1';
+  // Webpack's cache keeps module resolutions: one per choice, or a switch would build from the
   // other's (the server render would load this folder's TypeScript as a package).
-  if (config.cache) config.cache = { ...config.cache, version: react ? 'react' : 'preact' };
+  if (config.cache) {
+    config.cache = {
+      ...config.cache,
+      version: `${react ? 'react' : 'preact'}-${i18next ? 'i18next' : 'lite'}`,
+    };
+  }
+  if (!i18next) config.resolve.alias = { ...config.resolve.alias, ...i18nextAliases() };
   if (react) {
     actions.replaceWebpackConfig(config);
     return;
@@ -62,7 +74,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   // Gatsby points these at React's package folders; the aliases replace them.
   delete config.resolve.alias.react;
   delete config.resolve.alias['react-dom'];
-  config.resolve.alias = { ...config.resolve.alias, ...aliases() };
+  config.resolve.alias = { ...config.resolve.alias, ...preactAliases() };
   // The server render leaves React to Node (a function among the externals); with the aliases its
   // modules are ours and Preact's, which the bundle must hold. Node's built-ins stay external.
   if (stage === 'build-html') {
