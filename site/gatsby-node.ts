@@ -1,6 +1,8 @@
 import type { GatsbyNode } from 'gatsby';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { scriptsAfterPaint } from './src/app/scriptsAfterPaint';
 
 /**
  * The built site runs on Preact's React layer (preact/compat) instead of React DOM: the same
@@ -88,4 +90,21 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
       FRAMEWORK.test(module.nameForCondition() ?? '');
   }
   actions.replaceWebpackConfig(config);
+};
+
+// Every page paints before its scripts run (src/app/scriptsAfterPaint.ts). Gatsby writes the
+// scripts into the pages from a slice of their own (public/_gatsby), which stays as it is.
+export const onPostBuild: GatsbyNode['onPostBuild'] = async () => {
+  const publicDir = path.join(__dirname, 'public');
+  const pages = (await readdir(publicDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !file.startsWith(`_gatsby${path.sep}`));
+  await Promise.all(
+    pages.map(async (file) => {
+      const html = await readFile(path.join(publicDir, file), 'utf8');
+      const changed = scriptsAfterPaint(html);
+      if (changed !== html) await writeFile(path.join(publicDir, file), changed);
+    }),
+  );
 };

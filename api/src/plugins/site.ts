@@ -1,11 +1,14 @@
 // Serves a built static site (Gatsby's public/) beside the API on one origin, with the caching
-// Gatsby asks for, a localized 404 page and, given the site's rules, its device redirect and the
-// security headers of its pages.
+// Gatsby asks for, compression, a localized 404 page and, given the site's rules, its device
+// redirect and the security headers of its pages.
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { SiteRules } from '../site-rules.js';
 
 export interface SiteOptions {
@@ -40,6 +43,81 @@ export function isPageRequest(method: string, pathname: string): boolean {
 
 interface HtmlFile {
   path: string;
+  mtimeMs: number;
+}
+
+/** Text, which compresses; fonts and images are compressed already. */
+const COMPRESSIBLE = /\.(html?|js|mjs|css|json|svg|txt|xml|map|webmanifest)$/i;
+/** Below this, compression saves less than it costs. */
+const MIN_COMPRESSED_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to answer an Accept-Encoding header with: Brotli, else gzip, as the client takes
+ * them (a q of 0 refuses one; `*` stands for any not named), or null for none.
+ */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
+  const [best] = (['br', 'gzip'] as const)
+    .filter((name) => weightOf(name) > 0)
+    .sort((a, b) => weightOf(b) - weightOf(a));
+  return best ?? null;
+}
+
+const compressors = {
+  br: promisify(brotliCompress),
+  gzip: promisify(gzip),
+};
+
+/**
+ * Each file's compressed bodies, made on its first request and kept while the file is unchanged
+ * (path, size and mtime). Hashed assets, which never change, get the smallest (and slowest)
+ * compression; pages and data, which each build rewrites, a fast one.
+ */
+function compressionCache(): (file: ServedFile, encoding: Encoding) => Promise<Buffer> {
+  const cache = new Map<string, { version: string; bodies: Map<Encoding, Promise<Buffer>> }>();
+  return (file, encoding) => {
+    const version = `${file.size}:${file.mtimeMs}`;
+    let entry = cache.get(file.path);
+    if (!entry || entry.version !== version) {
+      entry = { version, bodies: new Map() };
+      cache.set(file.path, entry);
+    }
+    const cached = entry.bodies.get(encoding);
+    if (cached) return cached;
+    const lasting = cacheControlFor(file.path) === IMMUTABLE;
+    const body = readFile(file.path).then((content) =>
+      encoding === 'br'
+        ? compressors.br(content, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: lasting ? 11 : 5,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          })
+        : compressors.gzip(content, { level: lasting ? 9 : 6 }),
+    );
+    entry.bodies.set(encoding, body);
+    // A failure must not stick: the next request tries again.
+    const current = entry;
+    body.catch(() => {
+      if (current.bodies.get(encoding) === body) current.bodies.delete(encoding);
+    });
+    return body;
+  };
+}
+
+interface ServedFile {
+  path: string;
+  size: number;
   mtimeMs: number;
 }
 
@@ -79,6 +157,9 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (
   // Which HTML file an answer sends, as @fastify/static reports it to setHeaders; the onSend hook
   // below hashes that file's inline scripts into the answer's CSP. 404 pages included.
   const htmlFiles = new WeakMap<object, HtmlFile>();
+  // Which file an answer sends, for its compression.
+  const servedFiles = new WeakMap<object, ServedFile>();
+  const compressed = compressionCache();
 
   await app.register(fastifyStatic, {
     root,
@@ -89,7 +170,25 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (
     setHeaders(res, path, stat) {
       res.setHeader('Cache-Control', cacheControlFor(path));
       if (rules && path.endsWith('.html')) htmlFiles.set(res, { path, mtimeMs: stat.mtimeMs });
+      servedFiles.set(res, { path, size: stat.size, mtimeMs: stat.mtimeMs });
     },
+  });
+
+  // Text files are sent compressed to a client that takes Brotli or gzip. Not a part of a file
+  // (a range) nor an answer without a body (304).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const file = servedFiles.get(reply.raw);
+    if (!file || !COMPRESSIBLE.test(file.path) || file.size < MIN_COMPRESSED_BYTES) return payload;
+    if (reply.statusCode !== 200 && reply.statusCode !== 404) return payload;
+    if (request.headers.range) return payload;
+    addVary(reply, 'Accept-Encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return payload;
+    const body = await compressed(file, encoding);
+    (payload as Readable | null)?.destroy?.();
+    reply.header('content-encoding', encoding);
+    reply.header('content-length', body.length);
+    return body;
   });
 
   if (rules) {

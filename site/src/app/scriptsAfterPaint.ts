@@ -1,0 +1,60 @@
+// The page's scripts run after its first paint (issue #13: Lighthouse's LCP and TBT). Gatsby ends
+// each page with async <script> tags, which a browser runs as soon as they arrive: on a phone that
+// is often before the server-rendered page has painted, which then waits for the scripts' hundreds
+// of milliseconds of evaluation. After the build (site/gatsby-node.ts, onPostBuild) each page adds
+// them itself, after a frame: the page paints first, and then loads and hydrates. They are not
+// preloaded: a preloaded script is fetched at high priority, beside the fonts the first paint
+// waits for (Lighthouse then counts it as render-blocking, and its LCP doubled on a phone). A page
+// in a background tab paints no frame, so its scripts are added at once.
+
+/**
+ * The loader, as it runs in the page: `sources` are the script addresses, in Gatsby's order. Its
+ * text goes into the page as is (loaderScript), so it uses nothing a bundler would add helpers for.
+ */
+export function loadAfterPaint(sources: readonly string[], page: Window): void {
+  const document = page.document;
+  let added = false;
+  function add() {
+    if (added) return;
+    added = true;
+    sources.forEach(function (source) {
+      const script = document.createElement('script');
+      script.src = source;
+      script.async = true;
+      document.body.appendChild(script);
+    });
+  }
+  if (document.visibilityState !== 'visible') {
+    add();
+    return;
+  }
+  // The frame's callback runs before its paint; a task queued from it runs after.
+  page.requestAnimationFrame(function () {
+    page.setTimeout(add, 0);
+  });
+  document.addEventListener('visibilitychange', add);
+}
+
+/** The inline script that runs the loader with `sources`. */
+export function loaderScript(sources: readonly string[]): string {
+  const list = JSON.stringify(sources).replace(/</g, '\\u003c');
+  return `(${loadAfterPaint.toString()})(${list}, window);`;
+}
+
+// Gatsby's script tags, as its server render writes them.
+const ASYNC_SCRIPT = /<script src="([^"]+)" async(?:="")?><\/script>/g;
+
+/**
+ * A page's HTML with Gatsby's async scripts replaced by the loader, where the first of them was. A
+ * page without them (or already done) is returned as is.
+ */
+export function scriptsAfterPaint(html: string): string {
+  const sources = Array.from(html.matchAll(ASYNC_SCRIPT), (match) => match[1] ?? '');
+  if (!sources.length) return html;
+  let loader = `<script id="scripts-after-paint">${loaderScript(sources)}</script>`;
+  return html.replace(ASYNC_SCRIPT, () => {
+    const first = loader;
+    loader = '';
+    return first;
+  });
+}
