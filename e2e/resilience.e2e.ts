@@ -376,12 +376,15 @@ async function recovers(pageCase: PageCase, p: Page): Promise<void> {
   }
 }
 
-/** Opens `pageCase` in Gatsby's router (no page load: the site's code stays in the tab). */
-const navigateTo = (p: Page, path: string) =>
-  p.evaluate(
-    (to) => (window as unknown as { ___navigate(path: string): void }).___navigate(to),
-    path,
-  );
+/**
+ * Opens `pageCase` in Gatsby's router (no page load: the site's code stays in the tab), once the
+ * site's code has started (a page adds it after its first paint).
+ */
+async function navigateTo(p: Page, path: string): Promise<void> {
+  type Router = { ___navigate?: (path: string) => void };
+  await p.waitForFunction(() => typeof (window as unknown as Router).___navigate === 'function');
+  await p.evaluate((to) => (window as unknown as Required<Router>).___navigate(to), path);
+}
 
 describe('every page', () => {
   it('shows a loading state while the API is 3 s slow, then its data', async () => {

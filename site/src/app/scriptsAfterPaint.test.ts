@@ -5,20 +5,42 @@ const SOURCES = ['/webpack-runtime-1.js', '/framework-2.js', '/app-3.js'];
 const added = () =>
   Array.from(document.body.querySelectorAll('script'), (script) => script.getAttribute('src'));
 
-/** A window whose frames and timers run when the test says. */
-function fakePage(visibility: DocumentVisibilityState) {
+/** A window whose paints, frames and timers happen when the test says. */
+function fakePage(visibility: DocumentVisibilityState, { reportsPaints = true } = {}) {
   const frames: Array<() => void> = [];
-  const timers: Array<() => void> = [];
+  const timers: Array<{ callback: () => void; delay: number }> = [];
+  const observers: Array<() => void> = [];
   Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
+  class Observer {
+    static supportedEntryTypes = reportsPaints ? ['mark', 'paint'] : ['mark'];
+    disconnected = false;
+    constructor(private readonly callback: (entries: unknown, observer: Observer) => void) {}
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+      observers.push(() => {
+        if (!this.disconnected) this.callback({}, this);
+      });
+    }
+    disconnect() {
+      this.disconnected = true;
+    }
+  }
   const page = {
     document,
+    PerformanceObserver: Observer,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
+    setTimeout: (callback: () => void, delay: number) => timers.push({ callback, delay }),
   } as unknown as Window;
   return {
     page,
+    paint: () => observers.forEach((report) => report()),
     frame: () => frames.splice(0).forEach((callback) => callback()),
-    tasks: () => timers.splice(0).forEach((callback) => callback()),
+    /** Runs the timers due after `ms`. */
+    tasks: (ms = 0) => {
+      const due = timers.filter((timer) => timer.delay <= ms);
+      due.forEach((timer) => timers.splice(timers.indexOf(timer), 1));
+      due.forEach((timer) => timer.callback());
+    },
   };
 }
 
@@ -28,43 +50,66 @@ afterEach(() => {
 });
 
 describe('loadAfterPaint', () => {
-  it('adds the scripts, in order and async, in a task after the next frame', () => {
-    const { page, frame, tasks } = fakePage('visible');
+  it('adds the scripts, in order and async, once the first paint is reported', () => {
+    const { page, frame, tasks, paint } = fakePage('visible');
     loadAfterPaint(SOURCES, page);
-    expect(added()).toEqual([]);
     frame();
-    // The frame's callback runs before its paint: still nothing.
-    expect(added()).toEqual([]);
     tasks();
+    expect(added()).toEqual([]);
+    paint();
     expect(added()).toEqual(SOURCES);
     expect(Array.from(document.body.querySelectorAll('script'), (s) => s.async)).toEqual([
       true,
       true,
       true,
     ]);
+    // Once only: neither a second report nor the fallback adds them again.
+    paint();
+    tasks(3000);
+    expect(added()).toEqual(SOURCES);
   });
 
-  it('adds them at once in a background tab, which paints no frame', () => {
+  it('where paints are not reported, adds them in a task after the next frame', () => {
+    const { page, frame, tasks } = fakePage('visible', { reportsPaints: false });
+    loadAfterPaint(SOURCES, page);
+    tasks();
+    expect(added()).toEqual([]);
+    frame();
+    // The frame's callback runs before its paint: still nothing.
+    expect(added()).toEqual([]);
+    tasks();
+    expect(added()).toEqual(SOURCES);
+  });
+
+  it('adds them after 3 s if no paint is reported', () => {
+    const { page, tasks } = fakePage('visible');
+    loadAfterPaint(SOURCES, page);
+    tasks(2999);
+    expect(added()).toEqual([]);
+    tasks(3000);
+    expect(added()).toEqual(SOURCES);
+  });
+
+  it('adds them at once in a background tab, which paints nothing', () => {
     const { page } = fakePage('hidden');
     loadAfterPaint(SOURCES, page);
     expect(added()).toEqual(SOURCES);
   });
 
-  it('adds them when the tab is hidden before its frame, and only once', () => {
-    const { page, frame, tasks } = fakePage('visible');
+  it('adds them when the tab is hidden before its paint, and only once', () => {
+    const { page, paint } = fakePage('visible');
     loadAfterPaint(SOURCES, page);
     document.dispatchEvent(new Event('visibilitychange'));
     expect(added()).toEqual(SOURCES);
-    frame();
-    tasks();
+    paint();
     expect(added()).toEqual(SOURCES);
   });
 
   it('runs as the page runs it, from its text', () => {
-    const { page, frame, tasks } = fakePage('visible');
+    const { page, paint } = fakePage('visible');
     new Function('window', loaderScript(SOURCES))(page);
-    frame();
-    tasks();
+    expect(added()).toEqual([]);
+    paint();
     expect(added()).toEqual(SOURCES);
   });
 });

@@ -2,16 +2,21 @@
 // each page with async <script> tags, which a browser runs as soon as they arrive: on a phone that
 // is often before the server-rendered page has painted, which then waits for the scripts' hundreds
 // of milliseconds of evaluation. After the build (site/gatsby-node.ts, onPostBuild) each page adds
-// them itself, after a frame: the page paints first, and then loads and hydrates. They are not
-// preloaded: a preloaded script is fetched at high priority, beside the fonts the first paint
+// them itself once the browser reports its first paint: the page paints first, and then loads and
+// hydrates. (Not a timer: one a test fakes, or a throttled one, would hold the page's code.) Not
+// preloaded either: a preloaded script is fetched at high priority, beside the fonts the first paint
 // waits for (Lighthouse then counts it as render-blocking, and its LCP doubled on a phone). A page
 // in a background tab paints no frame, so its scripts are added at once.
 
 /**
  * The loader, as it runs in the page: `sources` are the script addresses, in Gatsby's order. Its
- * text goes into the page as is (loaderScript), so it uses nothing a bundler would add helpers for.
+ * text goes into the page as is (loaderScript): it uses nothing from outside itself, nor anything a
+ * bundler would add helpers for.
  */
-export function loadAfterPaint(sources: readonly string[], page: Window): void {
+export function loadAfterPaint(
+  sources: readonly string[],
+  page: Window & { PerformanceObserver?: typeof PerformanceObserver },
+): void {
   const document = page.document;
   let added = false;
   function add() {
@@ -28,11 +33,23 @@ export function loadAfterPaint(sources: readonly string[], page: Window): void {
     add();
     return;
   }
-  // The frame's callback runs before its paint; a task queued from it runs after.
-  page.requestAnimationFrame(function () {
-    page.setTimeout(add, 0);
-  });
+  // The browser's record of the first paint, reported in a task after it. Where paints are not
+  // reported: after a frame (its callback runs before the paint, a task queued from it after).
+  const Observer = page.PerformanceObserver;
+  if (Observer && Observer.supportedEntryTypes && Observer.supportedEntryTypes.includes('paint')) {
+    new Observer(function (_entries: unknown, observer: PerformanceObserver) {
+      observer.disconnect();
+      add();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    page.requestAnimationFrame(function () {
+      page.setTimeout(add, 0);
+    });
+  }
+  // Hidden before its paint; or a paint that is never reported (3 s; a literal: this function's
+  // text is the page's script, which sees nothing of this module).
   document.addEventListener('visibilitychange', add);
+  page.setTimeout(add, 3000);
 }
 
 /** The inline script that runs the loader with `sources`. */
