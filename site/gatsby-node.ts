@@ -12,7 +12,7 @@ import { scriptsAfterPaint } from './src/app/scriptsAfterPaint';
  * server, Storybook and the unit tests keep React 18; the browser tests run against the built
  * site. COINLENS_REACT=1 builds the site on React instead, to compare.
  *
- * Likewise i18next and react-i18next, which gatsby-plugin-react-i18next requires whole (22 KB gz
+ * Likewise i18next and react-i18next, which gatsby-plugin-react-i18next requires whole (19 KB gz
  * of every page): the built site has the part of them it uses (src/app/i18next, which answers as
  * i18next for every string of every locale). COINLENS_I18NEXT=1 builds with them instead.
  */

@@ -228,11 +228,12 @@ export class I18n {
     )) satisfies TFunction;
 
   /** A language's codes, most specific first, then the fallbacks: "pt-br", "pt", "en". */
-  private codes(lng: string, fallbacks = this.options.fallbackLng): string[] {
+  private codes(lng: string): string[] {
     const format = (code: string) => (this.options.lowerCaseLng ? code.toLowerCase() : code);
     const dash = lng.indexOf('-');
     const codes = dash > 0 ? [format(lng), format(lng.slice(0, dash))] : [format(lng)];
-    for (const code of fallbacks) if (!codes.includes(code)) codes.push(format(code));
+    for (const code of this.options.fallbackLng)
+      if (!codes.includes(code)) codes.push(format(code));
     return codes;
   }
 
