@@ -32,6 +32,12 @@ export function loadedAddresses(html: string): string[] {
     const src = attributes.match(/\bsrc\s*=\s*["']?([^"'\s>]+)/i)?.[1];
     if (src) found.push(src);
   }
+  // The scripts a page adds itself after its first paint (site/src/app/scriptsAfterPaint.ts).
+  for (const [, list = '[]'] of html.matchAll(
+    /<script id="scripts-after-paint">[\s\S]*?\((\[[^\]]*\]), window\);<\/script>/g,
+  )) {
+    found.push(...(JSON.parse(list) as string[]));
+  }
   for (const [, attributes = ''] of html.matchAll(/<link\b([^>]*)>/gi)) {
     const rel = attributes.match(/\brel\s*=\s*["']?([^"'>]+)/i)?.[1]?.toLowerCase() ?? '';
     // Alternate languages and the canonical address name pages; they are not loaded.
@@ -69,6 +75,18 @@ describe('the built site', () => {
     expect(over).toEqual([]);
   });
 
+  it('adds its scripts after its first paint, on every page', () => {
+    // Gatsby's own script slice (public/_gatsby) keeps them; the pages must not.
+    const withAsyncScripts = pages
+      .map((page) => relative(PUBLIC, page))
+      .filter((page) => !page.startsWith('_gatsby'))
+      .filter((page) => {
+        const html = readFileSync(join(PUBLIC, page), 'utf8');
+        return /<script\b[^>]*\basync\b/.test(html) || !html.includes('id="scripts-after-paint"');
+      });
+    expect(withAsyncScripts).toEqual([]);
+  });
+
   it('loads nothing from another origin: no outside script, style, font or image', () => {
     const outside: string[] = [];
     for (const page of pages) {
@@ -89,9 +107,11 @@ describe('the built site', () => {
       '<link rel="canonical" href="https://coinlens.example/"><link rel="stylesheet" href="https://fonts.example/a.css">' +
       '<script src="/app.js"></script><script src="//cdn.example/x.js"></script>' +
       '<style>@font-face{src:url(/static/inter.woff2)}body{background:url("https://img.example/b.png")}</style>' +
-      '<img src="data:image/png;base64,AAAA">';
+      '<img src="data:image/png;base64,AAAA">' +
+      '<script id="scripts-after-paint">(function(){})(["/framework.js","https://cdn.example/app.js"], window);</script>';
     expect(loadedAddresses(html).filter(isOtherOrigin)).toEqual([
       '//cdn.example/x.js',
+      'https://cdn.example/app.js',
       'https://fonts.example/a.css',
       'https://img.example/b.png',
     ]);
