@@ -2,7 +2,7 @@ import { composeStories } from '@storybook/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createRef, StrictMode } from 'react';
 import { CoinlensProvider } from '../../provider';
-import { PriceChart, priceStepOf, type PriceChartProps } from './PriceChart';
+import { PriceChart, priceStepOf, TYPEFACE_WAIT_MS, type PriceChartProps } from './PriceChart';
 import * as stories from './PriceChart.stories';
 
 // jsdom has no canvas: the library is replaced by a fake that records what the chart asks of it
@@ -282,6 +282,78 @@ describe('PriceChart', () => {
     expect(ref.current).toBe(screen.getByTestId('chart'));
     expect(ref.current).toBe(figure());
     await ready();
+  });
+});
+
+describe('PriceChart and its typeface', () => {
+  // jsdom loads no fonts: a stand-in for document.fonts whose load the test settles.
+  let settle: { resolve: (faces: unknown[]) => void; reject: (error: Error) => void };
+  const load = jest.fn(
+    () => new Promise<unknown[]>((resolve, reject) => (settle = { resolve, reject })),
+  );
+  beforeEach(() => {
+    load.mockClear();
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { load } });
+  });
+  afterEach(() => {
+    delete (document as { fonts?: unknown }).fonts;
+    jest.useRealTimers();
+  });
+
+  const fontFamilyApplied = () =>
+    lastChart()
+      .applyOptions.mock.calls.map(([options]) => options?.layout?.fontFamily)
+      .filter(Boolean);
+
+  it('draws once its typeface has loaded, so the axes are measured in it', async () => {
+    renderChart();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    // The library is there; the typeface is not yet.
+    expect(mockCharts).toHaveLength(0);
+    expect(figure()).toHaveAttribute('aria-busy', 'true');
+    expect(load).toHaveBeenCalledWith(expect.stringMatching(/^\d+px \S/));
+
+    await act(async () => settle.resolve([{}]));
+    await ready();
+    expect(mockCharts).toHaveLength(1);
+    expect(fontFamilyApplied()).toEqual([]);
+  });
+
+  it(`draws with the fallback after ${TYPEFACE_WAIT_MS} ms, and measures again when the typeface arrives`, async () => {
+    jest.useFakeTimers();
+    renderChart();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(TYPEFACE_WAIT_MS - 1);
+    });
+    expect(mockCharts).toHaveLength(0);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    await ready();
+    expect(mockCharts).toHaveLength(1);
+    expect(fontFamilyApplied()).toEqual([]);
+
+    await act(async () => settle.resolve([{}]));
+    const family = (lastChart().options as { layout: { fontFamily: string } }).layout.fontFamily;
+    // Another string for the library, which then measures its labels again; the same font.
+    expect(fontFamilyApplied()).toEqual([`${family} `]);
+  });
+
+  it('draws at once when the typeface cannot load, and does not draw again', async () => {
+    renderChart();
+    await act(async () => settle.reject(new Error('NetworkError')));
+    await ready();
+    expect(mockCharts).toHaveLength(1);
+    expect(fontFamilyApplied()).toEqual([]);
+  });
+
+  it('makes no chart when it unmounts while the typeface loads', async () => {
+    const { unmount } = renderChart();
+    unmount();
+    await act(async () => settle.resolve([{}]));
+    expect(mockCharts).toHaveLength(0);
   });
 });
 

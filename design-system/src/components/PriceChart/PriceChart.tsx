@@ -141,6 +141,37 @@ function readTheme(element: Element) {
 
 type Theme = ReturnType<typeof readTheme>;
 
+/**
+ * How long the chart waits for its typeface before it draws with the fallback. The library
+ * measures its axis labels once per font, so drawing after the typeface has arrived gives the
+ * axes their right widths at once; the library's chunk is loading meanwhile.
+ */
+export const TYPEFACE_WAIT_MS = 2_000;
+
+/**
+ * The chart's typeface, as it loads: `loaded` settles with whether it arrived (false where the
+ * document cannot load fonts or the font failed), `within(ms)` with the same or false once `ms`
+ * have passed first.
+ */
+function loadTypeface(document: Document, theme: Theme) {
+  const fontSet = document.fonts as FontFaceSet | undefined;
+  const loaded: Promise<boolean> = fontSet
+    ? fontSet.load(`${theme.fontSize}px ${theme.fontFamily}`).then(
+        (faces) => faces.length > 0,
+        () => false,
+      )
+    : Promise.resolve(false);
+  const within = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      void loaded.then((arrived) => {
+        clearTimeout(timer);
+        resolve(arrived);
+      });
+    });
+  return { loaded, within };
+}
+
 /** `color` at `alpha` opacity, for the area's fill; hex and rgb() colours, else as given. */
 function withAlpha(color: string, alpha: number): string {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
@@ -237,15 +268,16 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
   const latest = useRef({ locale, tone });
   latest.current = { locale, tone };
 
-  // Make the chart once, when the library has loaded; remove it on unmount.
+  // Make the chart once, when the library and the typeface have loaded; remove it on unmount.
   useEffect(() => {
     let cancelled = false;
     let chart: IChartApi | null = null;
-    loadRef.current().then(
-      (library) => {
-        const host = hostRef.current;
-        if (cancelled || !host) return;
-        const theme = readTheme(host);
+    const host = hostRef.current;
+    const theme = host ? readTheme(host) : null;
+    const typeface = host && theme ? loadTypeface(host.ownerDocument, theme) : null;
+    Promise.all([loadRef.current(), typeface?.within(TYPEFACE_WAIT_MS)]).then(
+      ([library, typefaceReady]) => {
+        if (cancelled || !host || !theme) return;
         chart = library.createChart(host, chartOptions(library, theme, latest.current.locale));
         const series = chart.addSeries(
           library.AreaSeries,
@@ -255,14 +287,16 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
         host.querySelector('table')?.setAttribute('role', 'presentation');
         chartRef.current = { chart, series, library, theme };
         setState('ready');
-        // Canvas text is drawn in whatever font is there; draw again once the typeface arrives.
+        if (typefaceReady !== false) return;
+        // The typeface came late: the axes were laid out with the fallback's widths, which the
+        // library keeps until its font string changes. The same family with a trailing space is
+        // another string for the library and the same font for the canvas.
         const made = chart;
-        host.ownerDocument.fonts
-          ?.load(`${theme.fontSize}px ${theme.fontFamily}`)
-          .then(() => {
-            if (!cancelled) made.applyOptions({ layout: { fontFamily: theme.fontFamily } });
-          })
-          .catch(() => {});
+        void typeface?.loaded.then((loaded) => {
+          if (!cancelled && loaded) {
+            made.applyOptions({ layout: { fontFamily: `${theme.fontFamily} ` } });
+          }
+        });
       },
       () => {
         if (!cancelled) setState('failed');
