@@ -45,6 +45,7 @@ describe('@coinlens/design-system public API', () => {
       'formatPercentChange',
       'formatPrice',
       'formatTimestamp',
+      'getSystem',
       'infiniteListRecipe',
       'loadingBarRecipe',
       'loadingOverlayRecipe',

@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { system } from '../theme/system';
+import { getSystem } from '../theme/system';
 
 export interface CoinlensProviderProps {
   /** The part of the app that uses Coinlens components. */
@@ -9,5 +9,5 @@ export interface CoinlensProviderProps {
 
 /** Makes the Coinlens styling system available to every component below it. */
 export function CoinlensProvider({ children }: CoinlensProviderProps) {
-  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+  return <ChakraProvider value={getSystem()}>{children}</ChakraProvider>;
 }

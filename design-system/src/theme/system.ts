@@ -1,4 +1,9 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
 import { semanticColors } from './semantic-tokens/colors';
 import { colors } from './tokens/colors';
 import { keyframes } from './tokens/keyframes';
@@ -50,5 +55,31 @@ export const coinlensConfig = defineConfig({
   },
 });
 
-/** The Coinlens styling engine: pass it to `CoinlensProvider` (or Chakra's provider). */
-export const system = createSystem(defaultBaseConfig, coinlensConfig);
+let made: SystemContext | undefined;
+
+/**
+ * The Coinlens styling engine, made on the first call: Chakra builds its token dictionary, CSS
+ * variables and conditions then, a long task on a slow phone (about 60 ms at 4x CPU slowdown).
+ * `CoinlensProvider` calls it when it first renders; an app can call it earlier, in a task of its
+ * own (the site does, while the page's data loads), so that neither its scripts' start nor its
+ * first render pays for it.
+ */
+export function getSystem(): SystemContext {
+  made ??= createSystem(defaultBaseConfig, coinlensConfig);
+  return made;
+}
+
+/**
+ * The Coinlens styling engine, for Chakra's own provider (`CoinlensProvider` passes it for you).
+ * Importing it costs nothing: the engine is made (`getSystem()`) when it is first used.
+ */
+export const system: SystemContext = new Proxy({} as SystemContext, {
+  get: (_target, key) => Reflect.get(getSystem(), key),
+  has: (_target, key) => Reflect.has(getSystem(), key),
+  ownKeys: () => Reflect.ownKeys(getSystem()),
+  getOwnPropertyDescriptor: (_target, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(getSystem(), key);
+    // The proxy's target lacks the key: the proxy may only report it as configurable.
+    return descriptor && { ...descriptor, configurable: true };
+  },
+});

@@ -16,6 +16,7 @@ import { ErrorBoundary } from '../features/shell/ErrorBoundary';
 import { Header } from '../features/shell/Header';
 import { pageLoad } from '../features/shell/pageLoad';
 import { Link } from '../i18n/Link';
+import { Island } from './Island';
 import { StatusContent } from './StatusPage';
 
 const FooterLink = chakra(Link, {
@@ -92,80 +93,92 @@ export function Layout({ children, header = true, variant = 'default', banner }:
       >
         {t('skipToContent')}
       </chakra.a>
-      <LoadingBar controller={pageLoad} label={t('loadingPage')} />
-      {header && <Header />}
-      {banner}
-      <Box
-        as="main"
-        id="main"
-        tabIndex={-1}
-        flex="1"
-        display={variant === 'welcome' ? 'flex' : 'block'}
-        flexDirection="column"
-        width="100%"
-        maxWidth={MAIN_WIDTH[variant]}
-        marginX="auto"
-        paddingX={mobile ? undefined : { base: '4', md: '6' }}
-        paddingY={variant === 'welcome' || mobile ? '4' : { base: '8', md: '12' }}
-        css={mobile ? SAFE_PADDING_X : undefined}
-        _focus={{ outline: 'none' }}
-      >
-        <ErrorBoundary
-          fallback={({ status }) => (
-            <StatusContent
-              status={status}
-              text={status === 404 ? t('notFound.text') : t('error.text')}
-              hint={status === 404 ? undefined : t('error.hint')}
-              backLabel={t('notFound.back')}
-            />
-          )}
-        >
-          {children}
-        </ErrorBoundary>
-      </Box>
-      {variant !== 'welcome' && (
-        <chakra.footer
-          borderTopWidth="1px"
-          borderColor="border.subtle"
-          paddingTop="6"
-          paddingBottom={mobile ? 'calc(1.5rem + env(safe-area-inset-bottom, 0px))' : '6'}
-        >
-          <Flex
-            maxWidth={MAIN_WIDTH[variant]}
-            marginX="auto"
-            paddingX={mobile ? undefined : { base: '4', md: '6' }}
-            css={mobile ? SAFE_PADDING_X : undefined}
-            gap={mobile ? '2' : '6'}
-            alignItems="center"
-            fontSize="sm"
-            color="fg.muted"
-            wrap="wrap"
-          >
-            <span>{t('footer.rights')}</span>
-            <FooterLink to={`${legalBase}/privacy/`} {...footerLinkSize}>
-              {t('footer.privacy')}
-            </FooterLink>
-            <FooterLink to={`${legalBase}/terms/`} {...footerLinkSize}>
-              {t('footer.terms')}
-            </FooterLink>
-          </Flex>
-        </chakra.footer>
+      <Island name="loading-bar">
+        <LoadingBar controller={pageLoad} label={t('loadingPage')} />
+      </Island>
+      {header && (
+        <Island name="header">
+          <Header />
+        </Island>
       )}
-      {/* The chat page is the assistant itself; the pages without the header are outside. */}
-      {header && variant === 'default' && <AssistantLauncher />}
-      <DialogHost />
-      <RealtimeStatus />
-      <Toaster
-        toaster={toaster}
-        closeLabel={t('toast.close')}
-        label={t('toast.label')}
-        typeLabels={{
-          success: t('toast.success'),
-          error: t('toast.error'),
-          warning: t('toast.warning'),
-          info: t('toast.info'),
-        }}
-      />
+      {banner && <Island name="banner">{banner}</Island>}
+      <Island name="main">
+        <Box
+          as="main"
+          id="main"
+          tabIndex={-1}
+          flex="1"
+          display={variant === 'welcome' ? 'flex' : 'block'}
+          flexDirection="column"
+          width="100%"
+          maxWidth={MAIN_WIDTH[variant]}
+          marginX="auto"
+          paddingX={mobile ? undefined : { base: '4', md: '6' }}
+          paddingY={variant === 'welcome' || mobile ? '4' : { base: '8', md: '12' }}
+          css={mobile ? SAFE_PADDING_X : undefined}
+          _focus={{ outline: 'none' }}
+        >
+          <ErrorBoundary
+            fallback={({ status }) => (
+              <StatusContent
+                status={status}
+                text={status === 404 ? t('notFound.text') : t('error.text')}
+                hint={status === 404 ? undefined : t('error.hint')}
+                backLabel={t('notFound.back')}
+              />
+            )}
+          >
+            <Island name="page">{children}</Island>
+          </ErrorBoundary>
+        </Box>
+      </Island>
+      {variant !== 'welcome' && (
+        <Island name="footer">
+          <chakra.footer
+            borderTopWidth="1px"
+            borderColor="border.subtle"
+            paddingTop="6"
+            paddingBottom={mobile ? 'calc(1.5rem + env(safe-area-inset-bottom, 0px))' : '6'}
+          >
+            <Flex
+              maxWidth={MAIN_WIDTH[variant]}
+              marginX="auto"
+              paddingX={mobile ? undefined : { base: '4', md: '6' }}
+              css={mobile ? SAFE_PADDING_X : undefined}
+              gap={mobile ? '2' : '6'}
+              alignItems="center"
+              fontSize="sm"
+              color="fg.muted"
+              wrap="wrap"
+            >
+              <span>{t('footer.rights')}</span>
+              <FooterLink to={`${legalBase}/privacy/`} {...footerLinkSize}>
+                {t('footer.privacy')}
+              </FooterLink>
+              <FooterLink to={`${legalBase}/terms/`} {...footerLinkSize}>
+                {t('footer.terms')}
+              </FooterLink>
+            </Flex>
+          </chakra.footer>
+        </Island>
+      )}
+      <Island name="overlays">
+        {/* The chat page is the assistant itself; the pages without the header are outside. */}
+        {header && variant === 'default' && <AssistantLauncher />}
+        <DialogHost />
+        <RealtimeStatus />
+        <Toaster
+          toaster={toaster}
+          closeLabel={t('toast.close')}
+          label={t('toast.label')}
+          typeLabels={{
+            success: t('toast.success'),
+            error: t('toast.error'),
+            warning: t('toast.warning'),
+            info: t('toast.info'),
+          }}
+        />
+      </Island>
     </Flex>
   );
 }

@@ -167,3 +167,95 @@ it('runs effects before the next frame', async () => {
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(order).toEqual(['effect', 'frame']);
 });
+
+describe('a hydration that suspends', () => {
+  /* eslint-disable @typescript-eslint/no-require-imports -- the server render of the same layer */
+  const { renderToString } = require('preact-render-to-string') as {
+    renderToString: (vnode: unknown) => string;
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const { Suspense } = layer;
+  const store = storeOf('client');
+
+  /** A part that suspends while it hydrates, until `release()`: it renders its children then. */
+  function gate() {
+    let released = false;
+    let release = () => {};
+    const waiting = new Promise<void>((resolve) => (release = resolve)).then(() => {
+      released = true;
+    });
+    function Gate({ children }: { children?: unknown }) {
+      if (typeof window !== 'undefined' && !released) throw waiting;
+      return h('section', null, children as never);
+    }
+    return { Gate, release: () => (release(), waiting) };
+  }
+
+  function Status({ name }: { name: string }) {
+    const value = useSyncExternalStore(store.subscribe, store.get, () => 'server');
+    const id = useId();
+    return h(
+      'span',
+      { id, 'data-name': name, 'data-value': value },
+      value,
+      // What a later render adds, named by the id (as a popup names its field).
+      value === 'changed' && h('output', { htmlFor: id }),
+    );
+  }
+
+  function Passing({ children }: { children?: unknown }) {
+    return h('section', null, children as never);
+  }
+
+  function page(Gate: (props: { children?: unknown }) => unknown) {
+    return h(
+      'div',
+      null,
+      h(Status, { name: 'before' }),
+      h(Suspense, { fallback: null }, h(Gate as never, null, h(Status, { name: 'inside' }))),
+      h(Status, { name: 'after' }),
+    );
+  }
+
+  const ids = () =>
+    Object.fromEntries(
+      [...container.querySelectorAll('span')].map((span) => [span.dataset.name, span.id]),
+    );
+
+  it('keeps the server markup of the part, then hydrates it as a hydration', async () => {
+    // The server render (jsdom has a window: the layer is told, as a hydration is; the server's
+    // part never suspends).
+    const serverMarkup = layer.whileHydrating(() => renderToString(page(Passing)));
+    container.innerHTML = serverMarkup;
+    const serverIds = ids();
+    const inside = container.querySelector('[data-name=inside]')!;
+
+    const client = gate();
+    hydrateRoot(container, page(client.Gate));
+    await settle();
+    // The rest of the page hydrated; the part is still the server's.
+    expect(container.querySelector('[data-name=after]')!.getAttribute('data-value')).toBe('client');
+    expect(container.querySelector('[data-name=inside]')).toBe(inside);
+    expect(inside.getAttribute('data-value')).toBe('server');
+
+    await client.release();
+    await settle();
+    // Hydrated, not made again; read the server snapshot first, so its attributes follow.
+    expect(container.querySelector('[data-name=inside]')).toBe(inside);
+    expect(inside.getAttribute('data-value')).toBe('client');
+    expect(container.innerHTML).not.toContain('server');
+
+    // Every part keeps the server's ids when it renders again.
+    store.set('changed');
+    await settle();
+    expect(container.querySelector('[data-name=inside]')!.getAttribute('data-value')).toBe(
+      'changed',
+    );
+    expect(ids()).toEqual(serverIds);
+    for (const span of container.querySelectorAll('span')) {
+      expect(span.querySelector('output')!.htmlFor.value).toBe(span.id);
+    }
+    expect(new Set(Object.values(serverIds)).size).toBe(3);
+    store.set('client');
+  });
+});

@@ -5,9 +5,18 @@
 //   the server's attributes (a login button hidden for good, an overlay that stays);
 // - an element rendered with autoFocus takes the focus when it mounts;
 // - useId is unique in the whole page, dialogs (portals) included;
-// - effects run right after the render, not after the next frame.
+// - effects run right after the render, not after the next frame;
+// - a part whose hydration suspended (React.lazy, or a component that throws a promise) hydrates
+//   later as a hydration still: it reads the server snapshot, and keeps the server's ids, as
+//   each Suspense boundary counts the ids inside it apart (in the server render too).
 import { options, type Ref, type VNode } from 'preact';
-import compat, { useId as preactUseId, useLayoutEffect, useEffect, useState } from 'preact/compat';
+import compat, {
+  Suspense,
+  useId as preactUseId,
+  useLayoutEffect,
+  useEffect,
+  useState,
+} from 'preact/compat';
 
 // @ts-expect-error -- preact/compat's types are `export =`; the module itself has named exports.
 export * from 'preact/compat';
@@ -57,13 +66,97 @@ let hydrating = false;
 
 /** Runs a hydration: the renders it makes read the server snapshot (see hydrateRoot). */
 export function whileHydrating<T>(hydrate: () => T): T {
+  const before = hydrating;
   hydrating = true;
   try {
     return hydrate();
   } finally {
-    hydrating = false;
+    hydrating = before;
   }
 }
+
+// Preact 10's own fields and hooks, by the names its build gives them (its devtools use them too).
+interface InternalVNode extends VNode {
+  /** The parent vnode. */
+  __?: InternalVNode | null;
+  /** The component instance. */
+  __c?: object | null;
+  /** useId's counter: a prefix and the next number. */
+  __m?: [string | number, number];
+  /** Flags: MODE_HYDRATE when the vnode's hydration suspended. */
+  __u?: number;
+}
+type VNodeHook = (vnode: InternalVNode) => void;
+const internals = options as typeof options & {
+  /** Before a vnode is diffed. */
+  __b?: VNodeHook;
+  /** Before a component renders. */
+  __r?: VNodeHook;
+  /** An error (or a promise) thrown while rendering. */
+  __e?: (error: unknown, vnode: InternalVNode, oldVNode: InternalVNode, info?: unknown) => void;
+};
+const MODE_HYDRATE = 1 << 5;
+
+// A component whose render suspended while it hydrated keeps the server's markup; Preact hydrates
+// it once the promise settles (then, its render is a hydration again, and reads what one reads).
+const suspendedWhileHydrating = new WeakSet<object>();
+/** The components whose resumed hydration is rendering, innermost last. */
+const resuming: Array<{ component: object; before: boolean }> = [];
+
+/** The end of a resumed hydration's render: done, or suspended again. */
+function endResuming(component: object): void {
+  if (resuming.at(-1)?.component !== component) return;
+  hydrating = resuming.pop()!.before;
+}
+
+const previousCatchError = internals.__e;
+internals.__e = (error, vnode, oldVNode, info) => {
+  const component = vnode.__c;
+  if (component) endResuming(component);
+  const suspended = typeof (error as PromiseLike<unknown> | null)?.then === 'function';
+  if (component && suspended && (vnode.__u ?? 0) & MODE_HYDRATE) {
+    suspendedWhileHydrating.add(component);
+  }
+  previousCatchError?.(error, vnode, oldVNode, info);
+};
+
+const previousRender = internals.__r;
+internals.__r = (vnode) => {
+  const component = vnode.__c;
+  if (component && suspendedWhileHydrating.delete(component)) {
+    resuming.push({ component, before: hydrating });
+    hydrating = true;
+  }
+  previousRender?.(vnode);
+};
+
+const previousDiffed = options.diffed;
+options.diffed = (vnode: InternalVNode) => {
+  const component = vnode.__c;
+  if (component) endResuming(component);
+  previousDiffed?.(vnode);
+};
+
+// Preact's useId counts on one counter per render root, in render order. A Suspense boundary's
+// content may hydrate after what follows it, and would take its ids, and give them: so each
+// boundary, in the server render and the hydration, counts the ids inside it on a counter of
+// its own, named by its place on the counter around it (as React's ids follow the tree).
+const previousDiff = internals.__b;
+internals.__b = (vnode) => {
+  if (
+    (vnode.type as unknown) === Suspense &&
+    !vnode.__m &&
+    (typeof window === 'undefined' || hydrating)
+  ) {
+    let around = vnode.__;
+    while (around && !around.__m && around.__) around = around.__;
+    if (around) {
+      const counter = around.__m ?? (around.__m = [0, 0]);
+      vnode.__m = [`${counter[0]}s${counter[1]++}`, 0];
+    }
+  }
+  previousDiff?.(vnode);
+};
 
 interface Store<T> {
   value: T;

@@ -2,6 +2,7 @@
 // page; the language, as the phone's own picker; and the profile area, with touch-sized controls.
 // It stays at the top, clear of a notch or a status bar (the safe areas).
 import { chakra, Flex } from '@chakra-ui/react';
+import { Island } from '../../components/Island';
 import { MOBILE_WIDTH, SAFE_PADDING_X } from '../../components/Layout';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { HTML_LANG, LOCALES, LOCALE_NAMES, isLocale, type Locale } from '../../i18n/locales';
@@ -39,8 +40,12 @@ export function MobileTopBar() {
           </Flex>
         </Link>
         <Flex marginLeft="auto" alignItems="center" gap="1">
-          <LanguageSelect />
-          <ProfileArea touch />
+          <Island name="language">
+            <LanguageSelect />
+          </Island>
+          <Island name="profile">
+            <ProfileArea touch />
+          </Island>
         </Flex>
       </Flex>
     </chakra.header>
