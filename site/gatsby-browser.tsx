@@ -1,19 +1,49 @@
-import { CoinlensProvider, getSystem } from '@coinlens/design-system';
 import type { GatsbyBrowser } from 'gatsby';
-import { startTransition, type ReactElement } from 'react';
+import { startTransition, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { deviceRedirect } from './edge/rules.mjs';
-import { ApiProvider } from './src/data/swr';
 import { installChunkReload } from './src/app/chunkReload';
-import { pageLoad, trackLoadMiddleware } from './src/features/shell/pageLoad';
+import type * as RuntimeModule from './src/app/runtime';
+import { pageLoad } from './src/features/shell/pageLoad';
 
-// Long requests show the loading bar too (quick ones, under 200 ms, show nothing).
-const SWR_CONFIG = { use: [trackLoadMiddleware] };
+type Runtime = typeof RuntimeModule;
+
+let runtime: Runtime | undefined;
+let runtimeStarted: Promise<Runtime> | undefined;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the root's heavy part (src/app/runtime.tsx), each step in a task of its own, while the
+ * page's data loads: its modules (Chakra, Emotion, the design system, SWR), then Chakra's
+ * styling engine (its token dictionary and CSS variables: about 60 ms on a slow phone), then the
+ * browser's string collator (ICU's: 12 ms, 48 ms on a slow phone, the first time a page compares
+ * two strings; Chakra sorts each element's media queries with it). Each would otherwise be part
+ * of a longer task: the app's scripts' start, or the hydration.
+ */
+function startRuntime(): Promise<Runtime> {
+  runtimeStarted ??= (async () => {
+    await nextTask();
+    // Eager: in the app's chunk (no request); its modules run when it is imported.
+    const loaded = await import(/* webpackMode: "eager" */ './src/app/runtime');
+    await nextTask();
+    loaded.getSystem();
+    await nextTask();
+    'a'.localeCompare('b');
+    runtime = loaded;
+    return loaded;
+  })();
+  return runtimeStarted;
+}
+
+/** The root's providers, once started (the hydration waits for them: see below). */
+function Root({ children }: { children: ReactNode }) {
+  if (!runtime) throw new Error('The page rendered before its runtime started.');
+  return <runtime.RuntimeRoot>{children}</runtime.RuntimeRoot>;
+}
 
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => (
-  <CoinlensProvider>
-    <ApiProvider config={SWR_CONFIG}>{element}</ApiProvider>
-  </CoinlensProvider>
+  <Root>{element}</Root>
 );
 
 // Hydration as a transition: React does it in slices of a few milliseconds and lets the browser
@@ -21,6 +51,10 @@ export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) =
 // meanwhile makes React finish it at once. A page without server markup is rendered instead.
 function hydrateAsTransition(element: ReactElement, container: Element | null): void {
   if (!container) return;
+  if (!runtime) {
+    void startRuntime().then(() => hydrateAsTransition(element, container));
+    return;
+  }
   // As Gatsby decides: server markup is there when its focus wrapper has children.
   if (!document.getElementById('gatsby-focus-wrapper')?.children.length) {
     createRoot(container).render(element);
@@ -35,20 +69,10 @@ function hydrateAsTransition(element: ReactElement, container: Element | null): 
 export const replaceHydrateFunction = () => hydrateAsTransition;
 
 // A page whose code cannot be fetched (a deploy replaced it) reloads, at most once a minute.
-// While the page's data loads, two things the hydration would otherwise do in its long task are
-// done in tasks of their own: Chakra's styling engine is made (its token dictionary and CSS
-// variables: about 60 ms on a slow phone), and the browser starts its string collator (ICU's:
-// 12 ms, 48 ms on a slow phone, the first time a page compares two strings; Chakra sorts each
-// element's media queries with it).
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   installChunkReload(window);
-  setTimeout(getSystem, 0);
-  setTimeout(warmUpCollator, 0);
+  void startRuntime();
 };
-
-function warmUpCollator(): void {
-  'a'.localeCompare('b');
-}
 
 // The loading bar follows route changes; loads under 200 ms show nothing.
 export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, prevLocation }) => {

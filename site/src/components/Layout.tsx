@@ -76,109 +76,111 @@ export function Layout({ children, header = true, variant = 'default', banner }:
     showRememberedSignInToast(t);
   }, [t]);
   return (
-    <Flex
-      direction="column"
-      minHeight="100dvh"
-      bg="bg.canvas"
-      // The background: a faint glow of the accent colour behind the top of the page.
-      backgroundImage="radial-gradient(60rem 28rem at 70% -8rem, rgba(59, 130, 246, 0.10), transparent 70%)"
-      backgroundRepeat="no-repeat"
-    >
-      <chakra.a
-        href="#main"
-        position="absolute"
-        left="-9999px"
-        zIndex="30"
-        _focus={{ left: '4', top: '4', bg: 'bg.raised', px: '3', py: '2', borderRadius: 'md' }}
+    <Island name="frame">
+      <Flex
+        direction="column"
+        minHeight="100dvh"
+        bg="bg.canvas"
+        // The background: a faint glow of the accent colour behind the top of the page.
+        backgroundImage="radial-gradient(60rem 28rem at 70% -8rem, rgba(59, 130, 246, 0.10), transparent 70%)"
+        backgroundRepeat="no-repeat"
       >
-        {t('skipToContent')}
-      </chakra.a>
-      <Island name="loading-bar">
-        <LoadingBar controller={pageLoad} label={t('loadingPage')} />
-      </Island>
-      {header && (
-        <Island name="header">
-          <Header />
-        </Island>
-      )}
-      {banner && <Island name="banner">{banner}</Island>}
-      <Island name="main">
-        <Box
-          as="main"
-          id="main"
-          tabIndex={-1}
-          flex="1"
-          display={variant === 'welcome' ? 'flex' : 'block'}
-          flexDirection="column"
-          width="100%"
-          maxWidth={MAIN_WIDTH[variant]}
-          marginX="auto"
-          paddingX={mobile ? undefined : { base: '4', md: '6' }}
-          paddingY={variant === 'welcome' || mobile ? '4' : { base: '8', md: '12' }}
-          css={mobile ? SAFE_PADDING_X : undefined}
-          _focus={{ outline: 'none' }}
+        <chakra.a
+          href="#main"
+          position="absolute"
+          left="-9999px"
+          zIndex="30"
+          _focus={{ left: '4', top: '4', bg: 'bg.raised', px: '3', py: '2', borderRadius: 'md' }}
         >
-          <ErrorBoundary
-            fallback={({ status }) => (
-              <StatusContent
-                status={status}
-                text={status === 404 ? t('notFound.text') : t('error.text')}
-                hint={status === 404 ? undefined : t('error.hint')}
-                backLabel={t('notFound.back')}
-              />
-            )}
-          >
-            <Island name="page">{children}</Island>
-          </ErrorBoundary>
-        </Box>
-      </Island>
-      {variant !== 'welcome' && (
-        <Island name="footer">
-          <chakra.footer
-            borderTopWidth="1px"
-            borderColor="border.subtle"
-            paddingTop="6"
-            paddingBottom={mobile ? 'calc(1.5rem + env(safe-area-inset-bottom, 0px))' : '6'}
-          >
-            <Flex
-              maxWidth={MAIN_WIDTH[variant]}
-              marginX="auto"
-              paddingX={mobile ? undefined : { base: '4', md: '6' }}
-              css={mobile ? SAFE_PADDING_X : undefined}
-              gap={mobile ? '2' : '6'}
-              alignItems="center"
-              fontSize="sm"
-              color="fg.muted"
-              wrap="wrap"
-            >
-              <span>{t('footer.rights')}</span>
-              <FooterLink to={`${legalBase}/privacy/`} {...footerLinkSize}>
-                {t('footer.privacy')}
-              </FooterLink>
-              <FooterLink to={`${legalBase}/terms/`} {...footerLinkSize}>
-                {t('footer.terms')}
-              </FooterLink>
-            </Flex>
-          </chakra.footer>
+          {t('skipToContent')}
+        </chakra.a>
+        <Island name="loading-bar">
+          <LoadingBar controller={pageLoad} label={t('loadingPage')} />
         </Island>
-      )}
-      <Island name="overlays">
-        {/* The chat page is the assistant itself; the pages without the header are outside. */}
-        {header && variant === 'default' && <AssistantLauncher />}
-        <DialogHost />
-        <RealtimeStatus />
-        <Toaster
-          toaster={toaster}
-          closeLabel={t('toast.close')}
-          label={t('toast.label')}
-          typeLabels={{
-            success: t('toast.success'),
-            error: t('toast.error'),
-            warning: t('toast.warning'),
-            info: t('toast.info'),
-          }}
-        />
-      </Island>
-    </Flex>
+        {header && (
+          <Island name="header">
+            <Header />
+          </Island>
+        )}
+        {banner && <Island name="banner">{banner}</Island>}
+        <Island name="main">
+          <Box
+            as="main"
+            id="main"
+            tabIndex={-1}
+            flex="1"
+            display={variant === 'welcome' ? 'flex' : 'block'}
+            flexDirection="column"
+            width="100%"
+            maxWidth={MAIN_WIDTH[variant]}
+            marginX="auto"
+            paddingX={mobile ? undefined : { base: '4', md: '6' }}
+            paddingY={variant === 'welcome' || mobile ? '4' : { base: '8', md: '12' }}
+            css={mobile ? SAFE_PADDING_X : undefined}
+            _focus={{ outline: 'none' }}
+          >
+            <ErrorBoundary
+              fallback={({ status }) => (
+                <StatusContent
+                  status={status}
+                  text={status === 404 ? t('notFound.text') : t('error.text')}
+                  hint={status === 404 ? undefined : t('error.hint')}
+                  backLabel={t('notFound.back')}
+                />
+              )}
+            >
+              <Island name="page">{children}</Island>
+            </ErrorBoundary>
+          </Box>
+        </Island>
+        {variant !== 'welcome' && (
+          <Island name="footer">
+            <chakra.footer
+              borderTopWidth="1px"
+              borderColor="border.subtle"
+              paddingTop="6"
+              paddingBottom={mobile ? 'calc(1.5rem + env(safe-area-inset-bottom, 0px))' : '6'}
+            >
+              <Flex
+                maxWidth={MAIN_WIDTH[variant]}
+                marginX="auto"
+                paddingX={mobile ? undefined : { base: '4', md: '6' }}
+                css={mobile ? SAFE_PADDING_X : undefined}
+                gap={mobile ? '2' : '6'}
+                alignItems="center"
+                fontSize="sm"
+                color="fg.muted"
+                wrap="wrap"
+              >
+                <span>{t('footer.rights')}</span>
+                <FooterLink to={`${legalBase}/privacy/`} {...footerLinkSize}>
+                  {t('footer.privacy')}
+                </FooterLink>
+                <FooterLink to={`${legalBase}/terms/`} {...footerLinkSize}>
+                  {t('footer.terms')}
+                </FooterLink>
+              </Flex>
+            </chakra.footer>
+          </Island>
+        )}
+        <Island name="overlays">
+          {/* The chat page is the assistant itself; the pages without the header are outside. */}
+          {header && variant === 'default' && <AssistantLauncher />}
+          <DialogHost />
+          <RealtimeStatus />
+          <Toaster
+            toaster={toaster}
+            closeLabel={t('toast.close')}
+            label={t('toast.label')}
+            typeLabels={{
+              success: t('toast.success'),
+              error: t('toast.error'),
+              warning: t('toast.warning'),
+              info: t('toast.info'),
+            }}
+          />
+        </Island>
+      </Flex>
+    </Island>
   );
 }

@@ -1,0 +1,22 @@
+// The part of the browser's root that is heavy to start: Chakra and Emotion (through the design
+// system) and the data layer. gatsby-browser.tsx imports it on demand, so that its modules run
+// in a task of their own after the app's scripts, not in theirs (it is in the same chunk: no
+// request), and makes Chakra's styling engine in the task after.
+import { CoinlensProvider, getSystem } from '@coinlens/design-system';
+import type { ReactNode } from 'react';
+import { ApiProvider } from '../data/swr';
+import { trackLoadMiddleware } from '../features/shell/pageLoad';
+
+// Long requests show the loading bar too (quick ones, under 200 ms, show nothing).
+const SWR_CONFIG = { use: [trackLoadMiddleware] };
+
+/** The providers every page renders in (gatsby-ssr.tsx renders the same ones). */
+export function RuntimeRoot({ children }: { children: ReactNode }) {
+  return (
+    <CoinlensProvider>
+      <ApiProvider config={SWR_CONFIG}>{children}</ApiProvider>
+    </CoinlensProvider>
+  );
+}
+
+export { getSystem };
