@@ -59,7 +59,7 @@ let made: SystemContext | undefined;
 
 /**
  * The Coinlens styling engine, made on the first call: Chakra builds its token dictionary, CSS
- * variables and conditions then, a long task on a slow phone (about 60 ms at 4x CPU slowdown).
+ * variables and conditions then, a long task on a slow phone (120-150 ms at 4x CPU slowdown).
  * `CoinlensProvider` calls it when it first renders; an app can call it earlier, in a task of its
  * own (the site does, while the page's data loads), so that neither its scripts' start nor its
  * first render pays for it.

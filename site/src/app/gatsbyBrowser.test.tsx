@@ -12,6 +12,11 @@ jest.mock('react-dom/client', () => ({
   createRoot: jest.fn(() => ({ render: jest.fn() })),
 }));
 
+jest.mock('../data/swr', () => {
+  steps.push('data layer');
+  return {};
+});
+
 jest.mock('./runtime', () => {
   steps.push('runtime modules');
   return {
@@ -85,9 +90,11 @@ it('starts the runtime one step per task, and hydrates once it has started', asy
   expect(hydrateRoot).not.toHaveBeenCalled();
 
   await runTask();
-  expect(steps).toEqual(['runtime modules']);
+  expect(steps).toEqual(['data layer']);
   await runTask();
-  expect(steps).toEqual(['runtime modules', 'styling engine']);
+  expect(steps).toEqual(['data layer', 'runtime modules']);
+  await runTask();
+  expect(steps).toEqual(['data layer', 'runtime modules', 'styling engine']);
   expect(hydrateRoot).not.toHaveBeenCalled();
   // The collator's task, then the hydration.
   await runTask();
