@@ -138,7 +138,11 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  for (const tab of tabs) await tab.context.close();
+  for (const tab of tabs) {
+    // A route still fetching for the page would fail once its context is gone.
+    await tab.page?.unrouteAll({ behavior: 'ignoreErrors' });
+    await tab.context.close();
+  }
   tabs.clear();
   // A test that stopped the API leaves it stopped when it fails; the next one needs it.
   if (!(await answers(own.url))) await restart();
@@ -646,6 +650,68 @@ describe('the chat when the socket drops mid-reply', () => {
     // The server knows the question: the finished reply is read back, not asked again.
     await answer.getByText('Nothing else to report.').waitFor();
     await expect(answer.getAttribute('data-status')).resolves.toBe('success');
+    expect(thrown()).toEqual([]);
+  });
+});
+
+describe('a chunk the server cannot send', () => {
+  it('keeps the page and the draft while the server is down, and connects once it is back', async () => {
+    await open();
+    // socket.io-client's chunk is held on its way, as if the server went down while sending it.
+    let release: (route: Route) => void = () => undefined;
+    const heldChunk = new Promise<Route>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      const response = await route.fetch().catch(() => null);
+      if (!response) return route.abort('connectionrefused');
+      const body = await response.text();
+      if (body.includes('engine.io')) release(route);
+      else await route.fulfill({ response, body });
+    });
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    const { box } = await openChat();
+    const draft = 'What moved Solana this morning?';
+    await box.fill(draft);
+    const chunk = await heldChunk;
+    await stopApi();
+    await chunk.abort('connectionrefused');
+
+    // No reload onto the browser's error page: the same page, the draft, and "Reconnecting…".
+    await reconnecting().waitFor();
+    await expect(box.inputValue()).resolves.toBe(draft);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await restart();
+    await reconnecting().waitFor({ state: 'detached', timeout: 30_000 });
+    await expect(box.inputValue()).resolves.toBe(draft);
+    expect(navigations).toBe(1);
+    expect(thrown()).toEqual([]);
+  });
+
+  it('reloads the page once when the chunk is gone after a deploy (the server answers)', async () => {
+    await open();
+    let gone = 0;
+    await page.route('**/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      // The old build's socket.io-client chunk, once: the new build's page has its own.
+      if (body.includes('engine.io') && gone === 0) {
+        gone += 1;
+        return route.fulfill({ status: 404, body: 'Not found' });
+      }
+      return route.fulfill({ response, body });
+    });
+    let navigations = 0;
+    let reloaded: () => void = () => undefined;
+    const reload = new Promise<void>((resolve) => (reloaded = resolve));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && ++navigations === 2) reloaded();
+    });
+    await page.goto(`${own.url}/reporting/`);
+    await reload;
+    await page.getByRole('heading', { level: 2, name: /Bitcoin/ }).waitFor();
+    expect(gone).toBe(1);
     expect(thrown()).toEqual([]);
   });
 });

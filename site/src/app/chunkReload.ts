@@ -68,6 +68,21 @@ function browserWindow(): Window | undefined {
   return typeof window === 'undefined' ? undefined : window;
 }
 
+/**
+ * Whether the site's server answers: a HEAD of this page, past every cache. A chunk that fails
+ * while it answers is gone (a deploy); one that fails while it does not is the server's outage,
+ * and a reload would put the browser's own error page in place of this one.
+ */
+export async function siteAnswers(win: Window | undefined = browserWindow()): Promise<boolean> {
+  if (!win) return false;
+  try {
+    const response = await win.fetch(win.location.href, { method: 'HEAD', cache: 'no-store' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 export interface ReloadOnChunkErrorOptions {
   /** What went wrong; anything but a chunk load failure is left alone. */
   error: unknown;
@@ -79,25 +94,45 @@ export interface ReloadOnChunkErrorOptions {
   reload?: () => void;
   /** Whether the browser is online. Defaults to `navigator.onLine`. */
   online?: () => boolean;
+  /** Whether the site's server answers. Defaults to `siteAnswers()`. */
+  reachable?: () => Promise<boolean>;
 }
 
 /**
- * Reloads the page for a failed chunk load unless it did so in the last 60 s, or the browser is
- * offline: then the chunk is not gone, the network is, and a reload would put the browser's own
- * error page in place of this one. Returns whether it reloaded; false means the caller should
- * show the error instead (with its retry, which works once the network is back).
+ * Whether a reload may be tried for `error` now: a chunk load failure, the browser online, and no
+ * reload for one in the last 60 s.
  */
-export function reloadOnChunkError({
+function mayReload(
+  error: unknown,
+  now: number,
+  storage: ReloadStorage | null,
+  online: () => boolean,
+): boolean {
+  if (!isChunkLoadError(error) || !online()) return false;
+  const last = readLastReload(storage);
+  // A time in the future (the clock was set back) is not trusted to hold the reload off.
+  return last === null || now < last || now - last >= CHUNK_RELOAD_INTERVAL_MS;
+}
+
+/**
+ * Reloads the page for a failed chunk load unless it did so in the last 60 s, or the chunk is
+ * not gone but out of reach: the browser offline, or the site's server not answering. A reload
+ * then would put the browser's own error page in place of this one. Resolves to whether it
+ * reloaded; false means the caller should show the error instead (with its retry, which works
+ * once the network or the server is back).
+ */
+export async function reloadOnChunkError({
   error,
   now = Date.now(),
   storage = sessionStorageOf(browserWindow()),
   reload = () => browserWindow()?.location.reload(),
   online = () => typeof navigator === 'undefined' || navigator.onLine !== false,
-}: ReloadOnChunkErrorOptions): boolean {
-  if (!isChunkLoadError(error) || !online()) return false;
-  const last = readLastReload(storage);
-  // A time in the future (the clock was set back) is not trusted to hold the reload off.
-  if (last !== null && now >= last && now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
+  reachable = () => siteAnswers(),
+}: ReloadOnChunkErrorOptions): Promise<boolean> {
+  if (!mayReload(error, now, storage, online)) return false;
+  if (!(await reachable())) return false;
+  // Another failure may have reloaded while this one asked.
+  if (!mayReload(error, now, storage, online)) return false;
   writeLastReload(storage, now);
   reload();
   return true;
@@ -105,18 +140,30 @@ export function reloadOnChunkError({
 
 /**
  * Reloads the page when an uncaught error or unhandled rejection is a failed chunk load (a
- * dynamic `import()` or a Gatsby page component). Returns the function that stops listening.
+ * dynamic `import()` or a Gatsby page component) and the site's server answers. Returns the
+ * function that stops listening.
  */
-export function installChunkReload(win: Window = window): () => void {
+export function installChunkReload(
+  win: Window = window,
+  reachable: () => Promise<boolean> = () => siteAnswers(win),
+): () => void {
   const handle = (event: Event, error: unknown) => {
-    const reloaded = reloadOnChunkError({
+    const storage = sessionStorageOf(win);
+    const online = () => win.navigator?.onLine !== false;
+    if (!mayReload(error, Date.now(), storage, online)) return;
+    // The page is likely going away: the console need not report the error as uncaught. When
+    // it stays (the server is down), the error is reported as a warning instead.
+    event.preventDefault();
+    void reloadOnChunkError({
       error,
-      storage: sessionStorageOf(win),
+      storage,
       reload: () => win.location.reload(),
-      online: () => win.navigator?.onLine !== false,
+      online,
+      reachable,
+    }).then((reloaded) => {
+      if (!reloaded)
+        console.warn('A chunk could not be loaded; the server does not answer.', error);
     });
-    // The page is going away; the console need not report the error as uncaught.
-    if (reloaded) event.preventDefault();
   };
   const onError = (event: ErrorEvent) => handle(event, event.error ?? event.message);
   const onRejection = (event: PromiseRejectionEvent) => handle(event, event.reason);

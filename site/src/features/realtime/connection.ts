@@ -210,11 +210,13 @@ function follow(options: StartRealtimeOptions) {
       (io) => {
         if (forGeneration === generation) open(io, url, token);
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         if (forGeneration !== generation) return;
         // After a deploy the old build's chunk is gone: a reload fetches the new one (at most
-        // once a minute); otherwise try again later, like a lost connection.
-        if (reloadOnChunkError({ error })) return;
+        // once a minute). With the server down, or another failure, try again later, like a
+        // lost connection.
+        if (await reloadOnChunkError({ error })) return;
+        if (forGeneration !== generation) return;
         update({ state: 'reconnecting' });
         retryLater(attempt);
       },
