@@ -75,6 +75,21 @@ describe('the built site', () => {
     expect(over).toEqual([]);
   });
 
+  it('writes its global styles once per page, not again in the head of every page', () => {
+    const repeated = pages
+      .map((page) => relative(PUBLIC, page))
+      .filter((page) => !page.startsWith('_gatsby'))
+      .map((page) => {
+        const html = readFileSync(join(PUBLIC, page), 'utf8');
+        const globals = [...html.matchAll(/<style data-emotion="css-global ([\w-]+)"/g)];
+        const names = globals.map(([, name]) => name);
+        return { page, names, unique: new Set(names).size };
+      })
+      .filter(({ names, unique }) => names.length === 0 || names.length !== unique)
+      .map(({ page, names }) => `${page}: ${names.join(', ') || 'none'}`);
+    expect(repeated).toEqual([]);
+  });
+
   it('adds its scripts after its first paint, on every page', () => {
     // Gatsby's own script slice (public/_gatsby) keeps them; the pages must not.
     const withAsyncScripts = pages

@@ -3,6 +3,7 @@ import { startTransition, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { deviceRedirect } from './edge/rules.mjs';
 import { installChunkReload } from './src/app/chunkReload';
+import { isPageHead } from './src/app/pageHead';
 import type * as RuntimeModule from './src/app/runtime';
 import { pageLoad } from './src/features/shell/pageLoad';
 
@@ -46,9 +47,9 @@ function Root({ children }: { children: ReactNode }) {
   return <runtime.RuntimeRoot>{children}</runtime.RuntimeRoot>;
 }
 
-export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => (
-  <Root>{element}</Root>
-);
+// A page's Head needs none of the root's providers (src/app/pageHead.ts).
+export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) =>
+  isPageHead(element) ? element : <Root>{element}</Root>;
 
 // Hydration as a transition: React does it in slices of a few milliseconds and lets the browser
 // answer in between, instead of in one long task (Lighthouse's TBT); a click or a key on the page

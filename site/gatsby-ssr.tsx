@@ -2,14 +2,19 @@ import { CoinlensProvider } from '@coinlens/design-system';
 import type { GatsbySSR } from 'gatsby';
 import { deviceRedirect } from './edge/rules.mjs';
 import { fontHeadComponents } from './src/app/fonts';
+import { isPageHead } from './src/app/pageHead';
 import { ApiProvider } from './src/data/swr';
 
 // The same providers as gatsby-browser.tsx, so that hydration finds the tree it rendered.
-export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) => (
-  <CoinlensProvider>
-    <ApiProvider>{element}</ApiProvider>
-  </CoinlensProvider>
-);
+// A page's Head needs none of them (src/app/pageHead.ts).
+export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) =>
+  isPageHead(element) ? (
+    element
+  ) : (
+    <CoinlensProvider>
+      <ApiProvider>{element}</ApiProvider>
+    </CoinlensProvider>
+  );
 
 /**
  * The device redirect for hosts without the edge handler: the same function, run in the page

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type * as GatsbyBrowserModule from '../../gatsby-browser';
+import { markPageHead } from './pageHead';
 
 const steps: string[] = [];
 
@@ -120,4 +121,16 @@ it('renders (not hydrates) a page without server markup, once the runtime has st
   while (tasks.length) await runTask();
   expect(createRoot).toHaveBeenCalledTimes(1);
   expect(hydrateRoot).not.toHaveBeenCalled();
+});
+
+it('leaves a page’s Head without the providers, even before the runtime has started', () => {
+  const browser = loadGatsbyBrowser();
+  const Head = markPageHead(() => <title>Coinlens</title>);
+  const wrap = browser.wrapRootElement as (args: { element: ReactElement }) => ReactElement;
+  const element = <Head />;
+  // The same element: no provider (and no error, which a provider before the runtime would throw).
+  expect(wrap({ element })).toBe(element);
+  // Anything else is wrapped in the root (whose render, here, would throw: no runtime yet).
+  const page = <p>Page</p>;
+  expect(wrap({ element: page }).props).toEqual({ children: page });
 });

@@ -1,9 +1,7 @@
-import { graphql, type HeadFC } from 'gatsby';
+import { graphql } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
 import { StatusPage } from '../components/StatusPage';
-import { SiteHead } from '../i18n/head';
-import type { LocaleQueryData } from '../i18n/query';
+import { pageHead } from '../i18n/head';
 
 export default function BadRequestPage() {
   const { t } = useTranslation('common');
@@ -17,9 +15,7 @@ export default function BadRequestPage() {
   );
 }
 
-export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
-  <SiteHead {...props} page="badRequest" />
-);
+export const Head = pageHead('badRequest');
 
 export const query = graphql`
   query BadRequestPage($language: String!) {

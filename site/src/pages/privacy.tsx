@@ -1,9 +1,7 @@
-import { graphql, type HeadFC } from 'gatsby';
-import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
+import { graphql } from 'gatsby';
 import { Layout } from '../components/Layout';
 import { LegalDocument } from '../features/legal/LegalDocument';
-import { SiteHead } from '../i18n/head';
-import type { LocaleQueryData } from '../i18n/query';
+import { pageHead } from '../i18n/head';
 
 export default function PrivacyPage() {
   return (
@@ -13,9 +11,7 @@ export default function PrivacyPage() {
   );
 }
 
-export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
-  <SiteHead {...props} page="privacy" />
-);
+export const Head = pageHead('privacy');
 
 export const query = graphql`
   query PrivacyPage($language: String!) {

@@ -1,10 +1,8 @@
-import { graphql, type HeadFC } from 'gatsby';
-import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
+import { graphql } from 'gatsby';
 import { Layout } from '../components/Layout';
 import { Reporting } from '../features/reporting/Reporting';
 import { RequireSignIn } from '../features/shell/RequireSignIn';
-import { SiteHead } from '../i18n/head';
-import type { LocaleQueryData } from '../i18n/query';
+import { pageHead } from '../i18n/head';
 
 export default function ReportingPage() {
   return (
@@ -16,9 +14,7 @@ export default function ReportingPage() {
   );
 }
 
-export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
-  <SiteHead {...props} page="reporting" />
-);
+export const Head = pageHead('reporting');
 
 export const query = graphql`
   query ReportingPage($language: String!) {

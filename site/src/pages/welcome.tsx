@@ -1,10 +1,8 @@
-import { graphql, type HeadFC } from 'gatsby';
-import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
+import { graphql } from 'gatsby';
 import { Layout } from '../components/Layout';
 import { RequireSignIn } from '../features/shell/RequireSignIn';
 import { Welcome } from '../features/welcome/Welcome';
-import { SiteHead } from '../i18n/head';
-import type { LocaleQueryData } from '../i18n/query';
+import { pageHead } from '../i18n/head';
 
 export default function WelcomePage() {
   return (
@@ -16,9 +14,7 @@ export default function WelcomePage() {
   );
 }
 
-export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
-  <SiteHead {...props} page="welcome" />
-);
+export const Head = pageHead('welcome');
 
 export const query = graphql`
   query WelcomePage($language: String!) {

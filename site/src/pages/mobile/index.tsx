@@ -1,9 +1,9 @@
-import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import { graphql, type PageProps } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
 import { Layout } from '../../components/Layout';
 import { MobileHome } from '../../features/mobile/MobileHome';
 import { MobileTopBar } from '../../features/mobile/MobileTopBar';
-import { SiteHead } from '../../i18n/head';
+import { pageHead } from '../../i18n/head';
 import type { LocaleQueryData } from '../../i18n/query';
 
 export default function MobilePage({ location }: PageProps<LocaleQueryData, PageContext>) {
@@ -14,9 +14,7 @@ export default function MobilePage({ location }: PageProps<LocaleQueryData, Page
   );
 }
 
-export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
-  <SiteHead {...props} page="mobile" />
-);
+export const Head = pageHead('mobile');
 
 export const query = graphql`
   query MobilePage($language: String!) {

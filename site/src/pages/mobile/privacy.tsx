@@ -1,10 +1,8 @@
-import { graphql, type HeadFC } from 'gatsby';
-import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
+import { graphql } from 'gatsby';
 import { Layout } from '../../components/Layout';
 import { LegalDocument } from '../../features/legal/LegalDocument';
 import { MobileTopBar } from '../../features/mobile/MobileTopBar';
-import { SiteHead } from '../../i18n/head';
-import type { LocaleQueryData } from '../../i18n/query';
+import { pageHead } from '../../i18n/head';
 
 export default function MobilePrivacyPage() {
   return (
@@ -14,9 +12,7 @@ export default function MobilePrivacyPage() {
   );
 }
 
-export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
-  <SiteHead {...props} page="mobilePrivacy" />
-);
+export const Head = pageHead('mobilePrivacy');
 
 export const query = graphql`
   query MobilePrivacyPage($language: String!) {

@@ -1,4 +1,4 @@
-import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
 import { Layout } from '../../components/Layout';
@@ -7,7 +7,7 @@ import { parseSourceId } from '../../features/monitoring/detailRoute';
 import { SourceDetail } from '../../features/monitoring/SourceDetail';
 import { RequireSignIn } from '../../features/shell/RequireSignIn';
 import { useHydrated } from '../../features/shell/useHydrated';
-import { SiteHead } from '../../i18n/head';
+import { pageHead } from '../../i18n/head';
 import type { LocaleQueryData } from '../../i18n/query';
 
 export default function MonitoringDetailPage({
@@ -31,9 +31,7 @@ export default function MonitoringDetailPage({
   );
 }
 
-export const Head: HeadFC<LocaleQueryData, PageContext> = (props) => (
-  <SiteHead {...props} page="monitoringDetail" />
-);
+export const Head = pageHead('monitoringDetail');
 
 export const query = graphql`
   query MonitoringDetailPage($language: String!) {
