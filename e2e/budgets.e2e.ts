@@ -75,19 +75,29 @@ describe('the built site', () => {
     expect(over).toEqual([]);
   });
 
-  it('writes its global styles once per page, not again in the head of every page', () => {
-    const repeated = pages
+  it('writes its styles into the head, once per page, and none into the body', () => {
+    const misplaced = pages
       .map((page) => relative(PUBLIC, page))
       .filter((page) => !page.startsWith('_gatsby'))
-      .map((page) => {
+      .flatMap((page) => {
         const html = readFileSync(join(PUBLIC, page), 'utf8');
-        const globals = [...html.matchAll(/<style data-emotion="css-global ([\w-]+)"/g)];
-        const names = globals.map(([, name]) => name);
-        return { page, names, unique: new Set(names).size };
-      })
-      .filter(({ names, unique }) => names.length === 0 || names.length !== unique)
-      .map(({ page, names }) => `${page}: ${names.join(', ') || 'none'}`);
-    expect(repeated).toEqual([]);
+        const bodyAt = html.search(/<body\b/);
+        const head = html.slice(0, bodyAt);
+        const body = html.slice(bodyAt);
+        const globals = [...head.matchAll(/<style data-emotion="css-global ([\w-]+)"/g)].map(
+          ([, name]) => name,
+        );
+        const classes = head.match(/<style data-emotion="css [^"]+"/g) ?? [];
+        return [
+          ...(globals.length === 0 ? [`${page}: no global styles in the head`] : []),
+          ...(new Set(globals).size !== globals.length
+            ? [`${page}: global styles twice (${globals.join(', ')})`]
+            : []),
+          ...(classes.length !== 1 ? [`${page}: ${classes.length} class style tags`] : []),
+          ...(/<style\b/.test(body) ? [`${page}: a <style> in the body`] : []),
+        ];
+      });
+    expect(misplaced).toEqual([]);
   });
 
   it('adds its scripts after its first paint, on every page', () => {

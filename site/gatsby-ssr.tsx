@@ -1,8 +1,16 @@
 import { CoinlensProvider } from '@coinlens/design-system';
+import { CacheProvider } from '@emotion/react';
 import type { GatsbySSR } from 'gatsby';
+import { isValidElement } from 'react';
 import { deviceRedirect } from './edge/rules.mjs';
 import { fontHeadComponents } from './src/app/fonts';
 import { isPageHead } from './src/app/pageHead';
+import {
+  createServerStyleCache,
+  renderToHtml,
+  styleChunks,
+  styleElements,
+} from './src/app/serverStyles';
 import { ApiProvider } from './src/data/swr';
 
 // The same providers as gatsby-browser.tsx, so that hydration finds the tree it rendered.
@@ -15,6 +23,18 @@ export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) =>
       <ApiProvider>{element}</ApiProvider>
     </CoinlensProvider>
   );
+
+// The page's styles go into its <head>, not inline before the elements (src/app/serverStyles.tsx).
+export const replaceRenderer: GatsbySSR['replaceRenderer'] = async ({
+  bodyComponent,
+  replaceBodyHTMLString,
+  setHeadComponents,
+}) => {
+  const cache = createServerStyleCache();
+  const html = await renderToHtml(<CacheProvider value={cache}>{bodyComponent}</CacheProvider>);
+  replaceBodyHTMLString(html);
+  setHeadComponents(styleElements(styleChunks(cache)));
+};
 
 /**
  * The device redirect for hosts without the edge handler: the same function, run in the page
@@ -31,5 +51,20 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) =
     <script key="device-redirect" dangerouslySetInnerHTML={{ __html: DEVICE_REDIRECT_SCRIPT }} />,
     // Inter's faces (src/app/fonts.tsx): in the HTML, so no font waits for a script or a shift.
     ...fontHeadComponents(),
+  ]);
+};
+
+// The redirect and the font preloads first: the page's styles (set by replaceRenderer) after them.
+export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({
+  getHeadComponents,
+  replaceHeadComponents,
+}) => {
+  const components = getHeadComponents();
+  const isStyle = (component: unknown) =>
+    isValidElement<Record<string, unknown>>(component) &&
+    component.props['data-emotion'] !== undefined;
+  replaceHeadComponents([
+    ...components.filter((component) => !isStyle(component)),
+    ...components.filter(isStyle),
   ]);
 };

@@ -1,0 +1,84 @@
+/**
+ * @jest-environment node
+ */
+// The server render's styles: written into the page's <head> (gatsby-ssr.tsx), none in its body.
+import { CoinlensProvider } from '@coinlens/design-system';
+import { Box } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
+import { lazy, Suspense } from 'react';
+// (Aliased: testing-library's lint takes any render* for its own render.)
+import { renderToStaticMarkup as toStaticMarkup } from 'react-dom/server';
+import {
+  createServerStyleCache,
+  renderToHtml as toHtml,
+  STYLE_KEY,
+  styleChunks,
+  styleElements,
+} from './serverStyles';
+
+async function renderPage(page: JSX.Element) {
+  const cache = createServerStyleCache();
+  const html = await toHtml(
+    <CacheProvider value={cache}>
+      <CoinlensProvider>{page}</CoinlensProvider>
+    </CacheProvider>,
+  );
+  return { html, chunks: styleChunks(cache) };
+}
+
+it('writes no style into the body, and every rule into chunks: the global ones first', async () => {
+  const { html, chunks } = await renderPage(
+    <Box as="main" color="fg.default" padding="4">
+      Coinlens
+    </Box>,
+  );
+  expect(html).not.toContain('<style');
+  expect(html).toContain('Coinlens');
+  const keys = chunks.map(({ key }) => key);
+  const classes = chunks.at(-1)!;
+  expect(classes.key).toBe(STYLE_KEY);
+  expect(keys.slice(0, -1).every((key) => key === `${STYLE_KEY}-global`)).toBe(true);
+  // Chakra's layer order, its reset, its tokens and our global styles.
+  expect(chunks[0]!.css).toMatch(/^@layer reset,\s*base,\s*tokens,\s*recipes;/);
+  expect(chunks.some(({ css }) => css.includes('--cl-colors-'))).toBe(true);
+  // The class the element wears is one of the ids the browser's cache will know.
+  const [, id] = /class="css-([\w-]+)"/.exec(html)!;
+  expect(classes.ids).toContain(id);
+  expect(classes.css).toContain(`.css-${id}`);
+});
+
+it('writes the chunks as the tags Emotion reads back in the browser', async () => {
+  const { chunks } = await renderPage(<Box padding="2">x</Box>);
+  const markup = toStaticMarkup(<>{styleElements(chunks)}</>);
+  const tags = [...markup.matchAll(/<style data-emotion="([^"]+)">/g)].map(
+    ([, value = '']) => value,
+  );
+  expect(tags).toEqual(chunks.map(({ key, ids }) => `${key} ${ids.join(' ')}`));
+  expect(tags.filter((tag) => tag.startsWith(`${STYLE_KEY} `))).toHaveLength(1);
+  expect(markup).toContain(chunks.at(-1)!.css);
+});
+
+it('leaves out the class chunk when nothing but global styles was rendered', async () => {
+  const { chunks } = await renderPage(<p>plain</p>);
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(chunks.every(({ key }) => key === `${STYLE_KEY}-global`)).toBe(true);
+});
+
+it('waits for what suspends, as Gatsby’s own render does', async () => {
+  const Later = lazy(async () => ({ default: () => <Box color="red">loaded</Box> }));
+  const { html, chunks } = await renderPage(
+    <Suspense fallback={<span>loading</span>}>
+      <Later />
+    </Suspense>,
+  );
+  expect(html).toContain('loaded');
+  expect(html).not.toContain('loading');
+  expect(chunks.at(-1)!.css).toMatch(/color:red/);
+});
+
+it('fails when the page throws', async () => {
+  function Broken(): JSX.Element {
+    throw new Error('broken page');
+  }
+  await expect(toHtml(<Broken />)).rejects.toThrow('broken page');
+});
