@@ -52,6 +52,7 @@ describe('@coinlens/design-system public API', () => {
       'modalRecipe',
       'monitorCardRecipe',
       'monitorStateOf',
+      'prepareSystem',
       'priceChangeRecipe',
       'priceChartRecipe',
       'priceTextRecipe',

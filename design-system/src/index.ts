@@ -2,7 +2,7 @@
 // `exports.test.ts` fails when one appears or disappears.
 export { CoinlensProvider } from './provider';
 export type { CoinlensProviderProps } from './provider';
-export { getSystem, system, coinlensConfig } from './theme/system';
+export { getSystem, prepareSystem, system, coinlensConfig, type YieldToMain } from './theme/system';
 export { COARSE_POINTER } from './theme/media';
 
 export { Button, buttonRecipe } from './components/Button';

@@ -45,3 +45,60 @@ it('leaves the engine unmade when a component is imported', async () => {
   await import('../index');
   expect(createSystem).not.toHaveBeenCalled();
 });
+
+describe('prepareSystem', () => {
+  /** A yield the test releases: what ran before it is one task. */
+  function taskQueue() {
+    const waiting: Array<() => void> = [];
+    return {
+      yieldToMain: () => new Promise<void>((resolve) => waiting.push(resolve)),
+      async next() {
+        waiting.shift()?.();
+        for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+      },
+      get pending() {
+        return waiting.length;
+      },
+    };
+  }
+
+  it('makes two throwaway engines, then the real one, each in a task of its own', async () => {
+    const { getSystem, prepareSystem } = await import('./system');
+    const tasks = taskQueue();
+    const prepared = prepareSystem(tasks.yieldToMain);
+    expect(createSystem).toHaveBeenCalledTimes(1);
+    await tasks.next();
+    expect(createSystem).toHaveBeenCalledTimes(2);
+    await tasks.next();
+    expect(createSystem).toHaveBeenCalledTimes(3);
+    const made = await prepared;
+    expect(made).toBe(getSystem());
+    expect(made.token('colors.ink.950')).toBe('#0b0e14');
+    expect(createSystem).toHaveBeenCalledTimes(3);
+  });
+
+  it('stops warming up when the engine was made meanwhile, and answers at once after', async () => {
+    const { getSystem, prepareSystem } = await import('./system');
+    const tasks = taskQueue();
+    const prepared = prepareSystem(tasks.yieldToMain);
+    const made = getSystem();
+    await tasks.next();
+    await expect(prepared).resolves.toBe(made);
+    expect(createSystem).toHaveBeenCalledTimes(2);
+    await expect(prepareSystem(tasks.yieldToMain)).resolves.toBe(made);
+    expect(tasks.pending).toBe(0);
+    expect(createSystem).toHaveBeenCalledTimes(2);
+  });
+
+  it('yields with a timer by default', async () => {
+    const { prepareSystem } = await import('./system');
+    const timeout = jest.spyOn(global, 'setTimeout');
+    try {
+      await expect(prepareSystem()).resolves.toBeDefined();
+      expect(timeout).toHaveBeenCalledTimes(2);
+      expect(createSystem).toHaveBeenCalledTimes(3);
+    } finally {
+      timeout.mockRestore();
+    }
+  });
+});

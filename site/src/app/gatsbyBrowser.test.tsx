@@ -24,7 +24,11 @@ jest.mock('./runtime', () => {
     RuntimeRoot: ({ children }: { children: ReactNode }) => (
       <div data-testid="runtime-root">{children}</div>
     ),
-    getSystem: () => steps.push('styling engine'),
+    prepareSystem: async (yieldToMain: () => Promise<void>) => {
+      steps.push('styling engine 1');
+      await yieldToMain();
+      steps.push('styling engine 2');
+    },
   };
 });
 
@@ -82,6 +86,9 @@ afterEach(() => {
 });
 
 it('starts the runtime one step per task, and hydrates once it has started', async () => {
+  // jsdom has no User Timing measures; the browser's records each step's time.
+  const measure = jest.fn();
+  Object.assign(performance, { measure });
   const browser = loadGatsbyBrowser();
   (browser.onClientEntry as () => void)();
   const element = <main>Page</main>;
@@ -95,12 +102,24 @@ it('starts the runtime one step per task, and hydrates once it has started', asy
   await runTask();
   expect(steps).toEqual(['data layer', 'runtime modules']);
   await runTask();
-  expect(steps).toEqual(['data layer', 'runtime modules', 'styling engine']);
+  expect(steps).toEqual(['data layer', 'runtime modules', 'styling engine 1']);
+  await runTask();
+  expect(steps).toEqual(['data layer', 'runtime modules', 'styling engine 1', 'styling engine 2']);
   expect(hydrateRoot).not.toHaveBeenCalled();
-  // The collator's task, then the hydration.
+  // The collator's task, then the hydration's own.
+  await runTask();
+  expect(hydrateRoot).not.toHaveBeenCalled();
   await runTask();
   expect(hydrateRoot).toHaveBeenCalledTimes(1);
   expect(hydrateRoot).toHaveBeenCalledWith(container, element);
+  expect(measure.mock.calls.map(([name]) => name)).toEqual([
+    'coinlens:data-layer',
+    'coinlens:runtime-modules',
+    'coinlens:styling-engine-1',
+    'coinlens:styling-engine-2',
+    'coinlens:collator',
+  ]);
+  delete (performance as { measure?: unknown }).measure;
 
   // Later hydrations (none in Gatsby) and the providers go at once.
   hydrateFunction(browser)(element, container);

@@ -1,8 +1,8 @@
 // The part of the browser's root that is heavy to start: Chakra and Emotion (through the design
 // system) and the data layer. gatsby-browser.tsx imports it on demand, so that its modules run
 // in a task of their own after the app's scripts, not in theirs (it is in the same chunk: no
-// request), and makes Chakra's styling engine in the task after.
-import { CoinlensProvider, getSystem } from '@coinlens/design-system';
+// request), and makes Chakra's styling engine in the tasks after.
+import { CoinlensProvider, prepareSystem } from '@coinlens/design-system';
 import type { ReactNode } from 'react';
 import { ApiProvider } from '../data/swr';
 import { trackLoadMiddleware } from '../features/shell/pageLoad';
@@ -19,4 +19,4 @@ export function RuntimeRoot({ children }: { children: ReactNode }) {
   );
 }
 
-export { getSystem };
+export { prepareSystem };
