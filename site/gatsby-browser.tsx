@@ -55,7 +55,7 @@ async function measuredParts<T>(
  * Starts the root's heavy part (src/app/runtime.tsx), each step in a task of its own, while the
  * page's data loads: its modules (the data layer: SWR and the API client; then Chakra, Emotion
  * and the design system), then Chakra's styling engine (its utilities, token dictionary and CSS
- * variables, in three tasks: the design system's prepareSystem), then the browser's string
+ * variables, in four tasks: the design system's prepareSystem), then the browser's string
  * collator (ICU's: 12 ms, 48 ms at 4x CPU slowdown, the first time a page compares two strings;
  * Chakra sorts each element's media queries with it). Each would otherwise be part of a longer
  * task: the app's scripts' start, or the hydration. Each step's time is a User Timing measure

@@ -62,13 +62,17 @@ describe('prepareSystem', () => {
     };
   }
 
-  it('makes two throwaway engines, then the real one, each in a task of its own', async () => {
+  it('makes two throwaway engines, a recipe, then the real engine, each in a task', async () => {
     const { getSystem, prepareSystem } = await import('./system');
     const tasks = taskQueue();
     const prepared = prepareSystem(tasks.yieldToMain);
     expect(createSystem).toHaveBeenCalledTimes(1);
     await tasks.next();
     expect(createSystem).toHaveBeenCalledTimes(2);
+    // The recipe's task.
+    await tasks.next();
+    expect(createSystem).toHaveBeenCalledTimes(2);
+    expect(tasks.pending).toBe(1);
     await tasks.next();
     expect(createSystem).toHaveBeenCalledTimes(3);
     const made = await prepared;
@@ -95,7 +99,7 @@ describe('prepareSystem', () => {
     const timeout = jest.spyOn(global, 'setTimeout');
     try {
       await expect(prepareSystem()).resolves.toBeDefined();
-      expect(timeout).toHaveBeenCalledTimes(2);
+      expect(timeout).toHaveBeenCalledTimes(3);
       expect(createSystem).toHaveBeenCalledTimes(3);
     } finally {
       timeout.mockRestore();
