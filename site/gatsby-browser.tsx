@@ -116,9 +116,13 @@ function hydrateAsTransition(element: ReactElement, container: Element | null): 
 // (Gatsby's own type for this API is React DOM's legacy `render`, which a root does not match.)
 export const replaceHydrateFunction = () => hydrateAsTransition;
 
-// A page whose code cannot be fetched (a deploy replaced it) reloads, at most once a minute.
+// A page whose code cannot be fetched (a deploy replaced it) reloads, at most once a minute, and
+// only while the site answers (src/app/chunkReload.ts). Installed when this module runs: Gatsby
+// runs it before its navigation module, whose own listener (it reloads for any failed chunk) then
+// comes second and never hears of a chunk error.
+installChunkReload(window);
+
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
-  installChunkReload(window);
   void startRuntime();
 };
 

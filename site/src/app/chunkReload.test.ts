@@ -250,6 +250,21 @@ describe('installChunkReload', () => {
     }
   });
 
+  it('keeps a chunk error from the listeners after it, as Gatsby’s is', async () => {
+    const { win, reload } = fakeWindow({ onLine: false });
+    const uninstall = chunk.installChunkReload(win, answers);
+    const gatsby = jest.fn();
+    win.addEventListener('unhandledrejection', gatsby);
+    win.dispatchEvent(rejection(chunkError()));
+    await settle();
+    expect(gatsby).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+    // Any other error still reaches it.
+    win.dispatchEvent(rejection(new Error('boom')));
+    expect(gatsby).toHaveBeenCalledTimes(1);
+    uninstall();
+  });
+
   it('lets the page show its error while the browser is offline', async () => {
     const { win, reload } = fakeWindow({ onLine: false });
     const reachable = jest.fn(answers);

@@ -140,14 +140,19 @@ export async function reloadOnChunkError({
 
 /**
  * Reloads the page when an uncaught error or unhandled rejection is a failed chunk load (a
- * dynamic `import()` or a Gatsby page component) and the site's server answers. Returns the
- * function that stops listening.
+ * dynamic `import()` or a Gatsby page component) and the site's server answers. It keeps a
+ * chunk error from the listeners added after it: Gatsby's reloads for any failed chunk. Returns
+ * the function that stops listening.
  */
 export function installChunkReload(
   win: Window = window,
   reachable: () => Promise<boolean> = () => siteAnswers(win),
 ): () => void {
   const handle = (event: Event, error: unknown) => {
+    if (!isChunkLoadError(error)) return;
+    // This decides alone: Gatsby's own listener, registered after this one, would load the page
+    // again at once, offline or with the server down too.
+    event.stopImmediatePropagation();
     const storage = sessionStorageOf(win);
     const online = () => win.navigator?.onLine !== false;
     if (!mayReload(error, Date.now(), storage, online)) return;
@@ -167,10 +172,12 @@ export function installChunkReload(
   };
   const onError = (event: ErrorEvent) => handle(event, event.error ?? event.message);
   const onRejection = (event: PromiseRejectionEvent) => handle(event, event.reason);
-  win.addEventListener('error', onError);
-  win.addEventListener('unhandledrejection', onRejection);
+  // Capture: a browser that runs a target's capturing listeners first runs this one first even
+  // when it was added later (Chromium runs them in the order they were added).
+  win.addEventListener('error', onError, true);
+  win.addEventListener('unhandledrejection', onRejection, true);
   return () => {
-    win.removeEventListener('error', onError);
-    win.removeEventListener('unhandledrejection', onRejection);
+    win.removeEventListener('error', onError, true);
+    win.removeEventListener('unhandledrejection', onRejection, true);
   };
 }
