@@ -7,9 +7,13 @@ import {
   type Page,
 } from 'playwright-core';
 
+/** The browsers this test file has open, for environment.cjs's report on a failed test. */
+const openBrowsers = ((globalThis as { __coinlensBrowsers?: Set<Browser> }).__coinlensBrowsers ??=
+  new Set());
+
 /** Launches Debian's Chromium (or CHROMIUM_PATH) headless; never a downloaded browser. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: [
@@ -22,6 +26,9 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
 }
 
 /** The started product's origin (set by global-setup.cjs). */

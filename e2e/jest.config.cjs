@@ -4,7 +4,7 @@ module.exports = {
   rootDir: '..',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/e2e/environment.cjs',
   globalSetup: '<rootDir>/e2e/global-setup.cjs',
   globalTeardown: '<rootDir>/e2e/global-teardown.cjs',
   testTimeout: 60000,
