@@ -170,9 +170,17 @@ describe('the reporting area', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await expect(cards().count()).resolves.toBe(3);
+    // The focus goes back to the button that opened it.
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Unfollow Solana',
+    );
 
+    // Opened again at once, the dialog takes the focus again (on a busy page it once stayed
+    // behind, with the dialog missing from the accessibility tree).
     await card('Solana').getByRole('button', { name: 'Unfollow Solana' }).click();
     confirm = page.getByRole('dialog', { name: 'Stop following Solana?' });
+    await confirm.waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
     await confirm.getByRole('button', { name: 'Unfollow', exact: true }).click();
     await toast('You no longer follow Solana.').waitFor();
     await card('Solana').waitFor({ state: 'detached' });

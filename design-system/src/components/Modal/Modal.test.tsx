@@ -1,6 +1,7 @@
 import { composeStories } from '@storybook/react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { CoinlensProvider } from '../../provider';
 import { Modal } from './Modal';
 import * as stories from './Modal.stories';
@@ -31,6 +32,57 @@ describe('Modal', () => {
       </CoinlensProvider>,
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opened again on a busy page, takes the focus and hides the page behind it', async () => {
+    const user = userEvent.setup();
+    function Confirm() {
+      const [open, setOpen] = useState(false);
+      return (
+        <CoinlensProvider>
+          <main>
+            <button type="button" onClick={() => setOpen(true)}>
+              Unfollow Solana
+            </button>
+          </main>
+          <Modal
+            open={open}
+            onOpenChange={(details) => setOpen(details.open)}
+            title="Stop following Solana?"
+            closeLabel="Close"
+            footer={
+              <button type="button" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+            }
+          />
+        </CoinlensProvider>
+      );
+    }
+    render(<Confirm />);
+    const trigger = screen.getByRole('button', { name: 'Unfollow Solana' });
+    await user.click(trigger);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger).toHaveFocus());
+
+    // A busy page: the next frame comes before the page has rendered again.
+    const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(performance.now());
+      return 0;
+    });
+    try {
+      await act(async () => {
+        trigger.click();
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Stop following Solana?' });
+      // jsdom has no layout, so nothing inside counts as tabbable: the dialog itself takes it.
+      await waitFor(() => expect(dialog).toHaveFocus());
+      // The page behind is out of the accessibility tree.
+      expect(screen.queryByRole('button', { name: 'Unfollow Solana' })).not.toBeInTheDocument();
+    } finally {
+      frame.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { Dialog, Portal, type HTMLChakraProps } from '@chakra-ui/react';
-import { forwardRef, type ReactNode, type RefObject } from 'react';
+import { forwardRef, useState, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from '../../icons/icons';
 import { modalRecipe } from './Modal.recipe';
 
@@ -61,16 +61,24 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
   },
   ref,
 ) {
+  // Each opening gets a dialog of its own, kept until its closing animation ends. A dialog that
+  // stayed mounted and opened again sets its focus trap and hides the page behind it one frame
+  // later, and when its content had not come back by then (a busy page), it did neither: the
+  // focus stayed behind and the dialog was missing from the accessibility tree.
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
   const named = typeof width === 'string' && width in NAMED_WIDTHS;
   const cssWidth = named
     ? NAMED_WIDTHS[width as ModalWidth]
     : typeof width === 'number'
       ? `${width}px`
       : width;
+  if (!mounted && !open) return null;
   return (
     <Dialog.Root
       recipe={modalRecipe}
       open={open}
+      onExitComplete={() => setMounted(false)}
       onOpenChange={(details) => onOpenChange({ open: details.open })}
       closeOnInteractOutside={closeOnOutsideClick}
       initialFocusEl={initialFocusRef ? () => initialFocusRef.current : undefined}
