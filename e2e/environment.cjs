@@ -92,3 +92,4 @@ class BrowserTestEnvironment extends TestEnvironment {
 
 module.exports = BrowserTestEnvironment;
 module.exports.reportFailure = reportFailure;
+module.exports.SHOTS = SHOTS;

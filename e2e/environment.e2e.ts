@@ -1,12 +1,14 @@
 // The browser tests' environment (environment.cjs): a failed test's report says what its open
 // pages showed, with a screenshot, and a page that does not answer does not hold the report up.
 import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { reportFailure } = require('./environment.cjs') as {
+const { reportFailure, SHOTS } = require('./environment.cjs') as {
   reportFailure: (event: unknown, browsers: Set<Browser> | undefined) => Promise<void>;
+  SHOTS: string;
 };
 
 let browser: Browser;
@@ -38,7 +40,7 @@ it('adds what each open page showed to a failed test', async () => {
   const page = await context.newPage();
   await page.setContent('<main><h1>Reports</h1><button>Unfollow Solana</button></main>');
   const event = failure('a test / that failed');
-  const shot = '/tmp/coinlens-e2e-failures/a-test-that-failed-1.png';
+  const shot = join(SHOTS, 'a-test-that-failed-1.png');
   rmSync(shot, { force: true });
 
   await reportFailure(event, new Set([browser]));
