@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { COMPILE_HINT, loadsFirst } from '../site/src/app/compileHints';
 
 const ROOT = join(__dirname, '..');
 const PUBLIC = join(ROOT, 'site', 'public');
@@ -155,6 +156,21 @@ describe('first-load JavaScript', () => {
     expect(stderr).toBe('');
     expect(status).toBe(0);
     expect(stdout).toMatch(/^first-load JS: \d+ pages within their ceilings/);
+  });
+
+  it('starts every script a page loads first with V8’s compile hint', () => {
+    const stats = JSON.parse(readFileSync(join(PUBLIC, 'webpack.stats.json'), 'utf8'));
+    const groups: Record<string, string[]> = stats.assetsByChunkName;
+    const firstLoad = Object.keys(groups).filter(loadsFirst);
+    expect(firstLoad).toContain('app');
+    expect(firstLoad).toContain('component---src-pages-mobile-index-tsx');
+    const scripts = [...new Set(firstLoad.flatMap((group) => groups[group] ?? []))].filter((file) =>
+      file.endsWith('.js'),
+    );
+    const without = scripts.filter(
+      (file) => !readFileSync(join(PUBLIC, file), 'utf8').startsWith(COMPILE_HINT),
+    );
+    expect(without).toEqual([]);
   });
 
   it('fails a route that grew with a table of the parts that grew', () => {

@@ -2,6 +2,7 @@ import type { GatsbyNode } from 'gatsby';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { CompileHintsPlugin } from './src/app/compileHints';
 import { scriptsAfterPaint } from './src/app/scriptsAfterPaint';
 
 /**
@@ -69,6 +70,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
     };
   }
   if (!i18next) config.resolve.alias = { ...config.resolve.alias, ...i18nextAliases() };
+  if (stage === 'build-javascript') config.plugins = [...config.plugins, new CompileHintsPlugin()];
   if (react) {
     actions.replaceWebpackConfig(config);
     return;
