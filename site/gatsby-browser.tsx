@@ -55,11 +55,10 @@ async function measuredParts<T>(
  * Starts the root's heavy part (src/app/runtime.tsx), each step in a task of its own, while the
  * page's data loads: its modules (the data layer: SWR and the API client; then Chakra, Emotion
  * and the design system), then Chakra's styling engine (its utilities, token dictionary and CSS
- * variables, in four tasks: the design system's prepareSystem), then the browser's string
- * collator (ICU's: 12 ms, 48 ms at 4x CPU slowdown, the first time a page compares two strings;
- * Chakra sorts each element's media queries with it). Each would otherwise be part of a longer
- * task: the app's scripts' start, or the hydration. Each step's time is a User Timing measure
- * (`coinlens:<step>`).
+ * variables, in four tasks: the design system's prepareSystem). Each would otherwise be part of a
+ * longer task: the app's scripts' start, or the hydration. Each step's time is a User Timing
+ * measure (`coinlens:<step>`). (The browser's string collator, whose start was another such task,
+ * is not needed any more: src/app/collator.)
  */
 function startRuntime(): Promise<Runtime> {
   runtimeStarted ??= (async () => {
@@ -74,8 +73,6 @@ function startRuntime(): Promise<Runtime> {
     );
     await nextTask();
     await measuredParts('styling-engine', (yieldToMain) => loaded.prepareSystem(yieldToMain));
-    await nextTask();
-    measured('collator', () => 'a'.localeCompare('b'));
     // The hydration, which follows at once, starts in a task of its own too.
     await nextTask();
     runtime = loaded;

@@ -17,6 +17,14 @@ import { scriptsAfterPaint } from './src/app/scriptsAfterPaint';
  * of every page): the built site has the part of them it uses (src/app/i18next, which answers as
  * i18next for every string of every locale). COINLENS_I18NEXT=1 builds with them instead.
  */
+/**
+ * Chakra's ordering of media queries compares their text without the browser's collator, whose
+ * start was a long task of every page's (src/app/collator).
+ */
+const collatorLoader = createRequire(__filename)('./src/app/collator/loader.cjs') as {
+  test: RegExp;
+};
+
 const ours = (folder: string, file: string) => path.join(__dirname, 'src', 'app', folder, file);
 const resolvePackage = createRequire(path.join(__dirname, 'package.json')).resolve;
 const packageFile = (name: string, file: string) =>
@@ -71,6 +79,13 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   }
   if (!i18next) config.resolve.alias = { ...config.resolve.alias, ...i18nextAliases() };
   if (stage === 'build-javascript') config.plugins = [...config.plugins, new CompileHintsPlugin()];
+  config.module.rules = [
+    ...config.module.rules,
+    {
+      test: collatorLoader.test,
+      use: [{ loader: path.join(__dirname, 'src/app/collator/loader.cjs') }],
+    },
+  ];
   if (react) {
     actions.replaceWebpackConfig(config);
     return;

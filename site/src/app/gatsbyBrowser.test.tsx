@@ -106,9 +106,7 @@ it('starts the runtime one step per task, and hydrates once it has started', asy
   await runTask();
   expect(steps).toEqual(['data layer', 'runtime modules', 'styling engine 1', 'styling engine 2']);
   expect(hydrateRoot).not.toHaveBeenCalled();
-  // The collator's task, then the hydration's own.
-  await runTask();
-  expect(hydrateRoot).not.toHaveBeenCalled();
+  // The hydration's own task.
   await runTask();
   expect(hydrateRoot).toHaveBeenCalledTimes(1);
   expect(hydrateRoot).toHaveBeenCalledWith(container, element);
@@ -117,7 +115,6 @@ it('starts the runtime one step per task, and hydrates once it has started', asy
     'coinlens:runtime-modules',
     'coinlens:styling-engine-1',
     'coinlens:styling-engine-2',
-    'coinlens:collator',
   ]);
   delete (performance as { measure?: unknown }).measure;
 
