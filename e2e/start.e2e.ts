@@ -2,7 +2,8 @@
 // away. The browser's string collator is never started (its start was a task of 60-70 ms at 4x
 // CPU slowdown; Chakra ordered media queries with it: site/src/app/collator): not while the page
 // starts and hydrates, nor when the login dialog opens, on the phone's page and on the computer's,
-// in every locale.
+// in every locale. And the home page’s call to sign in, a link to /?t=login on the same page, opens
+// the login dialog once the page has hydrated too.
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { baseUrl, launchChromium, USER_AGENTS } from './browser';
 import { siteStrings } from './strings';
@@ -111,4 +112,36 @@ describe.each([
       }
     },
   );
+});
+
+describe.each([
+  ['en', ''],
+  ['zh', '/zh'],
+  ['pt-br', '/pt-br'],
+])('the home page’s call to sign in (%s)', (locale, prefix) => {
+  const c = siteStrings(locale, 'common');
+  const h = siteStrings(locale, 'home');
+
+  it('opens the login dialog once the page has started, without leaving the page', async () => {
+    const context = await browser.newContext(COMPUTER);
+    try {
+      const page = await context.newPage();
+      const sameDocument = () =>
+        page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+      // A press before the page has hydrated is the browser's own move to /?t=login (a new
+      // load, which opens the dialog too): that one is tried again.
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        await page.goto(`${baseUrl()}${prefix}/`);
+        await started(page);
+        await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+        await page.getByRole('link', { name: h('hero.signIn') }).click();
+        await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
+        if (await sameDocument()) break;
+      }
+      expect(await sameDocument()).toBe(true);
+      expect(new URL(page.url()).search).toBe('?t=login');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { deviceRedirect } from './edge/rules.mjs';
 import { installChunkReload } from './src/app/chunkReload';
 import { isPageHead } from './src/app/pageHead';
 import type * as RuntimeModule from './src/app/runtime';
+import { addressChanged } from './src/features/shell/dialogs';
 import { pageLoad } from './src/features/shell/pageLoad';
 
 type Runtime = typeof RuntimeModule;
@@ -130,6 +131,7 @@ export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, 
 
 export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
   pageLoad.done();
+  addressChanged(location.search);
   // The device redirect holds for the site's own links too (the inline script and the server see
   // only full loads): a phone that followed one to a full-site page goes on to the mobile page.
   const target = deviceRedirect(location.pathname, window.navigator.userAgent);

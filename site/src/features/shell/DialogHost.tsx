@@ -14,7 +14,14 @@ import {
 } from 'react';
 import { isChunkLoadError } from '../../app/chunkReload';
 import { useSession } from '../auth/session';
-import { closeDialog, openDialog, useOpenDialog, wantsLogin, type DialogName } from './dialogs';
+import {
+  closeDialog,
+  openDialog,
+  useLoginAsks,
+  useOpenDialog,
+  wantsLogin,
+  type DialogName,
+} from './dialogs';
 
 /** What every global dialog receives. */
 export interface GlobalDialogProps {
@@ -75,9 +82,11 @@ export function DialogHost() {
   const open = useOpenDialog();
   const { status } = useSession();
 
+  // On the page's load, and on each move of the site's own to a `?t=login` address.
+  const loginAsks = useLoginAsks();
   useEffect(() => {
     if (status === 'signedOut' && wantsLogin(window.location.search)) openDialog('login');
-  }, [status]);
+  }, [status, loginAsks]);
 
   // Back from Google or X with a code: finish the sign-in (its code loads only then).
   useEffect(() => {

@@ -106,3 +106,31 @@ export function useOpenDialog(): DialogName | null {
 export function wantsLogin(search: string): boolean {
   return new URLSearchParams(search).get('t') === 'login';
 }
+
+let loginAsks = 0;
+const askListeners = new Set<() => void>();
+
+/**
+ * Tells the dialogs of each of the site's own moves to an address (gatsby-browser's
+ * onRouteUpdate): a move to a `?t=login` address asks for the login dialog, as loading it does.
+ * (The home page's "Sign in" links go to `/?t=login` on the page they are on, which stays.)
+ */
+export function addressChanged(search: string): void {
+  if (!wantsLogin(search)) return;
+  loginAsks += 1;
+  for (const listener of [...askListeners]) listener();
+}
+
+function subscribeAsks(listener: () => void): () => void {
+  askListeners.add(listener);
+  return () => askListeners.delete(listener);
+}
+
+/** How many times a move to a `?t=login` address asked for the login dialog: it changes on each. */
+export function useLoginAsks(): number {
+  return useSyncExternalStore(
+    subscribeAsks,
+    () => loginAsks,
+    () => 0,
+  );
+}
