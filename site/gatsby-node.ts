@@ -6,6 +6,14 @@ import { CompileHintsPlugin } from './src/app/compileHints';
 import { scriptsAfterPaint } from './src/app/scriptsAfterPaint';
 
 /**
+ * Chakra's ordering of media queries compares their text without the browser's collator, whose
+ * start was a long task of every page's (src/app/collator).
+ */
+const collatorLoader = createRequire(__filename)('./src/app/collator/loader.cjs') as {
+  test: RegExp;
+};
+
+/**
  * The built site runs on Preact's React layer (preact/compat) instead of React DOM: the same
  * components at a fraction of the first-load cost (issue #13's budgets: React DOM alone was 44 KB
  * gz of every page). The server render is Preact's too, so that the markup and the hydration agree
@@ -17,14 +25,6 @@ import { scriptsAfterPaint } from './src/app/scriptsAfterPaint';
  * of every page): the built site has the part of them it uses (src/app/i18next, which answers as
  * i18next for every string of every locale). COINLENS_I18NEXT=1 builds with them instead.
  */
-/**
- * Chakra's ordering of media queries compares their text without the browser's collator, whose
- * start was a long task of every page's (src/app/collator).
- */
-const collatorLoader = createRequire(__filename)('./src/app/collator/loader.cjs') as {
-  test: RegExp;
-};
-
 const ours = (folder: string, file: string) => path.join(__dirname, 'src', 'app', folder, file);
 const resolvePackage = createRequire(path.join(__dirname, 'package.json')).resolve;
 const packageFile = (name: string, file: string) =>
