@@ -3,10 +3,11 @@
  * where the answer does not need it. The collator's first use loads ICU's collation data: about
  * 15 ms, 60-70 ms at 4x CPU slowdown, a long task of every page's start, and Chakra's only use of
  * it is to order a style's media and container queries of equal width (`sort-at-params`: see
- * `loader.cjs`). Those strings differ first where both have a lower-case letter, or both a digit,
- * or one is the other's start: the collator's root order is the character codes' there. Any
- * other pair is the collator's to answer. So the order is the collator's (its root order, which
- * English, Chinese and Portuguese keep for ASCII), and the same in every browser and on the server.
+ * `loader.cjs`). Those strings differ first where both have a lower-case letter (or both an
+ * upper-case one, or both a digit), or one is the other's start: the collator's root order is the
+ * character codes' there. Any other pair is the collator's to answer. So the order is the
+ * collator's (its root order, which English, Chinese and Portuguese keep for ASCII), and the same
+ * in every browser and on the server.
  */
 export function compareText(a: string, b: string): number {
   const shorter = Math.min(a.length, b.length);
