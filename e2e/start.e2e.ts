@@ -19,6 +19,13 @@ const COMPUTER: BrowserContextOptions = {
   viewport: { width: 1280, height: 800 },
 };
 
+/** Each locale with its path prefix. */
+const LOCALES = [
+  ['en', ''],
+  ['zh', '/zh'],
+  ['pt-br', '/pt-br'],
+] as const;
+
 let browser: Browser;
 
 beforeAll(async () => {
@@ -79,11 +86,7 @@ async function pressUntilShown(button: Locator, dialog: Locator): Promise<void> 
   await dialog.waitFor({ timeout: 1000 });
 }
 
-describe.each([
-  ['en', ''],
-  ['zh', '/zh'],
-  ['pt-br', '/pt-br'],
-])('a page’s start (%s)', (locale, prefix) => {
+describe.each(LOCALES)('a page’s start (%s)', (locale, prefix) => {
   const c = siteStrings(locale, 'common');
   const m = siteStrings(locale, 'mobile');
 
@@ -117,11 +120,7 @@ describe.each([
   );
 });
 
-describe.each([
-  ['en', ''],
-  ['zh', '/zh'],
-  ['pt-br', '/pt-br'],
-])('the home page’s call to sign in (%s)', (locale, prefix) => {
+describe.each(LOCALES)('the home page’s call to sign in (%s)', (locale, prefix) => {
   const c = siteStrings(locale, 'common');
   const h = siteStrings(locale, 'home');
 
