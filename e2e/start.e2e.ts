@@ -2,9 +2,10 @@
 // away. The browser's string collator is never started (its start was a task of 60-70 ms at 4x
 // CPU slowdown; Chakra ordered media queries with it: site/src/app/collator): not while the page
 // starts and hydrates, nor when the login dialog opens, on the phone's page and on the computer's,
-// in every locale. And the home page’s call to sign in, a link to /?t=login on the same page, opens
-// the login dialog once the page has hydrated too.
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+// in every locale. A press on a button before the page has hydrated is made once it has
+// (site/src/app/earlyClicks.ts). And the home page’s call to sign in, a link to /?t=login on the
+// same page, opens the login dialog once the page has hydrated too.
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { baseUrl, launchChromium, USER_AGENTS } from './browser';
 import { siteStrings } from './strings';
 
@@ -25,6 +26,9 @@ const LOCALES = [
   ['zh', '/zh'],
   ['pt-br', '/pt-br'],
 ] as const;
+
+/** Each language's name in the computer's language picker (site/src/i18n/locales.ts). */
+const LANGUAGE_NAMES = { en: 'English', zh: '中文', 'pt-br': 'Português Brasil' } as const;
 
 let browser: Browser;
 
@@ -67,25 +71,6 @@ async function started(page: Page): Promise<void> {
   );
 }
 
-/**
- * Presses `button` until `dialog` shows: a press before the page has hydrated is lost (the part
- * that holds the button has no handler yet), and nothing on the page tells when it has. A press
- * that the opening dialog covers is skipped; the dialog not showing is the failure.
- */
-async function pressUntilShown(button: Locator, dialog: Locator): Promise<void> {
-  for (let attempt = 1; attempt <= 10; attempt += 1) {
-    if (await dialog.isVisible()) return;
-    await button.click({ timeout: 5000 }).catch(() => undefined);
-    try {
-      await dialog.waitFor({ timeout: 3000 });
-      return;
-    } catch {
-      // Pressed before the hydration: again.
-    }
-  }
-  await dialog.waitFor({ timeout: 1000 });
-}
-
 describe.each(LOCALES)('a page’s start (%s)', (locale, prefix) => {
   const c = siteStrings(locale, 'common');
   const m = siteStrings(locale, 'mobile');
@@ -104,10 +89,9 @@ describe.each(LOCALES)('a page’s start (%s)', (locale, prefix) => {
         page.on('pageerror', (error) => errors.push(error.message));
         await page.goto(`${baseUrl()}${prefix}${path}`);
         await started(page);
-        await pressUntilShown(
-          page.getByRole('button', { name: signIn() }),
-          page.getByRole('dialog', { name: c('login.title') }),
-        );
+        // One press, whenever it comes: before the hydration it is kept for after it.
+        await page.getByRole('button', { name: signIn() }).click();
+        await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
         expect(await collatorUses(page)).toBe(0);
         // The counting works: the page's own use would have been seen.
         await page.evaluate(() => 'a'.localeCompare('b'));
@@ -118,6 +102,76 @@ describe.each(LOCALES)('a page’s start (%s)', (locale, prefix) => {
       }
     },
   );
+});
+
+/**
+ * Holds every script the page asks for until the returned function is called: the server's markup
+ * is on screen meanwhile, and nothing of it has hydrated. (The page's load event waits for them:
+ * go to the page until its DOMContentLoaded instead.)
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The text of the press the page keeps for after its hydration (site/src/app/earlyClicks.ts). */
+const keptPress = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as { __coinlensEarlyClicks?: { pending: Element | null } }).__coinlensEarlyClicks
+        ?.pending?.textContent ?? null,
+  );
+
+describe.each(LOCALES)('a press before the page has hydrated (%s)', (locale, prefix) => {
+  const c = siteStrings(locale, 'common');
+  const m = siteStrings(locale, 'mobile');
+
+  it('is made once it has: the phone’s sign-in opens the login dialog', async () => {
+    const context = await browser.newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const release = await holdScripts(page);
+      await page.goto(`${baseUrl()}${prefix}/mobile/`, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole('button', { name: m('intro.signIn') }).click();
+      expect(await keptPress(page)).toBe(m('intro.signIn'));
+      release();
+      await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+      expect(await keptPress(page)).toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is made once it has: the computer’s language picker opens its list', async () => {
+    const context = await browser.newContext(COMPUTER);
+    try {
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      await page.goto(`${baseUrl()}${prefix}/`, { waitUntil: 'domcontentloaded' });
+      const picker = page.getByRole('button', {
+        name: c('language.label', { language: LANGUAGE_NAMES[locale] }),
+      });
+      await picker.click();
+      expect(await keptPress(page)).toContain(LANGUAGE_NAMES[locale]);
+      release();
+      await page.getByRole('link', { name: LANGUAGE_NAMES.zh }).waitFor({ timeout: 10_000 });
+      expect(await picker.getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe.each(LOCALES)('the home page’s call to sign in (%s)', (locale, prefix) => {

@@ -3,6 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import type { GatsbySSR } from 'gatsby';
 import { isValidElement } from 'react';
 import { deviceRedirect } from './edge/rules.mjs';
+import { earlyClicksScript } from './src/app/earlyClicks';
 import { fontHeadComponents } from './src/app/fonts';
 import { isPageHead } from './src/app/pageHead';
 import {
@@ -46,9 +47,13 @@ const DEVICE_REDIRECT_SCRIPT = `(function () {
   if (target !== null) location.replace(target + location.search + location.hash);
 })();`;
 
+const EARLY_CLICKS_SCRIPT = earlyClicksScript();
+
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
   setHeadComponents([
     <script key="device-redirect" dangerouslySetInnerHTML={{ __html: DEVICE_REDIRECT_SCRIPT }} />,
+    // Keeps a press that comes before its part has hydrated (src/app/earlyClicks.ts).
+    <script key="early-clicks" dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />,
     // Inter's faces (src/app/fonts.tsx): in the HTML, so no font waits for a script or a shift.
     ...fontHeadComponents(),
   ]);

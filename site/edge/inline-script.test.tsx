@@ -13,7 +13,10 @@ const DESKTOP =
 
 type ScriptElement = ReactElement<{ dangerouslySetInnerHTML: { __html: string } }>;
 
-/** Everything gatsby-ssr.tsx puts in the head: the redirect script, then the fonts. */
+/**
+ * Everything gatsby-ssr.tsx puts in the head: the redirect script, the early-click script
+ * (src/app/earlyClicks.ts), then the fonts.
+ */
 function headComponents(): ScriptElement[] {
   const setHeadComponents = jest.fn();
   // Only setHeadComponents is used; the rest of Gatsby's arguments do not matter here.
@@ -46,9 +49,9 @@ function runAt(href: string, userAgent: string): string | null {
 }
 
 describe('the inline device redirect', () => {
-  it('is one inline script in the head, before anything else there', () => {
-    expect(headScripts()).toHaveLength(1);
-    expect(headComponents()[0]?.type).toBe('script');
+  it('is the first element of the head; the only other inline script keeps early presses', () => {
+    expect(headComponents()[0]?.key).toBe('device-redirect');
+    expect(headScripts().map((script) => script.key)).toEqual(['device-redirect', 'early-clicks']);
   });
 
   it('sends a phone to the mobile page of its language, keeping query and fragment', () => {

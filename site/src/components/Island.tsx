@@ -7,8 +7,10 @@
 //
 // The part is a `display: contents` wrapper, so it changes no layout (a sticky header stays
 // sticky to the page). Its ids are its own (each Suspense boundary counts them apart in the built
-// site's React layer, src/app/preact), so the rest of the page keeps the server's.
+// site's React layer, src/app/preact), so the rest of the page keeps the server's. A press on one
+// of its buttons that came before it hydrated is made again once it has (src/app/earlyClicks.ts).
 import { Suspense, type ReactNode } from 'react';
+import { partHydrated } from '../app/earlyClicks';
 import { useHydratedFromServer } from '../app/serverMarkup';
 
 export interface IslandProps {
@@ -32,7 +34,7 @@ function Gate({ name, children }: IslandProps) {
     if (waiting) throw waiting;
   }
   return (
-    <div data-island={name} style={{ display: 'contents' }}>
+    <div ref={partHydrated} data-island={name} style={{ display: 'contents' }}>
       {children}
     </div>
   );
