@@ -82,6 +82,28 @@ export async function openContext(
 }
 
 /**
+ * Waits until the page's server markup has hydrated: the page around its parts and every part
+ * (as the page's early-click listener records them: site/src/app/earlyClicks.ts). A hover, say,
+ * is only heard after that.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const clicks = (
+      window as {
+        __coinlensEarlyClicks?: { rootHydrated: boolean; hydrated: WeakSet<Element> };
+      }
+    ).__coinlensEarlyClicks;
+    return (
+      clicks !== undefined &&
+      clicks.rootHydrated &&
+      Array.from(document.querySelectorAll('[data-island]')).every((part) =>
+        clicks.hydrated.has(part),
+      )
+    );
+  });
+}
+
+/**
  * Waits until nothing on the page changes for a moment and no animation runs: a dialog fading in
  * (too little contrast for a moment), a list arriving, a robot adding a line every second.
  */

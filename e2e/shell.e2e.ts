@@ -2,7 +2,7 @@
 // signed-out guard, the error pages.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount } from './accounts';
-import { baseUrl, launchChromium } from './browser';
+import { baseUrl, hydrated, launchChromium } from './browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -161,7 +161,7 @@ describe('the header', () => {
 
   it('switches the language with a notice, remembers it and keeps the page', async () => {
     await page.goto(`${baseUrl()}/400/?from=test`);
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Language: English' }).hover();
     await page.getByRole('link', { name: '中文' }).click();
     await page.getByText('Switching language…').waitFor();

@@ -6,7 +6,7 @@
 // (site/src/app/earlyClicks.ts). And the home page’s call to sign in, a link to /?t=login on the
 // same page, opens the login dialog once the page has hydrated too.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { baseUrl, launchChromium, USER_AGENTS } from './browser';
+import { baseUrl, hydrated, launchChromium, USER_AGENTS } from './browser';
 import { siteStrings } from './strings';
 
 const PHONE: BrowserContextOptions = {
@@ -178,22 +178,18 @@ describe.each(LOCALES)('the home page’s call to sign in (%s)', (locale, prefix
   const c = siteStrings(locale, 'common');
   const h = siteStrings(locale, 'home');
 
-  it('opens the login dialog once the page has started, without leaving the page', async () => {
+  it('opens the login dialog once the page has hydrated, without leaving the page', async () => {
     const context = await browser.newContext(COMPUTER);
     try {
       const page = await context.newPage();
       const sameDocument = () =>
         page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
-      // A press before the page has hydrated is the browser's own move to /?t=login (a new
-      // load, which opens the dialog too): that one is tried again.
-      for (let attempt = 1; attempt <= 5; attempt += 1) {
-        await page.goto(`${baseUrl()}${prefix}/`);
-        await started(page);
-        await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-        await page.getByRole('link', { name: h('hero.signIn') }).click();
-        await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
-        if (await sameDocument()) break;
-      }
+      await page.goto(`${baseUrl()}${prefix}/`);
+      // (Before that, the link is the browser's own move to /?t=login: a new load.)
+      await hydrated(page);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole('link', { name: h('hero.signIn') }).click();
+      await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
       expect(await sameDocument()).toBe(true);
       expect(new URL(page.url()).search).toBe('?t=login');
     } finally {
