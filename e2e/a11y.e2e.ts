@@ -82,7 +82,13 @@ describe.each(LOCALES)('axe in %s', (locale, prefix) => {
     '/400/',
     '/no-such-page/',
   ];
-  const mobilePages = ['/mobile/', '/mobile/?tab=events', '/mobile/privacy/', '/mobile/terms/'];
+  const mobilePages = [
+    '/mobile/',
+    '/mobile/?tab=events',
+    '/mobile/privacy/',
+    '/mobile/terms/',
+    '/mobile/400/',
+  ];
 
   it.each([false, true])(
     'finds nothing on any page (signed in: %s)',

@@ -362,6 +362,47 @@ describe('the mobile page on a phone', () => {
   }, 60_000);
 });
 
+describe('a bad request on a phone', () => {
+  it.each(LOCALES)(
+    '%s: ends on the mobile bad-request page, which leads back to the mobile page',
+    async (locale, prefix) => {
+      const c = siteStrings(locale, 'common');
+      const m = siteStrings(locale, 'mobile');
+      const account = await createAccount('Ana');
+      await open(IPHONE_X);
+      await context.addInitScript(
+        (value) => window.localStorage.setItem('token', value),
+        account.token,
+      );
+      // The follow list's request is refused as bad (a bug in the page, as the API sees it).
+      await page.route('**/api/follow/list**', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 400, msg: 'Bad request', data: null }),
+        }),
+      );
+      await page.goto(`${baseUrl()}${prefix}/mobile/`);
+      await page.waitForURL(`${baseUrl()}${prefix}/mobile/400/`);
+      await page.getByRole('heading', { level: 1, name: c('badRequest.text') }).waitFor();
+      await expect(page.getByTestId('status-code').textContent()).resolves.toBe('400');
+      await shoot(`bad-request-${locale}-375`);
+      await page.unroute('**/api/follow/list**');
+      await page.getByRole('link', { name: c('notFound.back') }).click();
+      await page.waitForURL(`${baseUrl()}${prefix}/mobile/`);
+      await page
+        .getByRole('heading', { level: 1, name: m('greeting', { nickname: 'Ana' }) })
+        .waitFor();
+      // No other problem than the refused request and the browser's note of it.
+      const refused = (problem: string) =>
+        /^400 .*\/api\/follow\/list/.test(problem) ||
+        problem.endsWith('the server responded with a status of 400 (Bad Request)');
+      expect(problems.filter((problem) => !refused(problem))).toEqual([]);
+    },
+    60_000,
+  );
+});
+
 describe('every mobile page fits a phone', () => {
   it.each(LOCALES)(
     '%s: no sideways scroll at 320 px and touch targets of at least 44 px',
@@ -377,7 +418,7 @@ describe('every mobile page fits a phone', () => {
             account.token,
           );
         }
-        for (const path of ['/mobile/', '/mobile/privacy/', '/mobile/terms/']) {
+        for (const path of ['/mobile/', '/mobile/privacy/', '/mobile/terms/', '/mobile/400/']) {
           await page.goto(`${baseUrl()}${prefix}${path}`);
           expect(page.url()).toBe(`${baseUrl()}${prefix}${path}`);
           await page.locator('h1').first().waitFor();

@@ -16,10 +16,19 @@ const SPEC_ROUTES: Record<string, string> = {
   '/400': '400.tsx',
 };
 
+// Pages the specification leaves implied: the mobile variant of /400 (a phone is sent away from
+// /400 itself).
+const MORE_ROUTES: Record<string, string> = {
+  '/mobile/400': 'mobile/400.tsx',
+};
+
 describe('routes', () => {
-  it.each(Object.entries(SPEC_ROUTES))('%s has a page (%s)', (_route, file) => {
-    expect(existsSync(join(__dirname, 'pages', file))).toBe(true);
-  });
+  it.each(Object.entries({ ...SPEC_ROUTES, ...MORE_ROUTES }))(
+    '%s has a page (%s)',
+    (_route, file) => {
+      expect(existsSync(join(__dirname, 'pages', file))).toBe(true);
+    },
+  );
 
   it('has a not-found page', () => {
     expect(existsSync(join(__dirname, 'pages', '404.tsx'))).toBe(true);

@@ -126,6 +126,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
                   text={status === 404 ? t('notFound.text') : t('error.text')}
                   hint={status === 404 ? undefined : t('error.hint')}
                   backLabel={t('notFound.back')}
+                  mobile={mobile}
                 />
               )}
             >

@@ -20,10 +20,12 @@ export interface StatusContentProps {
   hint?: string;
   /** The label of the link home. */
   backLabel: string;
+  /** On the mobile pages: the link goes to the mobile page, and is sized for a finger (44 px). */
+  mobile?: boolean;
 }
 
 /** What an error page says: the status, what it means, and the way home (inside a layout). */
-export function StatusContent({ status, text, hint, backLabel }: StatusContentProps) {
+export function StatusContent({ status, text, hint, backLabel, mobile }: StatusContentProps) {
   return (
     <chakra.section aria-labelledby="status-title" paddingY="8">
       <chakra.p
@@ -43,7 +45,13 @@ export function StatusContent({ status, text, hint, backLabel }: StatusContentPr
           {hint}
         </chakra.p>
       )}
-      <HomeLink to="/">{backLabel}</HomeLink>
+      {mobile ? (
+        <HomeLink to="/mobile/" display="inline-flex" alignItems="center" minHeight="11">
+          {backLabel}
+        </HomeLink>
+      ) : (
+        <HomeLink to="/">{backLabel}</HomeLink>
+      )}
     </chakra.section>
   );
 }

@@ -354,6 +354,14 @@ describe('HTTP 400', () => {
     expect(clearToken).not.toHaveBeenCalled();
   });
 
+  it('goes to the mobile /400/ page from a mobile page (a phone is sent away from /400/)', async () => {
+    const { api, navigate } = client(badRequest, { getPathname: () => '/pt-br/mobile/' });
+    await expect(api.post('/api/follow/add', { coinId: 'x' })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(navigate).toHaveBeenCalledWith({ url: '/pt-br/mobile/400/' });
+  });
+
   it('goes once for requests that fail together', async () => {
     const { api, navigate } = client(badRequest);
     await Promise.allSettled([api.get('/api/a'), api.get('/api/b')]);

@@ -50,7 +50,7 @@ export interface ApiClientOptions {
   onUnauthorized?: (event: { error: ApiError }) => void;
   /**
    * Called on HTTP 400, once for the requests in flight together. Defaults to going to the
-   * current locale's /400/ page.
+   * current locale's /400/ page (from a mobile page, /mobile/400/).
    */
   onBadRequest?: (event: { error: ApiError | MalformedResponseError }) => void;
   /** How the default handlers leave the page. Defaults to `window.location.assign`. */
@@ -174,7 +174,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     });
   const onBadRequest =
     options.onBadRequest ??
-    (() => navigate({ url: localizedPath(localeFromPathname(getPathname()), '/400/') }));
+    (() => {
+      const pathname = getPathname();
+      navigate({ url: localizedPath(localeFromPathname(pathname), inVariant('/400/', pathname)) });
+    });
 
   // A page fires several requests at once; when the token dies they all come back 401, and SWR
   // refetches what is on screen once the token is cleared. Only the first 401 for a token acts:

@@ -18,6 +18,7 @@ export type PageKey =
   | 'mobile'
   | 'mobilePrivacy'
   | 'mobileTerms'
+  | 'mobileBadRequest'
   | 'badRequest'
   | 'notFound';
 
@@ -26,7 +27,12 @@ type Strings = {
   meta?: Partial<Record<PageKey, { title: string; description: string }>>;
 };
 
-const MOBILE_PAGES = new Set<PageKey>(['mobile', 'mobilePrivacy', 'mobileTerms']);
+const MOBILE_PAGES = new Set<PageKey>([
+  'mobile',
+  'mobilePrivacy',
+  'mobileTerms',
+  'mobileBadRequest',
+]);
 
 function commonStrings(data: LocaleQueryData | undefined): Strings {
   const node = data?.locales.edges.find((edge) => edge.node.ns === 'common')?.node;

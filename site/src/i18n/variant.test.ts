@@ -20,6 +20,7 @@ describe('inVariant', () => {
     expect(inVariant('/reporting/', '/zh/monitoring/')).toBe('/reporting/');
     expect(inVariant('/?t=login', '/')).toBe('/?t=login');
     expect(inVariant('/welcome/', '/pt-br/')).toBe('/welcome/');
+    expect(inVariant('/400/', '/reporting/')).toBe('/400/');
   });
 
   it.each([
@@ -31,6 +32,8 @@ describe('inVariant', () => {
     ['/welcome', '/mobile/?tab=chat'],
     ['/mobile/terms/', '/mobile/terms/'],
     ['/mobile/?tab=events', '/mobile/?tab=events'],
+    ['/400/', '/mobile/400/'],
+    ['/400', '/mobile/400/'],
   ])('sends %s to %s from a mobile page', (path, expected) => {
     expect(inVariant(path, '/zh/mobile/')).toBe(expected);
     expect(inVariant(path, '/mobile/privacy/')).toBe(expected);
