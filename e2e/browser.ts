@@ -6,6 +6,7 @@ import {
   type CDPSession,
   type Page,
 } from 'playwright-core';
+import type { EarlyClicks } from '../site/src/app/earlyClicks';
 
 /** The browsers this test file has open, for environment.cjs's report on a failed test. */
 const openBrowsers = ((globalThis as { __coinlensBrowsers?: Set<Browser> }).__coinlensBrowsers ??=
@@ -88,11 +89,7 @@ export async function openContext(
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const clicks = (
-      window as {
-        __coinlensEarlyClicks?: { rootHydrated: boolean; hydrated: WeakSet<Element> };
-      }
-    ).__coinlensEarlyClicks;
+    const clicks = (window as { __coinlensEarlyClicks?: EarlyClicks }).__coinlensEarlyClicks;
     return (
       clicks !== undefined &&
       clicks.rootHydrated &&

@@ -6,7 +6,9 @@
 // (site/src/app/earlyClicks.ts). And the home page’s call to sign in, a link to /?t=login on the
 // same page, opens the login dialog once the page has hydrated too.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { baseUrl, hydrated, launchChromium, USER_AGENTS } from './browser';
+import type { EarlyClicks } from '../site/src/app/earlyClicks';
+import { LOCALE_NAMES } from '../site/src/i18n/locales';
+import { baseUrl, hydrated, launchChromium, openContext, USER_AGENTS } from './browser';
 import { siteStrings } from './strings';
 
 const PHONE: BrowserContextOptions = {
@@ -27,9 +29,6 @@ const LOCALES = [
   ['pt-br', '/pt-br'],
 ] as const;
 
-/** Each language's name in the computer's language picker (site/src/i18n/locales.ts). */
-const LANGUAGE_NAMES = { en: 'English', zh: '中文', 'pt-br': 'Português Brasil' } as const;
-
 let browser: Browser;
 
 beforeAll(async () => {
@@ -39,6 +38,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Runs `test` with a page in a new context as `device` says, closed afterwards. */
+async function withPage(
+  device: BrowserContextOptions,
+  test: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { context, page } = await openContext(browser, device);
+  try {
+    await test(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Marks the page's document, so that sameDocument tells whether a load replaced it since. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => Object.assign(window, { sameDocument: true }));
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
 
 /** Counts each use of the collator, from before the page's first script. */
 function countCollatorUses(): void {
@@ -81,9 +99,7 @@ describe.each(LOCALES)('a page’s start (%s)', (locale, prefix) => {
   ] as const)(
     '%s never starts the collator, nor does its login dialog',
     async (_name, device, path, signIn) => {
-      const context = await browser.newContext(device);
-      try {
-        const page = await context.newPage();
+      await withPage(device, async (page) => {
         await page.addInitScript(countCollatorUses);
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));
@@ -97,9 +113,7 @@ describe.each(LOCALES)('a page’s start (%s)', (locale, prefix) => {
         await page.evaluate(() => 'a'.localeCompare('b'));
         expect(await collatorUses(page)).toBe(1);
         expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     },
   );
 });
@@ -123,8 +137,8 @@ async function holdScripts(page: Page): Promise<() => void> {
 const keptPress = (page: Page) =>
   page.evaluate(
     () =>
-      (window as { __coinlensEarlyClicks?: { pending: Element | null } }).__coinlensEarlyClicks
-        ?.pending?.textContent ?? null,
+      (window as { __coinlensEarlyClicks?: EarlyClicks }).__coinlensEarlyClicks?.pending
+        ?.textContent ?? null,
   );
 
 describe.each(LOCALES)('a press before the page has hydrated (%s)', (locale, prefix) => {
@@ -132,45 +146,35 @@ describe.each(LOCALES)('a press before the page has hydrated (%s)', (locale, pre
   const m = siteStrings(locale, 'mobile');
 
   it('is made once it has: the phone’s sign-in opens the login dialog', async () => {
-    const context = await browser.newContext(PHONE);
-    try {
-      const page = await context.newPage();
+    await withPage(PHONE, async (page) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       const release = await holdScripts(page);
       await page.goto(`${baseUrl()}${prefix}/mobile/`, { waitUntil: 'domcontentloaded' });
-      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await markDocument(page);
       await page.getByRole('button', { name: m('intro.signIn') }).click();
       expect(await keptPress(page)).toBe(m('intro.signIn'));
       release();
       await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
-      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
-        true,
-      );
+      expect(await sameDocument(page)).toBe(true);
       expect(await keptPress(page)).toBeNull();
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('is made once it has: the computer’s language picker opens its list', async () => {
-    const context = await browser.newContext(COMPUTER);
-    try {
-      const page = await context.newPage();
+    await withPage(COMPUTER, async (page) => {
       const release = await holdScripts(page);
       await page.goto(`${baseUrl()}${prefix}/`, { waitUntil: 'domcontentloaded' });
       const picker = page.getByRole('button', {
-        name: c('language.label', { language: LANGUAGE_NAMES[locale] }),
+        name: c('language.label', { language: LOCALE_NAMES[locale] }),
       });
       await picker.click();
-      expect(await keptPress(page)).toContain(LANGUAGE_NAMES[locale]);
+      expect(await keptPress(page)).toContain(LOCALE_NAMES[locale]);
       release();
-      await page.getByRole('link', { name: LANGUAGE_NAMES.zh }).waitFor({ timeout: 10_000 });
+      await page.getByRole('link', { name: LOCALE_NAMES.zh }).waitFor({ timeout: 10_000 });
       expect(await picker.getAttribute('aria-expanded')).toBe('true');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -179,21 +183,15 @@ describe.each(LOCALES)('the home page’s call to sign in (%s)', (locale, prefix
   const h = siteStrings(locale, 'home');
 
   it('opens the login dialog once the page has hydrated, without leaving the page', async () => {
-    const context = await browser.newContext(COMPUTER);
-    try {
-      const page = await context.newPage();
-      const sameDocument = () =>
-        page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+    await withPage(COMPUTER, async (page) => {
       await page.goto(`${baseUrl()}${prefix}/`);
       // (Before that, the link is the browser's own move to /?t=login: a new load.)
       await hydrated(page);
-      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await markDocument(page);
       await page.getByRole('link', { name: h('hero.signIn') }).click();
       await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
-      expect(await sameDocument()).toBe(true);
+      expect(await sameDocument(page)).toBe(true);
       expect(new URL(page.url()).search).toBe('?t=login');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
