@@ -1,5 +1,6 @@
 import { chakra, useSlotRecipe, type HTMLChakraProps } from '@chakra-ui/react';
 import { forwardRef, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useMergedRef } from '../../hooks/useMergedRef';
 import { infiniteListRecipe } from './InfiniteList.recipe';
 
 /** More is asked for when the bottom is this close, in px (the product's rule). */
@@ -57,6 +58,7 @@ export const InfiniteList = forwardRef<HTMLDivElement, InfiniteListProps>(functi
 ) {
   const styles = useSlotRecipe({ recipe: infiniteListRecipe })();
   const root = useRef<HTMLDivElement | null>(null);
+  const setRoot = useMergedRef(root, ref);
   const lastRequest = useRef(Number.NEGATIVE_INFINITY);
   const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -85,11 +87,7 @@ export const InfiniteList = forwardRef<HTMLDivElement, InfiniteListProps>(functi
 
   return (
     <chakra.div
-      ref={(element: HTMLDivElement | null) => {
-        root.current = element;
-        if (typeof ref === 'function') ref(element);
-        else if (ref) ref.current = element;
-      }}
+      ref={setRoot}
       css={styles.root}
       role="region"
       aria-label={label}

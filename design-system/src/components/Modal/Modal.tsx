@@ -1,5 +1,6 @@
 import { Dialog, Portal, type HTMLChakraProps } from '@chakra-ui/react';
-import { forwardRef, useState, type ReactNode, type RefObject } from 'react';
+import { forwardRef, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useMergedRef } from '../../hooks/useMergedRef';
 import { CloseIcon } from '../../icons/icons';
 import { modalRecipe } from './Modal.recipe';
 
@@ -67,6 +68,18 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
   // focus stayed behind and the dialog was missing from the accessibility tree.
   const [mounted, setMounted] = useState(open);
   if (open && !mounted) setMounted(true);
+  const contentRef = useRef<HTMLDivElement | null>(null);
+  const setContent = useMergedRef(contentRef, ref);
+  // The focus trap starts a frame after the dialog opens, and on a busy page that frame can come
+  // late. A visitor who has already moved on inside the dialog by then (the autofocused field,
+  // typed in, then Tab to the next) stays where they are: moving them back would select the
+  // first field's text, and their next key would type over it.
+  const initialFocus = () => {
+    const content = contentRef.current;
+    const active = content?.ownerDocument.activeElement;
+    if (content && active instanceof HTMLElement && content.contains(active)) return active;
+    return initialFocusRef?.current ?? null;
+  };
   const named = typeof width === 'string' && width in NAMED_WIDTHS;
   const cssWidth = named
     ? NAMED_WIDTHS[width as ModalWidth]
@@ -81,14 +94,14 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
       onExitComplete={() => setMounted(false)}
       onOpenChange={(details) => onOpenChange({ open: details.open })}
       closeOnInteractOutside={closeOnOutsideClick}
-      initialFocusEl={initialFocusRef ? () => initialFocusRef.current : undefined}
+      initialFocusEl={initialFocus}
       finalFocusEl={finalFocusRef ? () => finalFocusRef.current : undefined}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content
-            ref={ref}
+            ref={setContent}
             data-width={named ? width : 'custom'}
             css={{ '--cl-modal-width': cssWidth, ...css }}
             {...rest}

@@ -8,7 +8,6 @@ import {
 } from '@chakra-ui/react';
 import {
   forwardRef,
-  useCallback,
   useEffect,
   useId,
   useRef,
@@ -17,6 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { formatTimestamp } from '../../format/time';
+import { useMergedRef } from '../../hooks/useMergedRef';
 import { monitorCardRecipe } from './MonitorCard.recipe';
 import {
   formatHeat,
@@ -201,14 +201,7 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
     };
   }, [open, setOpen]);
 
-  const setRootRef = useCallback(
-    (element: HTMLDivElement | null) => {
-      rootRef.current = element;
-      if (typeof ref === 'function') ref(element);
-      else if (ref) ref.current = element;
-    },
-    [ref],
-  );
+  const setRootRef = useMergedRef(rootRef, ref);
 
   const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
     onBlur?.(event);

@@ -6,6 +6,7 @@ import {
   type RecipeVariantProps,
 } from '@chakra-ui/react';
 import { forwardRef, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useMergedRef } from '../../hooks/useMergedRef';
 import { searchInputRecipe } from './SearchInput.recipe';
 import { CloseIcon, SearchIcon } from '../../icons/icons';
 
@@ -74,6 +75,7 @@ export const SearchInput = forwardRef<HTMLInputElement, SearchInputProps>(functi
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastSearched = useRef(defaultValue.trim());
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const setInputRef = useMergedRef(inputRef, ref);
   // The debounced search reads the value as it stands when it fires: a parent that owns the
   // value may have changed what was typed.
   const latest = useRef(value);
@@ -119,11 +121,7 @@ export const SearchInput = forwardRef<HTMLInputElement, SearchInputProps>(functi
         <SearchIcon />
       </chakra.span>
       <chakra.input
-        ref={(element: HTMLInputElement | null) => {
-          inputRef.current = element;
-          if (typeof ref === 'function') ref(element);
-          else if (ref) ref.current = element;
-        }}
+        ref={setInputRef}
         id={inputId}
         css={styles.input}
         type="search"
