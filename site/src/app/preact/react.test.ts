@@ -171,6 +171,27 @@ it('runs effects before the next frame', async () => {
   expect(order).toEqual(['effect', 'frame']);
 });
 
+it.each(['keydown', 'input', 'pointerdown', 'click'])(
+  "runs a render's waiting effects before the next %s is handled",
+  (type) => {
+    // As a dialog that opened: its effects (which subscribe it to its state) wait for their task,
+    // and a browser handles the visitor's input first.
+    const seen: string[] = [];
+    const field = document.createElement('input');
+    container.append(field);
+    function Dialog() {
+      useEffect(() => {
+        seen.push('effect');
+      }, []);
+      return null;
+    }
+    createRoot(container.appendChild(document.createElement('div'))).render(h(Dialog, null));
+    field.addEventListener(type, () => seen.push(type));
+    field.dispatchEvent(new Event(type, { bubbles: true }));
+    expect(seen).toEqual(['effect', type]);
+  },
+);
+
 describe('a hydration that suspends', () => {
   /* eslint-disable @typescript-eslint/no-require-imports -- the server render of the same layer */
   const { renderToString } = require('preact-render-to-string') as {

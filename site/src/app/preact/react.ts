@@ -32,18 +32,35 @@ function setRef<T>(ref: Ref<T> | null | undefined, value: T | null): void {
   else if (ref) ref.current = value;
 }
 
+/**
+ * The input events before which the effects still waiting run, as React runs them before it
+ * handles a discrete event: the first event of a key press, a pointer press, a paste, an IME's
+ * or a password manager's input, and a click of any kind.
+ */
+const INPUT_EVENTS = ['keydown', 'beforeinput', 'input', 'pointerdown', 'click'];
+
 // Effects run in a task of their own right after the render, as React's scheduler runs them, not
 // after the next frame as Preact's default: code that waits for a frame (zag's dialogs look for
 // their title then, to name the dialog) would otherwise run before the effects that render it.
+// And the effects still waiting when the next input comes run before it is handled: a browser
+// handles input before other tasks, so a quick typist (or a password manager that fills a form
+// and presses Enter) could fill a dialog before its effects had subscribed it to its state; the
+// dialog did not render what was typed, and its Log in button stayed disabled under the Enter.
 if (typeof MessageChannel !== 'undefined') {
   const channel = new MessageChannel();
   const queue: Array<() => void> = [];
-  channel.port1.onmessage = () => queue.splice(0).forEach((flush) => flush());
+  const runWaiting = () => queue.splice(0).forEach((flush) => flush());
+  channel.port1.onmessage = runWaiting;
   (options as { requestAnimationFrame?: (flush: () => void) => void }).requestAnimationFrame = (
     flush,
   ) => {
     if (queue.push(flush) === 1) channel.port2.postMessage(null);
   };
+  if (typeof window !== 'undefined') {
+    for (const type of INPUT_EVENTS) {
+      window.addEventListener(type, runWaiting, { capture: true, passive: true });
+    }
+  }
 }
 
 const previousVnode = options.vnode;
