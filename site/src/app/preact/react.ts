@@ -5,7 +5,7 @@
 //   the server's attributes (a login button hidden for good, an overlay that stays);
 // - an element rendered with autoFocus takes the focus when it mounts;
 // - useId is unique in the whole page, dialogs (portals) included;
-// - effects run right after the render, not after the next frame;
+// - effects run right after the render, not after the next frame, and before the next input;
 // - a part whose hydration suspended (React.lazy, or a component that throws a promise) hydrates
 //   later as a hydration still: it reads the server snapshot, and keeps the server's ids, as
 //   each Suspense boundary counts the ids inside it apart (in the server render too).
