@@ -216,6 +216,7 @@ export const KeepsFocusInside: Story = {
   },
 };
 
+/** Opened, it focuses the field given as `initialFocusRef` (here the second one). */
 export const StartsOnItsInitialField: Story = {
   args: { open: false },
   render: (args) => <TwoFields {...args} initial="password" />,

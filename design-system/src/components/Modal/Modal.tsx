@@ -23,7 +23,10 @@ export interface ModalProps extends Omit<HTMLChakraProps<'div'>, 'title'> {
   footer?: ReactNode;
   /** Content shown before the title, e.g. a back arrow. */
   headerStart?: ReactNode;
-  /** The element focused when the modal opens (defaults to the first focusable one). */
+  /**
+   * The element focused when the modal opens (defaults to the first focusable one); a focus the
+   * visitor has already moved inside the modal by then stays where it is.
+   */
   initialFocusRef?: RefObject<HTMLElement | null>;
   /**
    * The element focused when the modal closes, read as it closes; while it is empty, the focus
@@ -76,8 +79,9 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
   // first field's text, and their next key would type over it.
   const initialFocus = () => {
     const content = contentRef.current;
-    const active = content?.ownerDocument.activeElement;
-    if (content && active instanceof HTMLElement && content.contains(active)) return active;
+    // Not `instanceof HTMLElement`: a modal in another window's document has that window's.
+    const active = content?.ownerDocument.activeElement as HTMLElement | null | undefined;
+    if (content && active && content.contains(active)) return active;
     return initialFocusRef?.current ?? null;
   };
   const named = typeof width === 'string' && width in NAMED_WIDTHS;
