@@ -135,6 +135,9 @@ describe('keyboard only', () => {
         name: c('login.email'),
         dialog: c('login.title'),
       });
+      // The page behind stays where it was (an autofocus made before the dialog's styles
+      // scrolled it 1,506 px down, to where the unstyled field sat).
+      await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
       await expectTrapped(c('login.title'));
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });

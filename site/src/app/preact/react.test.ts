@@ -22,7 +22,15 @@ const { createRoot, hydrateRoot } = require('./react-dom-client') as typeof Laye
 const { hydrate } = require('preact') as typeof Preact;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-const { createElement: h, createPortal, useEffect, useId, useState, useSyncExternalStore } = layer;
+const {
+  createElement: h,
+  createPortal,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+} = layer;
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -106,6 +114,19 @@ describe('autoFocus', () => {
     root.render(h('div', null, h('button', null, 'other'), h(Step, { step: 2 })));
     await settle();
     expect(document.activeElement?.getAttribute('aria-label')).toBe('step 2');
+  });
+
+  it('focuses it once its commit is over, after the layout effects that insert its styles', async () => {
+    const order: string[] = [];
+    function Field() {
+      useLayoutEffect(() => {
+        order.push('layout effect');
+      }, []);
+      return h('input', { autoFocus: true, onFocus: () => order.push('focus') });
+    }
+    createRoot(container).render(h(Field, null));
+    await settle();
+    expect(order).toEqual(['layout effect', 'focus']);
   });
 
   it('leaves an element rendered with autoFocus false alone, and keeps its ref working', async () => {

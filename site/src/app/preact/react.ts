@@ -71,7 +71,15 @@ options.vnode = (vnode: VNode<{ autoFocus?: boolean }>) => {
     vnode.ref = (element: HTMLElement | null) => {
       if (element && !seen.has(element)) {
         seen.add(element);
-        if (autoFocus) element.focus();
+        // Once the commit is over, as React does: refs run before the layout effects, and so
+        // before emotion inserts the element's styles. Focused then, a dialog's field still sat
+        // unstyled at the end of the page, and the browser scrolled the page behind the dialog
+        // down to it (1,506 px on the home page), where it stayed.
+        if (autoFocus) {
+          queueMicrotask(() => {
+            if (element.isConnected) element.focus();
+          });
+        }
       }
       setRef(ref, element);
     };
