@@ -238,6 +238,8 @@ export const KeepsTheFocusWhereTheVisitorMovedIt: Story = {
   args: { open: false },
   render: (args) => <TwoFields {...args} initial="email" />,
   play: async () => {
+    // jsdom has no layout, so its focus trap finds nothing focusable: checked in Chromium only.
+    if (document.body.getBoundingClientRect().width === 0) return;
     const release = holdFrames();
     let password: HTMLElement | null = null;
     try {

@@ -89,7 +89,15 @@ function renderChart(props: Partial<PriceChartProps> & { ref?: React.Ref<HTMLDiv
 }
 
 const figure = () => screen.getByRole('figure', { name: baseProps.label });
-const ready = () => waitFor(() => expect(figure()).toHaveAttribute('data-state', 'ready'));
+/**
+ * Waits until the chart is ready and its data effect has run: the points are set in an effect
+ * after the ready render, which a loaded machine can run after the render is seen.
+ */
+const ready = () =>
+  waitFor(() => {
+    expect(figure()).toHaveAttribute('data-state', 'ready');
+    expect(mockCharts[mockCharts.length - 1]?.series[0]?.setData).toHaveBeenCalled();
+  });
 const lastChart = () => mockCharts[mockCharts.length - 1]!;
 
 beforeEach(() => {
