@@ -101,6 +101,34 @@ describe('the built site', () => {
     expect(misplaced).toEqual([]);
   });
 
+  it('holds its first paint until its markup is all there, on every page', () => {
+    // site/src/app/wholeFirstPaint.tsx: the head's link names the element that ends the markup.
+    const wrong = pages
+      .map((page) => relative(PUBLIC, page))
+      .filter((page) => !page.startsWith('_gatsby'))
+      .flatMap((page) => {
+        const html = readFileSync(join(PUBLIC, page), 'utf8');
+        const bodyAt = html.search(/<body\b/);
+        const id = html
+          .slice(0, bodyAt)
+          .match(/<link rel="expect" href="#([\w-]+)" blocking="render"\/>/)?.[1];
+        if (!id) return [`${page}: no expect link in the head`];
+        const ends = [...html.matchAll(new RegExp(`<(\\w+) id="${id}"[^>]*>`, 'g'))];
+        if (ends.length !== 1 || (ends[0]?.index ?? 0) < bodyAt) {
+          return [`${page}: not one element #${id} in the body`];
+        }
+        // After the end element: only scripts (and Gatsby's comments), then the document's end.
+        const after = html
+          .slice(ends[0]?.index)
+          .replace(/^<(\w+)[^>]*>(?:<\/\1>)?/, '')
+          .replace(/<script\b[\s\S]*?<\/script>|<!--[\s\S]*?-->/g, '');
+        return after.trim() === '</body></html>'
+          ? []
+          : [`${page}: markup after #${id}: ${after.slice(0, 80)}`];
+      });
+    expect(wrong).toEqual([]);
+  });
+
   it('adds its scripts after its first paint, on every page', () => {
     // Gatsby's own script slice (public/_gatsby) keeps them; the pages must not.
     const withAsyncScripts = pages

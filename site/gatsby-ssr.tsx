@@ -12,6 +12,7 @@ import {
   styleChunks,
   styleElements,
 } from './src/app/serverStyles';
+import { pageEndElement, wholeFirstPaintLink } from './src/app/wholeFirstPaint';
 import { ApiProvider } from './src/data/swr';
 
 // The same providers as gatsby-browser.tsx, so that hydration finds the tree it rendered.
@@ -49,14 +50,20 @@ const DEVICE_REDIRECT_SCRIPT = `(function () {
 
 const EARLY_CLICKS_SCRIPT = earlyClicksScript();
 
-export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
+export const onRenderBody: GatsbySSR['onRenderBody'] = ({
+  setHeadComponents,
+  setPostBodyComponents,
+}) => {
   setHeadComponents([
     <script key="device-redirect" dangerouslySetInnerHTML={{ __html: DEVICE_REDIRECT_SCRIPT }} />,
+    // The first paint waits for the whole page's markup (src/app/wholeFirstPaint.tsx).
+    wholeFirstPaintLink(),
     // Keeps a press that comes before its part has hydrated (src/app/earlyClicks.ts).
     <script key="early-clicks" dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />,
     // Inter's faces (src/app/fonts.tsx): in the HTML, so no font waits for a script or a shift.
     ...fontHeadComponents(),
   ]);
+  setPostBodyComponents([pageEndElement()]);
 };
 
 // The redirect and the font preloads first: the page's styles (set by replaceRenderer) after them.

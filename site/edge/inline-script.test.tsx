@@ -14,13 +14,16 @@ const DESKTOP =
 type ScriptElement = ReactElement<{ dangerouslySetInnerHTML: { __html: string } }>;
 
 /**
- * Everything gatsby-ssr.tsx puts in the head: the redirect script, the early-click script
- * (src/app/earlyClicks.ts), then the fonts.
+ * Everything gatsby-ssr.tsx puts in the head: the redirect script, the link that holds the first
+ * paint (src/app/wholeFirstPaint.tsx), the early-click script (src/app/earlyClicks.ts), then the
+ * fonts.
  */
 function headComponents(): ScriptElement[] {
   const setHeadComponents = jest.fn();
-  // Only setHeadComponents is used; the rest of Gatsby's arguments do not matter here.
-  const args = { setHeadComponents } as unknown as Parameters<NonNullable<typeof onRenderBody>>[0];
+  // Only these two are used; the rest of Gatsby's arguments do not matter here.
+  const args = { setHeadComponents, setPostBodyComponents: jest.fn() } as unknown as Parameters<
+    NonNullable<typeof onRenderBody>
+  >[0];
   onRenderBody?.(args, { plugins: [] });
   expect(setHeadComponents).toHaveBeenCalledTimes(1);
   return setHeadComponents.mock.calls[0]?.[0] as ScriptElement[];
