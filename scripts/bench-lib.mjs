@@ -219,9 +219,12 @@ export function formatDuration(milliseconds) {
 
 /**
  * The machine, one Markdown list: `cpus` as os.cpus() gives them, `memoryBytes` as os.totalmem(),
- * `os` a description such as "Linux 6.1.0 (x64)", and the Node and Chromium versions.
+ * `os` a description such as "Linux 6.1.0 (x64)", and the Node and Chromium versions. With
+ * `benchmarkIndexes`, the speed Lighthouse measured before each of its runs
+ * (`lhr.environment.benchmarkIndex`): the same machine gives different figures on a busy day, and
+ * this says how fast it was while they were taken.
  */
-export function describeMachine({ cpus, memoryBytes, os, node, chromium }) {
+export function describeMachine({ cpus, memoryBytes, os, node, chromium, benchmarkIndexes }) {
   const models = [...new Set(cpus.map((cpu) => cpu.model.trim()))].join(', ') || 'unknown';
   return [
     `- CPU: ${models}, ${cpus.length} ${cpus.length === 1 ? 'core' : 'cores'}`,
@@ -229,7 +232,25 @@ export function describeMachine({ cpus, memoryBytes, os, node, chromium }) {
     `- OS: ${os}`,
     `- Node.js: ${node}`,
     `- Chromium: ${chromium}`,
+    ...(benchmarkIndexes ? [`- Speed: ${describeSpeed(benchmarkIndexes)}`] : []),
   ].join('\n');
+}
+
+/**
+ * Lighthouse's benchmark index over a run's Lighthouse runs (its measure of the CPU, higher is
+ * faster; below 1000 Lighthouse warns that the host is slower than its 4x CPU slowdown expects):
+ * the median and the range, or why there is none.
+ */
+export function describeSpeed(indexes) {
+  const measured = indexes.filter((value) => Number.isFinite(value));
+  if (measured.length === 0) return "Lighthouse's benchmark index was not reported";
+  const low = Math.round(Math.min(...measured));
+  const high = Math.round(Math.max(...measured));
+  const runs = `${measured.length} Lighthouse ${measured.length === 1 ? 'run' : 'runs'}`;
+  return (
+    `Lighthouse's benchmark index (higher is faster) ${Math.round(median(measured))} median, ` +
+    `${low === high ? `${low}` : `${low}-${high}`} over ${runs}`
+  );
 }
 
 export const START_MARKER = '<!-- bench:start -->';

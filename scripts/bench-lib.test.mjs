@@ -8,6 +8,7 @@ import {
   apiRows,
   chatRows,
   describeMachine,
+  describeSpeed,
   formatCls,
   formatDuration,
   formatTable,
@@ -256,6 +257,42 @@ describe('describeMachine', () => {
         '- Node.js: v22.1.0',
         '- Chromium: Chromium 156.0.8078.79',
       ].join('\n'),
+    );
+  });
+});
+
+describe('describeSpeed', () => {
+  it("gives the median and the range of Lighthouse's benchmark index", () => {
+    assert.equal(
+      describeSpeed([1445, 2031.5, 1652, 1170.4]),
+      "Lighthouse's benchmark index (higher is faster) 1549 median, 1170-2032 over 4 Lighthouse runs",
+    );
+    assert.equal(
+      describeSpeed([1500]),
+      "Lighthouse's benchmark index (higher is faster) 1500 median, 1500 over 1 Lighthouse run",
+    );
+  });
+
+  it('leaves out runs that did not report it, and says so when none did', () => {
+    assert.equal(
+      describeSpeed([undefined, 1200, NaN]),
+      "Lighthouse's benchmark index (higher is faster) 1200 median, 1200 over 1 Lighthouse run",
+    );
+    assert.equal(describeSpeed([undefined]), "Lighthouse's benchmark index was not reported");
+  });
+
+  it('is a line of the machine when the indexes are given', () => {
+    const machine = describeMachine({
+      cpus: [{ model: 'AMD EPYC', speed: 2450 }],
+      memoryBytes: 8 * 1024 ** 3,
+      os: 'Linux 6.1.0 (x64)',
+      node: 'v22.1.0',
+      chromium: 'Chromium 156',
+      benchmarkIndexes: [1000, 3000],
+    });
+    assert.equal(
+      machine.split('\n').at(-1),
+      "- Speed: Lighthouse's benchmark index (higher is faster) 2000 median, 1000-3000 over 2 Lighthouse runs",
     );
   });
 });

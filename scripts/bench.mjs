@@ -19,6 +19,7 @@ import {
   apiRows,
   chatRows,
   describeMachine,
+  describeSpeed,
   formatCls,
   formatDuration,
   formatTable,
@@ -296,6 +297,7 @@ async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, 
           lcpMs: audit('largest-contentful-paint'),
           tbtMs: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
+          benchmarkIndex: lhr.environment?.benchmarkIndex,
         };
         runs.push(figures);
         // Where a layout shift comes from, for whoever has to remove it.
@@ -309,6 +311,7 @@ async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, 
           `Lighthouse ${path} (${preset}) ${runs.length}/${RUNS_PER_ROUTE}: ${score.toFixed(2)}, ` +
             `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, ` +
             `CLS ${formatCls(figures.cls)}${shiftNote}${finalUrl === url ? '' : `, ended on ${finalUrl}`}` +
+            `, benchmark index ${Math.round(figures.benchmarkIndex ?? NaN)}` +
             (lhr.runWarnings.length ? `; warnings: ${lhr.runWarnings.join(' / ')}` : ''),
         );
       } catch (error) {
@@ -324,7 +327,13 @@ async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, 
         `Lighthouse ${path} (${preset}): ${runs.length} of ${RUNS_PER_ROUTE} runs measured (${failures.join('; ')})`,
       );
     }
-    results.push({ path, preset, summary: summarizeRuns(runs), finalUrls: [...finalUrls] });
+    results.push({
+      path,
+      preset,
+      summary: summarizeRuns(runs),
+      finalUrls: [...finalUrls],
+      benchmarkIndexes: runs.map((figures) => figures.benchmarkIndex),
+    });
   }
   return results;
 }
@@ -564,8 +573,9 @@ async function main() {
     ...chatRows(chat),
   ];
   const table = formatTable(rows);
+  const speed = describeSpeed(lighthouse.flatMap((result) => result.benchmarkIndexes));
   const duration = formatDuration(performance.now() - started);
-  console.log(`\n${table}\n`);
+  console.log(`\n${table}\n\nSpeed: ${speed}\n`);
   const missed = missedGoals(rows);
   console.log(
     missed.length === 0
@@ -590,6 +600,7 @@ async function main() {
         os: `${osType()} ${release()} (${process.arch})`,
         node: process.version,
         chromium,
+        benchmarkIndexes: lighthouse.flatMap((result) => result.benchmarkIndexes),
       });
       await writeDoc(
         generatedDoc({
