@@ -6,7 +6,7 @@
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { baseUrl, DEVICES, launchChromium } from './browser';
 
-/** About a slow 3G connection's download: a page's 10-15 KB of compressed HTML takes most of a second. */
+/** A poor mobile link (160 kbit/s down): a page's 10-15 KB of compressed HTML takes most of a second. */
 const SLOW_NETWORK = {
   offline: false,
   latency: 40,
