@@ -73,6 +73,11 @@ export type Fault =
   | 'network'
   /** The answer never comes (a slow server): the caller's loading state stays on screen. */
   | 'hold'
+  /**
+   * The answer waits until the story lets it through (`openGate(route)`), then comes as usual:
+   * a story can check the page before the answer, however long opening it took.
+   */
+  | 'gate'
   /** The server refuses with this code (the HTTP status is the contract's for the code). */
   | { code: number; key: ServerMessageKey; data?: Record<string, unknown> }
   /** The server answers as usual, this many milliseconds late. */
@@ -212,6 +217,8 @@ export class FakeApi {
   private monitorServer: FakeMonitorApi | undefined;
   /** What ends each request held by a `hold` fault. */
   private readonly held = new Set<() => void>();
+  /** What lets through the requests waiting at each route's `gate` fault. */
+  private readonly gates = new Map<string, { passed: Promise<void>; open: () => void }>();
   /** Whether the story has ended (`close`): nothing is held any more. */
   private closed = false;
   /** Requests not yet answered, and when the last one was (performance.now() ms). */
@@ -323,7 +330,10 @@ export class FakeApi {
     const { route } = request;
     await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (signal?.aborted) throw abortError(signal);
-    const fault = this.faults[`${route}${url.search}` as RouteName] ?? this.faults[route];
+    // A fault for the route with this query string wins over one for the route.
+    const withQuery = `${route}${url.search}` as RouteName;
+    const faultKey = this.faults[withQuery] === undefined ? route : withQuery;
+    const fault = this.faults[faultKey];
     if (fault === 'network') throw new TypeError('Failed to fetch');
     if (fault === 'hold') {
       // A request that reaches this point after the story ended (its latency outlived `close`)
@@ -344,7 +354,10 @@ export class FakeApi {
         );
       });
     }
-    if (fault && 'delayMs' in fault) {
+    if (fault === 'gate') {
+      // After the story ended nothing opens it: the request goes through at once.
+      if (!this.closed) await this.gateOf(faultKey).passed;
+    } else if (fault && 'delayMs' in fault) {
       await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     } else if (fault) {
       return response(this.failure(request, new Refusal(fault.code, fault.key, fault.data)));
@@ -363,6 +376,7 @@ export class FakeApi {
     this.closed = true;
     for (const hangUp of this.held) hangUp();
     this.held.clear();
+    for (const gate of this.gates.values()) gate.open();
     this.chat.close();
   }
 
@@ -414,6 +428,25 @@ export class FakeApi {
   /** Makes `route` behave again (the server is back): the next request is answered as usual. */
   heal(route: RouteName): void {
     delete this.faults[route];
+  }
+
+  /**
+   * Lets the requests waiting at `route`'s `gate` fault through, and the later ones too (`route`
+   * as the fault names it, with its query string if it has one).
+   */
+  openGate(route: RouteName): void {
+    this.gateOf(route).open();
+  }
+
+  private gateOf(route: string) {
+    let gate = this.gates.get(route);
+    if (!gate) {
+      let open = () => {};
+      const passed = new Promise<void>((resolve) => (open = resolve));
+      gate = { passed, open };
+      this.gates.set(route, gate);
+    }
+    return gate;
   }
 
   /**

@@ -219,16 +219,19 @@ export const Empty: Story = {
   },
 };
 
+/** The request for the page of messages before the first ten. */
+const OLDER_PAGE = `${LIST}?oldestSeqNo=9&size=10` as RouteName;
+
 /**
  * Yesterday's messages are a page further back: scrolled to the top, the log loads them above
- * (a moment late, so that "Loading earlier messages" shows) and what the reader was looking at
- * stays where it was.
+ * ("Loading earlier messages" shows until they come) and what the reader was looking at stays
+ * where it was.
  */
 export const OlderPages: Story = {
   parameters: {
     site: withApi({
       chat: { messages: LONG_HISTORY },
-      faults: { [`${LIST}?oldestSeqNo=9&size=10` as RouteName]: { delayMs: 400 } },
+      faults: { [OLDER_PAGE]: 'gate' as const },
     }),
   },
   play: async (context) => {
@@ -252,6 +255,7 @@ export const OlderPages: Story = {
     const offset = () => reading.getBoundingClientRect().top - log.getBoundingClientRect().top;
     const before = offset();
 
+    api.openGate(OLDER_PAGE);
     await waitFor(() => expect(bubbles(log)).toHaveLength(18), WAIT);
     await expect(within(log).queryByRole('status')).not.toBeInTheDocument();
     await expect(within(log).getByText(t('history.start'))).toBeInTheDocument();

@@ -50,12 +50,14 @@ export const PrefilledChinese: Story = { ...Prefilled, globals: { locale: 'zh' }
 
 /** Opened before the user's details have come back: the nickname fills in when they do. */
 export const PrefilledOnceLoaded: Story = {
-  parameters: { site: { ...SITE, api: { faults: { 'GET /api/user': { delayMs: 300 } } } } },
+  parameters: { site: { ...SITE, api: { faults: { 'GET /api/user': 'gate' } } } },
   play: async (context) => {
     const field = within(await dialogOf(context)).getByLabelText(
       textsOf(context)('nickname.label'),
     );
     await expect(field).toHaveValue('');
+    // The details come back only now, however long the dialog took to open.
+    fakeApiOf(context).openGate('GET /api/user');
     await waitFor(() => expect(field).toHaveValue(ANA.nickname), WAIT);
   },
 };
