@@ -7,7 +7,10 @@ const defaults = getJestConfig();
 /** @type {import('@jest/types').Config.InitialOptions} */
 module.exports = {
   ...defaults,
-  testTimeout: 30000,
+  // A story's play function, axe and screenshot. 60 s, not 30: on a loaded 2-core machine the
+  // monitoring page's stories (a page load, a dialog, a toast, each waited for up to 5 s) took
+  // over 30 s in CI, while a story that really hangs still fails.
+  testTimeout: 60000,
   testEnvironmentOptions: {
     'jest-playwright': {
       ...defaults.testEnvironmentOptions?.['jest-playwright'],
