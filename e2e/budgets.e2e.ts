@@ -26,6 +26,16 @@ function files(dir: string, suffix: string): string[] {
 
 const pages = files(PUBLIC, '.html');
 
+/**
+ * The site's own pages, each with its path under site/public and its HTML (Gatsby's script slice,
+ * public/_gatsby, is not a page).
+ */
+const sitePages = () =>
+  pages
+    .map((file) => relative(PUBLIC, file))
+    .filter((page) => !page.startsWith('_gatsby'))
+    .map((page) => ({ page, html: readFileSync(join(PUBLIC, page), 'utf8') }));
+
 /** Every address a document makes the browser load by itself (links to other pages are not loads). */
 export function loadedAddresses(html: string): string[] {
   const found: string[] = [];
@@ -77,67 +87,58 @@ describe('the built site', () => {
   });
 
   it('writes its styles into the head, once per page, and none into the body', () => {
-    const misplaced = pages
-      .map((page) => relative(PUBLIC, page))
-      .filter((page) => !page.startsWith('_gatsby'))
-      .flatMap((page) => {
-        const html = readFileSync(join(PUBLIC, page), 'utf8');
-        const bodyAt = html.search(/<body\b/);
-        const head = html.slice(0, bodyAt);
-        const body = html.slice(bodyAt);
-        const globals = [...head.matchAll(/<style data-emotion="css-global ([\w-]+)"/g)].map(
-          ([, name]) => name,
-        );
-        const classes = head.match(/<style data-emotion="css [^"]+"/g) ?? [];
-        return [
-          ...(globals.length === 0 ? [`${page}: no global styles in the head`] : []),
-          ...(new Set(globals).size !== globals.length
-            ? [`${page}: global styles twice (${globals.join(', ')})`]
-            : []),
-          ...(classes.length !== 1 ? [`${page}: ${classes.length} class style tags`] : []),
-          ...(/<style\b/.test(body) ? [`${page}: a <style> in the body`] : []),
-        ];
-      });
+    const misplaced = sitePages().flatMap(({ page, html }) => {
+      const bodyAt = html.search(/<body\b/);
+      const head = html.slice(0, bodyAt);
+      const body = html.slice(bodyAt);
+      const globals = [...head.matchAll(/<style data-emotion="css-global ([\w-]+)"/g)].map(
+        ([, name]) => name,
+      );
+      const classes = head.match(/<style data-emotion="css [^"]+"/g) ?? [];
+      return [
+        ...(globals.length === 0 ? [`${page}: no global styles in the head`] : []),
+        ...(new Set(globals).size !== globals.length
+          ? [`${page}: global styles twice (${globals.join(', ')})`]
+          : []),
+        ...(classes.length !== 1 ? [`${page}: ${classes.length} class style tags`] : []),
+        ...(/<style\b/.test(body) ? [`${page}: a <style> in the body`] : []),
+      ];
+    });
     expect(misplaced).toEqual([]);
   });
 
   it('holds its first paint until its markup is all there, on every page', () => {
     // site/src/app/wholeFirstPaint.tsx: the head's link names the element that ends the markup.
-    const wrong = pages
-      .map((page) => relative(PUBLIC, page))
-      .filter((page) => !page.startsWith('_gatsby'))
-      .flatMap((page) => {
-        const html = readFileSync(join(PUBLIC, page), 'utf8');
-        const bodyAt = html.search(/<body\b/);
-        const id = html
-          .slice(0, bodyAt)
-          .match(/<link rel="expect" href="#([\w-]+)" blocking="render"\/>/)?.[1];
-        if (!id) return [`${page}: no expect link in the head`];
-        const ends = [...html.matchAll(new RegExp(`<(\\w+) id="${id}"[^>]*>`, 'g'))];
-        if (ends.length !== 1 || (ends[0]?.index ?? 0) < bodyAt) {
-          return [`${page}: not one element #${id} in the body`];
-        }
-        // After the end element: only scripts (and Gatsby's comments), then the document's end.
-        const after = html
-          .slice(ends[0]?.index)
-          .replace(/^<(\w+)[^>]*>(?:<\/\1>)?/, '')
-          .replace(/<script\b[\s\S]*?<\/script>|<!--[\s\S]*?-->/g, '');
-        return after.trim() === '</body></html>'
-          ? []
-          : [`${page}: markup after #${id}: ${after.slice(0, 80)}`];
-      });
+    const wrong = sitePages().flatMap(({ page, html }) => {
+      const bodyAt = html.search(/<body\b/);
+      const id = html
+        .slice(0, bodyAt)
+        .match(/<link rel="expect" href="#([\w-]+)" blocking="render"\/>/)?.[1];
+      if (!id) return [`${page}: no expect link in the head`];
+      const ends = [...html.matchAll(new RegExp(`<(\\w+) id="${id}"[^>]*>`, 'g'))];
+      if (ends.length !== 1 || (ends[0]?.index ?? 0) < bodyAt) {
+        return [`${page}: not one element #${id} in the body`];
+      }
+      // After the end element: only scripts (and Gatsby's comments), then the document's end.
+      const after = html
+        .slice(ends[0]?.index)
+        .replace(/^<(\w+)[^>]*>(?:<\/\1>)?/, '')
+        .replace(/<script\b[\s\S]*?<\/script>|<!--[\s\S]*?-->/g, '');
+      return after.trim() === '</body></html>'
+        ? []
+        : [`${page}: markup after #${id}: ${after.slice(0, 80)}`];
+    });
     expect(wrong).toEqual([]);
   });
 
   it('adds its scripts after its first paint, on every page', () => {
     // Gatsby's own script slice (public/_gatsby) keeps them; the pages must not.
-    const withAsyncScripts = pages
-      .map((page) => relative(PUBLIC, page))
-      .filter((page) => !page.startsWith('_gatsby'))
-      .filter((page) => {
-        const html = readFileSync(join(PUBLIC, page), 'utf8');
-        return /<script\b[^>]*\basync\b/.test(html) || !html.includes('id="scripts-after-paint"');
-      });
+    const withAsyncScripts = sitePages()
+      .filter(
+        ({ html }) =>
+          /<script\b[^>]*\basync\b/.test(html) || !html.includes('id="scripts-after-paint"'),
+      )
+      .map(({ page }) => page);
     expect(withAsyncScripts).toEqual([]);
   });
 

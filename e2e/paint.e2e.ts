@@ -4,7 +4,7 @@
 // none of. Every page holds its first paint until its markup is all there
 // (site/src/app/wholeFirstPaint.tsx).
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { baseUrl, DEVICES, launchChromium } from './browser';
+import { baseUrl, DEVICES, launchChromium, openContext } from './browser';
 
 /** A poor mobile link (160 kbit/s down): a page's 10-15 KB of compressed HTML takes most of a second. */
 const SLOW_NETWORK = {
@@ -39,9 +39,8 @@ async function shiftsWhileLoading(
   path: string,
   device: BrowserContextOptions,
 ): Promise<{ shifts: Shift[]; url: string }> {
-  const context = await browser.newContext(device);
+  const { context, page } = await openContext(browser, device);
   try {
-    const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
