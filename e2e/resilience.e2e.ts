@@ -669,6 +669,36 @@ describe('the chat when the socket drops mid-reply', () => {
   });
 });
 
+/**
+ * Holds the first script whose code holds `marker` on its way, as if the network went while it
+ * came; every other script passes. Its `held` resolves, once it is asked for, with its request,
+ * for the test to abort.
+ */
+async function holdChunk(marker: string, p = page): Promise<{ held: Promise<Route> }> {
+  let release: (route: Route) => void = () => undefined;
+  const held = new Promise<Route>((resolve) => (release = resolve));
+  let holding = true;
+  await p.route('**/*.js', async (route) => {
+    const response = await route.fetch().catch(() => null);
+    if (!response) return route.abort('connectionrefused');
+    const body = await response.text();
+    if (holding && body.includes(marker)) {
+      holding = false;
+      release(route);
+    } else await route.fulfill({ response, body });
+  });
+  return { held };
+}
+
+/** Counts the page's loads from now on (a reload is a second). */
+function countNavigations(p = page): () => number {
+  let navigations = 0;
+  p.on('framenavigated', (frame) => {
+    if (frame === p.mainFrame()) navigations += 1;
+  });
+  return () => navigations;
+}
+
 describe('a chunk the server cannot send', () => {
   // socket.io-client's chunk is awaited by the realtime connection; the onboarding's state
   // machine library by nothing (its failure is an unhandled rejection, which Gatsby's own
@@ -681,19 +711,8 @@ describe('a chunk the server cannot send', () => {
     async (_, marker) => {
       await open();
       // The chunk is held on its way, as if the server went down while sending it.
-      let release: (route: Route) => void = () => undefined;
-      const heldChunk = new Promise<Route>((resolve) => (release = resolve));
-      await page.route('**/*.js', async (route) => {
-        const response = await route.fetch().catch(() => null);
-        if (!response) return route.abort('connectionrefused');
-        const body = await response.text();
-        if (body.includes(marker)) release(route);
-        else await route.fulfill({ response, body });
-      });
-      let navigations = 0;
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) navigations += 1;
-      });
+      const { held: heldChunk } = await holdChunk(marker);
+      const navigations = countNavigations();
       const { box } = await openChat();
       const draft = 'What moved Solana this morning?';
       await box.fill(draft);
@@ -708,7 +727,42 @@ describe('a chunk the server cannot send', () => {
       await restart();
       await reconnecting().waitFor({ state: 'detached', timeout: 30_000 });
       await expect(box.inputValue()).resolves.toBe(draft);
-      expect(navigations).toBe(1);
+      expect(navigations()).toBe(1);
+      expect(thrown()).toEqual([]);
+    },
+  );
+
+  it.each([
+    // The chat's conversation store (useChatStore), which the page loads by itself.
+    ['welcome', 'socket:chat'],
+    // The signed-in phone page's part (a lazy component).
+    ['mobile', 'tabs.label'],
+  ])(
+    'waits for the %s page’s code while offline, says why, and shows the page once online',
+    async (name, marker) => {
+      const pageCase = PAGES.find((candidate) => candidate.name === name)!;
+      await open({ phone: pageCase.phone });
+      const { held: heldChunk } = await holdChunk(marker);
+      const navigations = countNavigations();
+      await page.goto(urlOf(pageCase));
+      const chunk = await heldChunk;
+      await context.setOffline(true);
+      await chunk.abort('internetdisconnected');
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+      // The page stays, with its placeholder, and a toast says why: past a retry, still offline.
+      const notice = page.getByText(common('messages.networkError'));
+      await notice.waitFor();
+      await expectNotBlank();
+      await page.waitForTimeout(3_000);
+      await expect(notice.isVisible()).resolves.toBe(true);
+      await expect(pageCase.ready(page).count()).resolves.toBe(0);
+
+      // Back online, the code comes by itself: the page shows, the toast goes, no reload.
+      await context.setOffline(false);
+      await pageCase.ready(page).waitFor({ timeout: 15_000 });
+      await notice.waitFor({ state: 'detached' });
+      expect(navigations()).toBe(1);
       expect(thrown()).toEqual([]);
     },
   );

@@ -11,6 +11,7 @@ import { AssistantLauncher } from '../features/assistant/AssistantLauncher';
 import { showRememberedSignInToast } from '../features/auth/signInToast';
 import { startRealtime } from '../features/realtime/connection';
 import { RealtimeStatus } from '../features/realtime/RealtimeStatus';
+import { ChunkWaitNotice } from '../features/shell/ChunkWaitNotice';
 import { DialogHost } from '../features/shell/DialogHost';
 import { ErrorBoundary } from '../features/shell/ErrorBoundary';
 import { Header } from '../features/shell/Header';
@@ -169,6 +170,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
           {header && variant === 'default' && <AssistantLauncher />}
           <DialogHost />
           <RealtimeStatus />
+          <ChunkWaitNotice />
           <Toaster
             toaster={toaster}
             closeLabel={t('toast.close')}

@@ -3,6 +3,7 @@
 // loaded at once, and dropped with the page.
 import { useI18next } from 'gatsby-plugin-react-i18next';
 import { useEffect, useRef, useState } from 'react';
+import { loadChunk } from '../../app/loadChunk';
 import { isLocale, DEFAULT_LOCALE } from '../../i18n/locales';
 import type { ChatStore } from '../chat/conversation';
 
@@ -17,7 +18,9 @@ export function useChatStore(): ChatStore | null {
   useEffect(() => {
     let made: ChatStore | null = null;
     let gone = false;
-    void import('../chat/conversation').then(({ createChatStore }) => {
+    // Out of reach (offline), its code is tried again until it comes: the placeholder stays.
+    const code = loadChunk(() => import('../chat/conversation'));
+    void code.loaded.then(({ createChatStore }) => {
       if (gone) return;
       made = createChatStore({
         language: () => (isLocale(languageRef.current) ? languageRef.current : DEFAULT_LOCALE),
@@ -27,6 +30,7 @@ export function useChatStore(): ChatStore | null {
     });
     return () => {
       gone = true;
+      code.stop();
       made?.dispose();
     };
   }, []);

@@ -2,11 +2,12 @@
 // a user who has not been through it yet (its dialogs fit a phone), filling the screen between the
 // top bar and the tabs. Its code, the chat's and the socket's load only when the tab is opened.
 import { Box, Skeleton } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from '../../app/loadChunk';
 import { useChatStore } from '../assistant/useChatStore';
 import { useSession } from '../auth/session';
 
-const WelcomeChat = lazy(() =>
+const WelcomeChat = lazyChunk(() =>
   import('../welcome/WelcomeChat').then((module) => ({ default: module.WelcomeChat })),
 );
 

@@ -365,6 +365,8 @@ export const Coins: Story = {
         WAIT,
       ),
     );
+    // The greeting shows while the rest of the signed-in page's code loads.
+    await findTabs(context);
     await expectSelected(context, 'coins');
     const rows = await findCoinRows(context);
     // Bitcoin and Ethereum moved since their quotes; the page shows where they are now.

@@ -1,12 +1,15 @@
 // The mobile page (product spec points 1 and 2): for a visitor, what Coinlens does and the way in;
 // for a signed-in user, their coins, their sources' next events and the assistant
 // (MobileSignedIn, whose code loads only for them: a visitor's first load stays small).
-import { Box, Skeleton } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Skeleton } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { Suspense } from 'react';
+import { lazyChunk } from '../../app/loadChunk';
 import { useSession } from '../auth/session';
+import { MobileGreeting } from './MobileGreeting';
 import { MobileIntro } from './MobileIntro';
 
-const MobileSignedIn = lazy(() =>
+const MobileSignedIn = lazyChunk(() =>
   import('./MobileSignedIn').then((module) => ({ default: module.MobileSignedIn })),
 );
 
@@ -30,12 +33,22 @@ export function MobileHome({ routeKey }: MobileHomeProps) {
   );
 }
 
-/** The greeting's and the first section's place while the signed-in page's code loads. */
+/**
+ * The page while its signed-in part's code loads (or waits for the network): the greeting, and
+ * the first section's place, named for assistive technology.
+ */
 function SignedInPlaceholder() {
+  const { t } = useTranslation('mobile');
   return (
-    <Box role="status" aria-busy="true">
-      <Skeleton height="7" width="40" marginBottom="6" borderRadius="md" />
-      <Skeleton height="16" borderRadius="lg" />
-    </Box>
+    <>
+      <MobileGreeting />
+      <Skeleton
+        role="status"
+        aria-busy="true"
+        aria-label={t('coins.title')}
+        height="16"
+        borderRadius="lg"
+      />
+    </>
   );
 }

@@ -4,7 +4,6 @@
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import {
-  lazy,
   Suspense,
   useCallback,
   useEffect,
@@ -13,13 +12,14 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useSession } from '../auth/session';
+import { lazyChunk } from '../../app/loadChunk';
+import { MobileGreeting } from './MobileGreeting';
 import type { MobileHomeProps } from './MobileHome';
 import { NextEvents } from './NextEvents';
 import { MOBILE_TABS, searchWithTab, tabForKey, tabFromSearch, type MobileTab } from './tabs';
 import { Watchlist } from './Watchlist';
 
-const MobileChat = lazy(() =>
+const MobileChat = lazyChunk(() =>
   import('./MobileChat').then((module) => ({ default: module.MobileChat })),
 );
 
@@ -31,7 +31,6 @@ const panelId = (tab: MobileTab) => `mobile-panel-${tab}`;
 
 export function MobileSignedIn({ routeKey }: MobileHomeProps) {
   const { t } = useTranslation('mobile');
-  const { user } = useSession();
   // Only ever drawn in the browser (after the session is known), so the address can be read at
   // once: a link to `?tab=events` paints the events first, not the coins.
   const [tab, setTab] = useState<MobileTab>(() => tabFromSearch(window.location.search));
@@ -90,10 +89,7 @@ export function MobileSignedIn({ routeKey }: MobileHomeProps) {
   return (
     // At least the screen under the top bar, so that the tabs sit at its bottom edge.
     <Flex direction="column" minHeight={SCREEN_UNDER_TOP_BAR}>
-      <chakra.h1 fontSize="xl" fontWeight="bold" letterSpacing="tight" marginBottom="4" truncate>
-        {/* A space keeps the line's height until the user's details come. */}
-        {user ? t('greeting', { nickname: user.nickname }) : '\u00a0'}
-      </chakra.h1>
+      <MobileGreeting />
       <Box flex="1">
         {panel('coins', <Watchlist />)}
         {panel('events', <NextEvents />)}

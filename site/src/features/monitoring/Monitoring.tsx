@@ -6,8 +6,9 @@ import type { UserMonitorSource } from '@coinlens/api/contract';
 import { Button, EmptyState, MonitorCard } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid, Skeleton } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
+import { lazyChunk } from '../../app/loadChunk';
 import { apiAssetUrl } from '../../data/client';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { useMonitorCardLabels } from './labels';
@@ -20,7 +21,7 @@ import {
 } from './sources';
 
 // The confirmation's code (the modal) loads when a remove control is first used.
-const RemoveSourceDialog = lazy(() => import('./RemoveSourceDialog'));
+const RemoveSourceDialog = lazyChunk(() => import('./RemoveSourceDialog'));
 
 /** How many placeholder cards show while the list loads. */
 const PLACEHOLDER_CARDS = 6;

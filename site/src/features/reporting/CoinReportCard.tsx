@@ -5,7 +5,8 @@ import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
 import { PriceChart, ReportCard } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazyChunk } from '../../app/loadChunk';
 import { apiAssetUrl } from '../../data/client';
 import { Link } from '../../i18n/Link';
 import {
@@ -23,7 +24,7 @@ import {
 import { useCoinReport } from './reports';
 
 // The confirmation's code (the modal) loads when an unfollow button is first pressed.
-const UnfollowDialog = lazy(() =>
+const UnfollowDialog = lazyChunk(() =>
   import('./UnfollowDialog').then((module) => ({ default: module.UnfollowDialog })),
 );
 

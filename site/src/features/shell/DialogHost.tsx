@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { isChunkLoadError } from '../../app/chunkReload';
+import { loadChunk } from '../../app/loadChunk';
 import { useSession } from '../auth/session';
 import {
   closeDialog,
@@ -92,7 +93,11 @@ export function DialogHost() {
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     if (!params.has('code') || !params.has('state')) return;
-    void import('../auth/social').then(({ finishSocialSignIn }) => finishSocialSignIn(t));
+    // Out of reach (offline), its code is tried again until it comes: the code in the address
+    // is still good then.
+    const code = loadChunk(() => import('../auth/social'));
+    void code.loaded.then(({ finishSocialSignIn }) => finishSocialSignIn(t));
+    return code.stop;
   }, [t]);
 
   if (!open) return null;

@@ -5,12 +5,13 @@ import type { UserInfo } from '@coinlens/api/contract';
 import { Button } from '@coinlens/design-system';
 import { Box, chakra, Flex, Skeleton } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import { lazy, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
+import { lazyChunk } from '../../app/loadChunk';
 import { useApi } from '../../data/swr';
 import { useChatStore } from '../assistant/useChatStore';
 import { USER_PATH, useSession } from '../auth/session';
 
-const WelcomeChat = lazy(() =>
+const WelcomeChat = lazyChunk(() =>
   import('./WelcomeChat').then((module) => ({ default: module.WelcomeChat })),
 );
 

@@ -8,6 +8,7 @@ import type { Coin, MonitorSource } from '@coinlens/api/contract';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
+import { loadChunk } from '../../app/loadChunk';
 import { api } from '../../data/client';
 import type { Locale } from '../../i18n/locales';
 import type { ChatStore } from '../chat/conversation';
@@ -107,37 +108,40 @@ export function useOnboarding(
       }
     };
 
-    void Promise.all([import('xstate'), import('../onboarding/onboardingMachine')]).then(
-      ([{ createActor }, onboarding]) => {
-        if (gone) return;
-        const input = onboarding.loadProgress(window.localStorage, userId);
-        // Finished once: the welcome page is the chat and nothing else.
-        if (input.progress?.finished) return;
-        const actor = createActor(onboarding.onboardingMachine, { input });
-        actor.on('openDialog', ({ dialog, resumed }) => {
-          if (resumed) return;
-          if (dialog === 'addCoin') openAddCoinDialog();
-          else openAddMonitorDialog();
-        });
-        actor.on('pushHot', ({ hot }) => void pushHot(hot));
-        // XState tells its subscribers of every event, changed or not: draw new snapshots only.
-        let drawn: unknown = null;
-        actor.subscribe((snapshot) => {
-          if (snapshot === drawn) return;
-          drawn = snapshot;
-          onboarding.saveProgress(window.localStorage, userId, snapshot);
-          const next = onboarding.selectOnboardingView(snapshot);
-          // After a reload the lines shown before come back first, in order.
-          for (const item of next.shown) say(item);
-          setView(next);
-          if (next.done) latest.current.onFinish();
-        });
-        actorRef.current = actor;
-        actor.start();
-      },
+    // Out of reach (offline), its code is tried again until it comes; the chat works meanwhile.
+    const code = loadChunk(() =>
+      Promise.all([import('xstate'), import('../onboarding/onboardingMachine')]),
     );
+    void code.loaded.then(([{ createActor }, onboarding]) => {
+      if (gone) return;
+      const input = onboarding.loadProgress(window.localStorage, userId);
+      // Finished once: the welcome page is the chat and nothing else.
+      if (input.progress?.finished) return;
+      const actor = createActor(onboarding.onboardingMachine, { input });
+      actor.on('openDialog', ({ dialog, resumed }) => {
+        if (resumed) return;
+        if (dialog === 'addCoin') openAddCoinDialog();
+        else openAddMonitorDialog();
+      });
+      actor.on('pushHot', ({ hot }) => void pushHot(hot));
+      // XState tells its subscribers of every event, changed or not: draw new snapshots only.
+      let drawn: unknown = null;
+      actor.subscribe((snapshot) => {
+        if (snapshot === drawn) return;
+        drawn = snapshot;
+        onboarding.saveProgress(window.localStorage, userId, snapshot);
+        const next = onboarding.selectOnboardingView(snapshot);
+        // After a reload the lines shown before come back first, in order.
+        for (const item of next.shown) say(item);
+        setView(next);
+        if (next.done) latest.current.onFinish();
+      });
+      actorRef.current = actor;
+      actor.start();
+    });
     return () => {
       gone = true;
+      code.stop();
       actorRef.current?.stop();
       actorRef.current = null;
     };

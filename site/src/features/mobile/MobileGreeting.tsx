@@ -1,0 +1,16 @@
+// The signed-in phone page's heading: the user greeted by nickname. The page's placeholder shows it
+// too while the rest of the page's code loads, so that the page says whose it is at once.
+import { chakra } from '@chakra-ui/react';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useSession } from '../auth/session';
+
+export function MobileGreeting() {
+  const { t } = useTranslation('mobile');
+  const { user } = useSession();
+  return (
+    <chakra.h1 fontSize="xl" fontWeight="bold" letterSpacing="tight" marginBottom="4" truncate>
+      {/* A space keeps the line's height until the user's details come. */}
+      {user ? t('greeting', { nickname: user.nickname }) : '\u00a0'}
+    </chakra.h1>
+  );
+}
