@@ -97,6 +97,10 @@ export type {
 } from './components/ReportCard';
 export { SearchInput, SEARCH_DEBOUNCE_MS, searchInputRecipe } from './components/SearchInput';
 export type { SearchInputProps } from './components/SearchInput';
+export { Skeleton, skeletonRecipe } from './components/Skeleton';
+export type { SkeletonProps } from './components/Skeleton';
+export { Spinner, spinnerRecipe } from './components/Spinner';
+export type { SpinnerProps } from './components/Spinner';
 export { Toaster, createToaster, toaster, TOAST_DURATION, toastRecipe } from './components/Toast';
 export type {
   CreateToasterOptions,

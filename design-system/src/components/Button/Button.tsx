@@ -1,5 +1,6 @@
 import { chakra, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
 import { forwardRef, type MouseEvent } from 'react';
+import { Spinner } from '../Spinner';
 import { buttonRecipe } from './Button.recipe';
 
 const StyledButton = chakra('button', buttonRecipe);
@@ -11,35 +12,6 @@ export interface ButtonProps extends HTMLChakraProps<'button'>, ButtonVariants {
   loading?: boolean;
   /** Shown instead of the children while loading, e.g. "Saving…"; the children otherwise. */
   loadingText?: string;
-}
-
-function Spinner() {
-  return (
-    <chakra.svg
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      focusable="false"
-      animation="spin 0.8s linear infinite"
-      data-part="spinner"
-    >
-      <circle
-        cx="8"
-        cy="8"
-        r="6"
-        fill="none"
-        stroke="currentColor"
-        strokeOpacity="0.3"
-        strokeWidth="2"
-      />
-      <path
-        d="M14 8a6 6 0 0 0-6-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </chakra.svg>
-  );
 }
 
 /**

@@ -14,8 +14,9 @@ import {
   type ChatBubbleStatus,
   type ChatLayerCoin,
   type ChatLayerSource,
+  Spinner,
 } from '@coinlens/design-system';
-import { Box, chakra, Flex, Spinner } from '@chakra-ui/react';
+import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import {
   useCallback,
@@ -200,7 +201,7 @@ export function ChatPanel({
         gap="3"
         paddingY="10"
       >
-        <Spinner size="sm" aria-hidden="true" />
+        <Spinner size="sm" />
         <chakra.span color="fg.muted" fontSize="sm">
           {t('history.loading')}
         </chakra.span>
@@ -211,7 +212,7 @@ export function ChatPanel({
       <>
         {chat.loadingOlder && (
           <Flex role="status" justifyContent="center" gap="2" paddingY="2" fontSize="sm">
-            <Spinner size="xs" aria-hidden="true" />
+            <Spinner size="xs" />
             <chakra.span color="fg.muted">{t('history.older')}</chakra.span>
           </Flex>
         )}

@@ -1,7 +1,8 @@
 // The mobile page's assistant: the same chat as the welcome page, with the scripted onboarding for
 // a user who has not been through it yet (its dialogs fit a phone), filling the screen between the
 // top bar and the tabs. Its code, the chat's and the socket's load only when the tab is opened.
-import { Box, Skeleton } from '@chakra-ui/react';
+import { Skeleton } from '@coinlens/design-system';
+import { Box } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { lazyChunk } from '../../app/loadChunk';
 import { useChatStore } from '../assistant/useChatStore';

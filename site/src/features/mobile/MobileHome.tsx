@@ -1,7 +1,8 @@
 // The mobile page (product spec points 1 and 2): for a visitor, what Coinlens does and the way in;
 // for a signed-in user, their coins, their sources' next events and the assistant
 // (MobileSignedIn, whose code loads only for them: a visitor's first load stays small).
-import { Skeleton } from '@chakra-ui/react';
+
+import { Skeleton } from '@coinlens/design-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense } from 'react';
 import { lazyChunk } from '../../app/loadChunk';

@@ -2,8 +2,8 @@
 // (see nextEvents.ts), each with its logo, title, author and when it starts, linking to the event
 // itself; and the way to add sources.
 import type { UserMonitorSource } from '@coinlens/api/contract';
-import { Button, EmptyState, formatTimestamp } from '@coinlens/design-system';
-import { Box, chakra, Flex, Skeleton } from '@chakra-ui/react';
+import { Button, EmptyState, formatTimestamp, Skeleton } from '@coinlens/design-system';
+import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { openAddMonitorDialog, STATUS_LIVE } from '../monitoring/sources';
 import { SourceLogo } from '../monitoring/SourceLogo';

@@ -3,8 +3,8 @@
 // prices are from, and the way to add coins. The list comes from the follow list; the prices from
 // one request for all of them, and a coin keeps the quote of its follow entry until they come.
 import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
-import { Button, EmptyState, PriceChange, PriceText } from '@coinlens/design-system';
-import { Box, chakra, Flex, Skeleton } from '@chakra-ui/react';
+import { Button, EmptyState, PriceChange, PriceText, Skeleton } from '@coinlens/design-system';
+import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useMemo } from 'react';
 import { apiAssetUrl } from '../../data/client';

@@ -14,8 +14,9 @@ import {
   SearchInput,
   toaster,
   type ChipFooterItem,
+  Spinner,
 } from '@coinlens/design-system';
-import { chakra, Flex, Grid, Spinner } from '@chakra-ui/react';
+import { chakra, Flex, Grid } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -226,7 +227,7 @@ type CardOf = (source: MonitorSource) => ReactNode;
 function Loading({ label }: { label: string }) {
   return (
     <Flex role="status" alignItems="center" justifyContent="center" gap="3" paddingY="6">
-      <Spinner size="md" color="accent.solid" aria-hidden="true" />
+      <Spinner size="md" color="accent.solid" />
       <chakra.span fontSize="sm" color="fg.muted">
         {label}
       </chakra.span>

@@ -3,8 +3,8 @@
 // with its author, title, time and the GoCheck link; a completed one shows its heat and leads to
 // its detail page; any source can be removed, after a confirmation. Unread content is marked.
 import type { UserMonitorSource } from '@coinlens/api/contract';
-import { Button, EmptyState, MonitorCard } from '@coinlens/design-system';
-import { Box, chakra, Flex, Grid, Skeleton } from '@chakra-ui/react';
+import { Button, EmptyState, MonitorCard, Skeleton } from '@coinlens/design-system';
+import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';

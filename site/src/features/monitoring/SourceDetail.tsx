@@ -13,8 +13,9 @@ import {
   formatHeat,
   formatTimestamp,
   toaster,
+  Skeleton,
 } from '@coinlens/design-system';
-import { Box, chakra, Flex, Skeleton } from '@chakra-ui/react';
+import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { StatusContent } from '../../components/StatusPage';

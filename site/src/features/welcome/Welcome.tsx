@@ -2,8 +2,8 @@
 // the chat page. The chat and the onboarding (WelcomeChat) load after the page shows: no page's
 // first load carries them.
 import type { UserInfo } from '@coinlens/api/contract';
-import { Button } from '@coinlens/design-system';
-import { Box, chakra, Flex, Skeleton } from '@chakra-ui/react';
+import { Button, Skeleton } from '@coinlens/design-system';
+import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useCallback } from 'react';
 import { lazyChunk } from '../../app/loadChunk';

@@ -1,0 +1,50 @@
+import { composeStories } from '@storybook/react';
+import { render, screen } from '@testing-library/react';
+import { createRef } from 'react';
+import { CoinlensProvider } from '../../provider';
+import { Skeleton } from './Skeleton';
+import * as stories from './Skeleton.stories';
+
+const composed = composeStories(stories);
+
+describe('Skeleton', () => {
+  it('takes the label of a loading state and the size it stands for', () => {
+    const ref = createRef<HTMLDivElement>();
+    render(
+      <CoinlensProvider>
+        <Skeleton ref={ref} role="status" aria-label="Loading the chat" height="28rem" />
+      </CoinlensProvider>,
+    );
+    const skeleton = screen.getByRole('status', { name: 'Loading the chat' });
+    expect(ref.current).toBe(skeleton);
+    expect(skeleton).toHaveAttribute('data-part', 'skeleton');
+  });
+
+  it('has a fill of its own (Chakra’s Skeleton drew nothing without its default theme)', () => {
+    render(
+      <CoinlensProvider>
+        <Skeleton data-testid="block" />
+        <Skeleton data-testid="line" shape="text" />
+      </CoinlensProvider>,
+    );
+    // jsdom resolves no CSS variable: the rules written for each one's class are read instead.
+    const css = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+      .join('\n');
+    const rulesOf = (id: string) => {
+      const name = [...screen.getByTestId(id).classList].find((c) => c.startsWith('css-'));
+      return css.match(new RegExp(`\\.${name} \\{[^}]*\\}`, 'g'))?.join('') ?? '';
+    };
+    for (const id of ['block', 'line']) {
+      expect(rulesOf(id)).toMatch(/background:\s*var\(--cl-colors-bg-subtle\)/);
+    }
+    expect(rulesOf('line')).toMatch(/height:\s*1em/);
+  });
+});
+
+// Last: Story.run() leaves its story mounted, which would confuse the screen queries above.
+describe('Skeleton stories', () => {
+  it.each(Object.entries(composed))('%s renders and passes its play function', async (_, Story) => {
+    await Story.run();
+  });
+});
