@@ -181,6 +181,12 @@ export const FollowsCoin: Story = {
     await expect(following).toBeDisabled();
     await expect(following).toHaveTextContent(t('detail.coin.following'));
     await expect(fakeApiOf(context).followedIds()).toEqual([coin('SOL').id, coin('BTC').id]);
+    // The click scrolled the button into view wherever the page's parts then were, which
+    // varies with what had loaded. The shot starts at the summary instead, with its coins below
+    // and the transcript's lines filling the rest (jsdom has no scrollIntoView).
+    page()
+      .getByRole('heading', { name: t('detail.summary.title') })
+      .scrollIntoView?.({ block: 'start' });
   },
 };
 
