@@ -162,6 +162,11 @@ export const CompletedChinese: Story = {
 
 /** Follow a coin the source talked about: a toast says so, and its button says Following. */
 export const FollowsCoin: Story = {
+  // No screenshot: the click scrolls the button into view wherever the page's parts then are,
+  // which varies with what has loaded, and so did the shot (by 8-20 px in CI, scrolled back to
+  // the summary or not). What it showed, the coin followed and the toast, is checked below. No
+  // other shot reaches the coins' rows: a shot of them, scrolled by the story, is still to do.
+  parameters: { screenshot: { disable: true } },
   play: async (context) => {
     const t = textsOf(context, 'monitoring');
     await sourceHeading(BUILDERS_SPACE.title);
@@ -181,12 +186,6 @@ export const FollowsCoin: Story = {
     await expect(following).toBeDisabled();
     await expect(following).toHaveTextContent(t('detail.coin.following'));
     await expect(fakeApiOf(context).followedIds()).toEqual([coin('SOL').id, coin('BTC').id]);
-    // The click scrolled the button into view wherever the page's parts then were, which
-    // varies with what had loaded. The shot starts at the summary instead, with its coins below
-    // and the transcript's lines filling the rest (jsdom has no scrollIntoView).
-    page()
-      .getByRole('heading', { name: t('detail.summary.title') })
-      .scrollIntoView?.({ block: 'start' });
   },
 };
 
