@@ -98,6 +98,25 @@ describe('createToaster', () => {
     expect(store.getToasts().map((toast) => toast.title)).toEqual(['Up to 5 coins']);
   });
 
+  it('keeps a repeated message that stays until closed on screen until it is closed', () => {
+    const store = createToaster();
+    const waiting = store.create({
+      id: 'wait',
+      type: 'error',
+      title: 'Could not be reached',
+      duration: Infinity,
+    });
+    // The same words, raised without an id and with the default 3 s, join the waiting toast...
+    expect(store.create({ type: 'error', title: 'Could not be reached' })).toBe(waiting);
+    jest.advanceTimersByTime(60_000);
+    // ...and leave it on screen until it is closed, not 3 s later.
+    expect(store.getToasts()).toEqual([
+      expect.objectContaining({ id: 'wait', duration: Infinity }),
+    ]);
+    store.dismiss('wait');
+    expect(store.getToasts()).toEqual([]);
+  });
+
   it('treats the same title with another type or description as a new toast', () => {
     const store = createToaster();
     store.create({ type: 'warning', title: 'Limit' });

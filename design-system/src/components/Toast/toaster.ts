@@ -43,7 +43,11 @@ export interface CreateToasterOptions {
 }
 
 export interface ToasterStore {
-  /** Shows a toast and returns its id; an identical toast already shown is refreshed instead. */
+  /**
+   * Shows a toast and returns its id. An identical toast already shown (same type, title and
+   * description, no id given) is moved to the top instead, with its time started again; one that
+   * stays until closed stays so.
+   */
   create(options: ToastOptions): string;
   /** Closes one toast by id, or every toast when called without one. */
   dismiss(id?: string): void;
@@ -121,7 +125,6 @@ export function createToaster(options: CreateToasterOptions = {}): ToasterStore 
 
   return {
     create({ id: requestedId, type, title, description, duration }) {
-      const toastDuration = validDuration(duration, defaultDuration);
       // The same message raised twice (a double click, a retry loop) is one toast, not a pile.
       const duplicate =
         requestedId === undefined
@@ -130,6 +133,12 @@ export function createToaster(options: CreateToasterOptions = {}): ToasterStore 
                 toast.type === type && toast.title === title && toast.description === description,
             )
           : undefined;
+      // A repeat of a toast that stays until closed (a wait that goes on) keeps it so: a short
+      // repeat never cuts it short.
+      const toastDuration =
+        duplicate && isSticky(duplicate.duration)
+          ? duplicate.duration
+          : validDuration(duration, defaultDuration);
       const id = requestedId ?? duplicate?.id ?? `toast-${++counter}`;
       const toast: ToastData = { id, type, title, description, duration: toastDuration };
       // A replaced or repeated toast moves to the top, as the newest news.
