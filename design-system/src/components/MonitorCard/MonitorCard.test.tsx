@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, type Ref } from 'react';
 import { CoinlensProvider } from '../../provider';
+import { cssRulesOf } from '../../testing/cssRules';
 import { MonitorCard, type MonitorCardProps } from './MonitorCard';
 import { formatHeat, monitorStateOf, type MonitorCardSource } from './monitorState';
 import * as stories from './MonitorCard.stories';
@@ -224,16 +225,10 @@ describe('MonitorCard', () => {
 
   it("keeps its size's logo box when the caller adds styles of its own", () => {
     const { container } = renderCard({ css: { '& > :first-of-type': { paddingRight: '40px' } } });
-    // jsdom computes no custom properties: the root's rules are read from the style sheets.
     // eslint-disable-next-line testing-library/no-node-access
-    const root = container.firstElementChild as HTMLElement;
-    const rules = [...document.styleSheets]
-      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
-      .filter((text) =>
-        root.className.split(/\s+/).some((name) => new RegExp(`\\.${name}\\b`).test(text)),
-      );
-    expect(rules.join('\n')).toContain('--cl-monitor-card-media');
-    expect(rules.join('\n')).toContain('padding-right: 40px');
+    const rules = cssRulesOf(container.firstElementChild!);
+    expect(rules).toContain('--cl-monitor-card-media');
+    expect(rules).toContain('padding-right: 40px');
   });
 
   it('draws the monogram rather than writing it: every word on the card is in its name', () => {

@@ -2,6 +2,7 @@ import { composeStories } from '@storybook/react';
 import { render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { CoinlensProvider } from '../../provider';
+import { cssRulesOf } from '../../testing/cssRules';
 import { Skeleton } from './Skeleton';
 import * as stories from './Skeleton.stories';
 
@@ -27,18 +28,12 @@ describe('Skeleton', () => {
         <Skeleton data-testid="line" shape="text" />
       </CoinlensProvider>,
     );
-    // jsdom resolves no CSS variable: the rules written for each one's class are read instead.
-    const css = [...document.styleSheets]
-      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
-      .join('\n');
-    const rulesOf = (id: string) => {
-      const name = [...screen.getByTestId(id).classList].find((c) => c.startsWith('css-'));
-      return css.match(new RegExp(`\\.${name} \\{[^}]*\\}`, 'g'))?.join('') ?? '';
-    };
     for (const id of ['block', 'line']) {
-      expect(rulesOf(id)).toMatch(/background:\s*var\(--cl-colors-bg-subtle\)/);
+      expect(cssRulesOf(screen.getByTestId(id))).toMatch(
+        /background:\s*var\(--cl-colors-bg-subtle\)/,
+      );
     }
-    expect(rulesOf('line')).toMatch(/height:\s*1em/);
+    expect(cssRulesOf(screen.getByTestId('line'))).toMatch(/height:\s*1em/);
   });
 });
 

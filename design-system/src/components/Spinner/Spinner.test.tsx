@@ -2,19 +2,11 @@ import { composeStories } from '@storybook/react';
 import { render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { CoinlensProvider } from '../../provider';
+import { cssRulesOf } from '../../testing/cssRules';
 import { Spinner } from './Spinner';
 import * as stories from './Spinner.stories';
 
 const composed = composeStories(stories);
-
-/** The CSS written for `element`'s class (jsdom resolves no variable and lays nothing out). */
-function rulesOf(element: Element): string {
-  const name = [...element.classList].find((c) => c.startsWith('css-'));
-  const css = [...document.styleSheets]
-    .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
-    .join('\n');
-  return css.match(new RegExp(`\\.${name} \\{[^}]*\\}`, 'g'))?.join('') ?? '';
-}
 
 describe('Spinner', () => {
   it('is hidden from assistive technology and turns, at the size asked for', () => {
@@ -27,7 +19,7 @@ describe('Spinner', () => {
     const spinner = screen.getByTestId('spinner');
     expect(ref.current).toBe(spinner);
     expect(spinner).toHaveAttribute('aria-hidden', 'true');
-    const rules = rulesOf(spinner);
+    const rules = cssRulesOf(spinner);
     expect(rules).toMatch(/animation-name:\s*spin/);
     expect(rules).toMatch(/width:\s*var\(--cl-sizes-6\)/);
   });
