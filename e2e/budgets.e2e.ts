@@ -157,6 +157,32 @@ describe('the built site', () => {
     expect(outside).toEqual([]);
   });
 
+  it('gives each page the strings it shows: the legal namespace only to the legal pages', () => {
+    // site/src/i18n/query.ts: a page's data is fetched before it hydrates.
+    const dataFiles = files(join(PUBLIC, 'page-data'), 'page-data.json').filter(
+      (file) => !relative(PUBLIC, file).startsWith('page-data/dev-404-page'),
+    );
+    const wrong = dataFiles.flatMap((file) => {
+      const page = relative(join(PUBLIC, 'page-data'), file).replace(/page-data\.json$/, '');
+      const data = JSON.parse(readFileSync(file, 'utf8')) as {
+        result: { data?: { locales?: { edges: Array<{ node: { ns: string } }> } } };
+      };
+      const namespaces = (data.result.data?.locales?.edges ?? []).map((edge) => edge.node.ns);
+      const legalPage = /^((zh|pt-br)\/)?(mobile\/)?(terms|privacy)\/$/.test(page);
+      const problems: string[] = [];
+      if (!namespaces.includes('common')) problems.push(`${page}: no strings`);
+      if (namespaces.includes('legal') !== legalPage) {
+        problems.push(`${page}: legal ${legalPage ? 'missing' : 'carried for nothing'}`);
+      }
+      const kb = gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+      // Every namespace but legal weighs about 8 KB gz (zh); the legal pages' about 14-16 KB.
+      if (kb > (legalPage ? 20 : 10)) problems.push(`${page}: ${kb.toFixed(1)} KB gz of data`);
+      return problems;
+    });
+    expect(dataFiles.length).toBeGreaterThanOrEqual(36);
+    expect(wrong).toEqual([]);
+  });
+
   it('tells an outside load from the site’s own', () => {
     const html =
       '<link rel="canonical" href="https://coinlens.example/"><link rel="stylesheet" href="https://fonts.example/a.css">' +

@@ -1,8 +1,28 @@
 import { graphql } from 'gatsby';
 
-/** Every page asks for its language's strings through this fragment (the plugin needs them). */
+/**
+ * Every page asks for its language's strings through this fragment (the plugin needs them): all
+ * namespaces (a dialog, a toast or the chat can show on any page) but `legal`, almost half of all
+ * the strings, which only the legal pages render (`LegalPageLocales`). A page's data is fetched
+ * before it hydrates, so what it carries for nothing delays every page (query.test.ts holds it).
+ */
 export const pageLocalesFragment = graphql`
   fragment PageLocales on Query {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["legal"] } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;
+
+/** The legal pages' strings: every namespace, `legal` with them. */
+export const legalPageLocalesFragment = graphql`
+  fragment LegalPageLocales on Query {
     locales: allLocale(filter: { language: { eq: $language } }) {
       edges {
         node {
@@ -15,7 +35,7 @@ export const pageLocalesFragment = graphql`
   }
 `;
 
-/** What `...PageLocales` puts into a page's data. */
+/** What `...PageLocales` and `...LegalPageLocales` put into a page's data. */
 export interface LocaleQueryData {
   locales: { edges: Array<{ node: { ns: string; data: string; language: string } }> };
 }

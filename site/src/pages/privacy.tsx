@@ -15,6 +15,6 @@ export const Head = pageHead('privacy');
 
 export const query = graphql`
   query PrivacyPage($language: String!) {
-    ...PageLocales
+    ...LegalPageLocales
   }
 `;

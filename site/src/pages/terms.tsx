@@ -15,6 +15,6 @@ export const Head = pageHead('terms');
 
 export const query = graphql`
   query TermsPage($language: String!) {
-    ...PageLocales
+    ...LegalPageLocales
   }
 `;

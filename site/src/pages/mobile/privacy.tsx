@@ -16,6 +16,6 @@ export const Head = pageHead('mobilePrivacy');
 
 export const query = graphql`
   query MobilePrivacyPage($language: String!) {
-    ...PageLocales
+    ...LegalPageLocales
   }
 `;

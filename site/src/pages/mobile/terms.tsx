@@ -16,6 +16,6 @@ export const Head = pageHead('mobileTerms');
 
 export const query = graphql`
   query MobileTermsPage($language: String!) {
-    ...PageLocales
+    ...LegalPageLocales
   }
 `;
