@@ -311,7 +311,11 @@ async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, 
           `Lighthouse ${path} (${preset}) ${runs.length}/${RUNS_PER_ROUTE}: ${score.toFixed(2)}, ` +
             `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, ` +
             `CLS ${formatCls(figures.cls)}${shiftNote}${finalUrl === url ? '' : `, ended on ${finalUrl}`}` +
-            `, benchmark index ${Math.round(figures.benchmarkIndex ?? NaN)}` +
+            `, benchmark index ${
+              Number.isFinite(figures.benchmarkIndex)
+                ? Math.round(figures.benchmarkIndex)
+                : 'not reported'
+            }` +
             (lhr.runWarnings.length ? `; warnings: ${lhr.runWarnings.join(' / ')}` : ''),
         );
       } catch (error) {
