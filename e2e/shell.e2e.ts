@@ -99,6 +99,35 @@ describe('the signed-out guard', () => {
     await page.goto(`${baseUrl()}${path}`);
     await page.waitForURL(`${baseUrl()}${target}`);
   });
+
+  it('sends them from the page’s head, before any of the area’s scripts or data load', async () => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto(`${baseUrl()}/zh/monitoring/`);
+    await page.waitForURL(`${baseUrl()}/zh/?t=login`);
+    await page.getByRole('dialog').waitFor();
+    const left = requests.indexOf('/zh/');
+    expect(requests[0]).toBe('/zh/monitoring/');
+    expect(left).toBeGreaterThan(0);
+    // Between the area's document and the home page's: no script, style or page data. (The
+    // fonts every page preloads may have started; the home page uses them as they are.)
+    expect(
+      requests.slice(1, left).filter((path) => !/^\/static\/[\w-]+\.woff2$/.test(path)),
+    ).toEqual([]);
+    expect(requests).not.toContain('/page-data/zh/monitoring/page-data.json');
+    expect(problems).toEqual([]);
+  });
+
+  it('leaves a visitor with a token to the page, which asks the API about it', async () => {
+    // A token the API does not know: the page starts, and the API client sends them on.
+    await page.goto(`${baseUrl()}/`);
+    await page.evaluate(() => window.localStorage.setItem('token', 'tok_unknown'));
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto(`${baseUrl()}/pt-br/reporting/`);
+    await page.waitForURL(`${baseUrl()}/pt-br/?t=login`);
+    expect(requests).toContain('/page-data/pt-br/reporting/page-data.json');
+  });
 });
 
 describe('the header', () => {

@@ -2,8 +2,8 @@ import { CoinlensProvider } from '@coinlens/design-system';
 import { CacheProvider } from '@emotion/react';
 import type { GatsbySSR } from 'gatsby';
 import { isValidElement } from 'react';
-import { deviceRedirect } from './edge/rules.mjs';
 import { earlyClicksScript } from './src/app/earlyClicks';
+import { earlyRedirectScript } from './src/app/signedOutRedirect';
 import { fontHeadComponents } from './src/app/fonts';
 import { isPageHead } from './src/app/pageHead';
 import {
@@ -38,24 +38,19 @@ export const replaceRenderer: GatsbySSR['replaceRenderer'] = async ({
   setHeadComponents(styleElements(styleChunks(cache)));
 };
 
-/**
- * The device redirect for hosts without the edge handler: the same function, run in the page
- * before anything renders. Where the edge or the server already redirected, it finds nothing to
- * do. Its text is hashed into each page's CSP by whoever serves the page.
- */
-const DEVICE_REDIRECT_SCRIPT = `(function () {
-  var target = (${deviceRedirect.toString()})(location.pathname, navigator.userAgent);
-  if (target !== null) location.replace(target + location.search + location.hash);
-})();`;
-
 const EARLY_CLICKS_SCRIPT = earlyClicksScript();
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({
+  pathname,
   setHeadComponents,
   setPostBodyComponents,
 }) => {
   setHeadComponents([
-    <script key="device-redirect" dangerouslySetInnerHTML={{ __html: DEVICE_REDIRECT_SCRIPT }} />,
+    // The device redirect, then a signed-in area's for a visitor without a token.
+    <script
+      key="device-redirect"
+      dangerouslySetInnerHTML={{ __html: earlyRedirectScript(pathname) }}
+    />,
     // The first paint waits for the whole page's markup (src/app/wholeFirstPaint.tsx).
     wholeFirstPaintLink(),
     // Keeps a press that comes before its part has hydrated (src/app/earlyClicks.ts).

@@ -1,17 +1,13 @@
 // The signed-in areas' guard (issue: site shell): a signed-out visitor of /reporting or
 // /monitoring is sent to the home page of the same language with the login dialog
-// (`/?t=login`, `/zh/?t=login` ...). Until the session is known nothing of the area renders.
+// (`/?t=login`, `/zh/?t=login` ...). Until the session is known nothing of the area renders. On a
+// full load without a token, the page's head has sent them on already (src/app/signedOutRedirect).
 import { Box } from '@chakra-ui/react';
 import { navigate } from 'gatsby';
 import { useI18next } from 'gatsby-plugin-react-i18next';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { isLocale, localizedPath } from '../../i18n/locales';
+import { loginAddress } from '../../app/signedOutRedirect';
 import { useSession } from '../auth/session';
-
-/** Where a signed-out visitor of a signed-in area goes, in their language. */
-export function loginAddress(language: string): string {
-  return `${localizedPath(isLocale(language) ? language : 'en', '/')}?t=login`;
-}
 
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { status } = useSession();

@@ -1,0 +1,94 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  earlyRedirectScript,
+  loginAddress,
+  SIGNED_IN_ROUTES,
+  signedInAreaOf,
+} from './signedOutRedirect';
+
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
+
+/** Runs a page's head script as the browser would, with this address, agent and storage. */
+function run(
+  pathname: string,
+  { agent = DESKTOP, token = null as string | null, storage = true, search = '' } = {},
+) {
+  const replace = jest.fn();
+  const localStorage = {
+    getItem: (key: string) => {
+      if (!storage) throw new DOMException('denied', 'SecurityError');
+      return key === 'token' ? token : null;
+    },
+  };
+  new Function('location', 'navigator', 'window', earlyRedirectScript(pathname))(
+    { pathname, search, hash: '', replace },
+    { userAgent: agent },
+    { localStorage },
+  );
+  return replace.mock.calls.map(([target]) => target as string);
+}
+
+describe('signedInAreaOf', () => {
+  it.each([
+    ['/reporting/', 'en'],
+    ['/monitoring/', 'en'],
+    ['/zh/monitoring/detail/', 'zh'],
+    ['/pt-br/welcome/', 'pt-br'],
+    ['/welcome', 'en'],
+  ])('finds the signed-in area of %s, in %s', (pathname, locale) => {
+    expect(signedInAreaOf(pathname)).toEqual({ locale });
+  });
+
+  it.each(['/', '/zh/', '/mobile/', '/zh/mobile/', '/terms/', '/reportings/', '/400/', '/404/'])(
+    'finds none for %s',
+    (pathname) => {
+      expect(signedInAreaOf(pathname)).toBeNull();
+    },
+  );
+});
+
+describe('the head script of a signed-in area', () => {
+  it('sends a visitor without a token to the login, in the page’s language', () => {
+    expect(run('/reporting/')).toEqual(['/?t=login']);
+    expect(run('/zh/monitoring/')).toEqual(['/zh/?t=login']);
+    expect(run('/pt-br/monitoring/detail/', { search: '?id=4' })).toEqual(['/pt-br/?t=login']);
+    expect(loginAddress('pt-br')).toBe('/pt-br/?t=login');
+  });
+
+  it('leaves a visitor with a token on the page (the API checks the token itself)', () => {
+    expect(run('/zh/welcome/', { token: 'tok_123' })).toEqual([]);
+  });
+
+  it('treats storage switched off as signed out, as the site does', () => {
+    expect(run('/monitoring/', { storage: false })).toEqual(['/?t=login']);
+  });
+
+  it('lets the device redirect go first, and alone', () => {
+    expect(run('/zh/reporting/', { agent: PHONE, search: '?x=1' })).toEqual(['/zh/mobile/?x=1']);
+  });
+
+  it('is only the device redirect on every other page', () => {
+    expect(earlyRedirectScript('/')).not.toContain('localStorage');
+    expect(run('/')).toEqual([]);
+    expect(run('/pt-br/', { agent: PHONE })).toEqual(['/pt-br/mobile/']);
+    expect(run('/mobile/')).toEqual(['/']);
+  });
+});
+
+describe('SIGNED_IN_ROUTES', () => {
+  it('names exactly the pages that render RequireSignIn', () => {
+    const pagesDir = join(__dirname, '..', 'pages');
+    const pages = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? pages(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
+    const guarded = pages(pagesDir)
+      .filter((file) => /\.tsx$/.test(file) && /<RequireSignIn>/.test(readFileSync(file, 'utf8')))
+      .map((file) =>
+        `/${relative(pagesDir, file).replace(/(index)?\.tsx$/, '')}`.replace(/\/?$/, '/'),
+      );
+    expect(guarded.sort()).toEqual([...SIGNED_IN_ROUTES].sort());
+  });
+});

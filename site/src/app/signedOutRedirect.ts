@@ -1,0 +1,62 @@
+// A signed-out visitor of a signed-in area (/reporting/, /monitoring/, /monitoring/detail/,
+// /welcome/) goes to the login dialog on the home page of the same language (`/?t=login`,
+// `/zh/?t=login` ...). RequireSignIn does it once the page has started; on a full load this
+// script does it first, from the page's head: no token in the browser means signed out, so the
+// visitor goes on before anything paints, without the area's placeholder or scripts. A token the
+// API refuses (expired, revoked) is still met by RequireSignIn and the API client.
+//
+// Its text goes into the head script of the guarded pages' HTML (gatsby-ssr.tsx), where the
+// server hashes it into the page's CSP.
+import { deviceRedirect } from '../../edge/rules.mjs';
+import { TOKEN_KEY } from '../data/token';
+import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from '../i18n/locales';
+
+/** The signed-in areas, without language prefix: each one's page renders RequireSignIn. */
+export const SIGNED_IN_ROUTES = ['/reporting/', '/monitoring/', '/monitoring/detail/', '/welcome/'];
+
+/** Where a signed-out visitor of a signed-in area goes, in their language. */
+export function loginAddress(language: string): string {
+  return `${localizedPath(isLocale(language) ? language : DEFAULT_LOCALE, '/')}?t=login`;
+}
+
+/**
+ * The signed-in area and language a built page's path belongs to (`/zh/monitoring/detail/` ->
+ * zh), or null for any other page (the mobile pages guard their signed-in part themselves).
+ */
+export function signedInAreaOf(pathname: string): { locale: Locale } | null {
+  const match = /^\/(?:(zh|pt-br)\/)?(.*)$/.exec(pathname);
+  const route = `/${match?.[2] ?? ''}`.replace(/\/?$/, '/');
+  if (!SIGNED_IN_ROUTES.includes(route)) return null;
+  const locale = match?.[1];
+  return { locale: isLocale(locale) ? locale : DEFAULT_LOCALE };
+}
+
+/**
+ * The statement the head script of a signed-in area's page in `locale` runs when the device
+ * redirect has not moved on (gatsby-ssr.tsx): without a token (or with storage switched off,
+ * where the site works signed out) it replaces the address with the login's.
+ */
+export function signedOutRedirectStatement(locale: Locale): string {
+  const key = JSON.stringify(TOKEN_KEY);
+  const target = JSON.stringify(loginAddress(locale));
+  return (
+    `{ var token = null; try { token = window.localStorage.getItem(${key}); } catch (error) {} ` +
+    `if (!token) location.replace(${target}); }`
+  );
+}
+
+/**
+ * The device redirect for hosts without the edge handler: the same function, run in the page
+ * before anything renders. Where the edge or the server already redirected, it finds nothing to
+ * do. On a signed-in area's page it then sends a visitor without a token to the login (see
+ * above). Its text is hashed into each page's CSP by whoever serves the page.
+ */
+export function earlyRedirectScript(pathname: string): string {
+  const area = signedInAreaOf(pathname);
+  return `(function () {
+  var target = (${deviceRedirect.toString()})(location.pathname, navigator.userAgent);
+  if (target !== null) location.replace(target + location.search + location.hash);${
+    area ? `\n  else ${signedOutRedirectStatement(area.locale)}` : ''
+  }
+})();`;
+}
