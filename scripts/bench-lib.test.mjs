@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import {
   END_MARKER,
+  ROUTES,
   START_MARKER,
   apiRows,
   chatRows,
@@ -102,6 +103,61 @@ describe('wrongFinalUrl', () => {
   });
 });
 
+describe('wrongFinalUrl signed in', () => {
+  const origin = 'http://127.0.0.1:9000';
+  it('accepts a signed-in run that stays on its page', () => {
+    assert.equal(
+      wrongFinalUrl(
+        'desktop',
+        `${origin}/reporting/`,
+        `${origin}/reporting/`,
+        `${origin}/reporting/`,
+        true,
+      ),
+      null,
+    );
+  });
+
+  it('refuses a signed-in run sent to the login, from the head or after it started', () => {
+    for (const [mainDocument, final] of [
+      [`${origin}/?t=login`, `${origin}/?t=login`],
+      [`${origin}/monitoring/`, `${origin}/?t=login`],
+      [`${origin}/zh/?t=login`, `${origin}/zh/?t=login`],
+    ]) {
+      assert.match(
+        wrongFinalUrl('desktop', `${origin}/monitoring/`, mainDocument, final, true),
+        /took the run for signed out/,
+      );
+    }
+  });
+
+  it('still refuses a signed-in desktop run taken for a phone', () => {
+    assert.match(
+      wrongFinalUrl(
+        'desktop',
+        `${origin}/welcome/`,
+        `${origin}/welcome/`,
+        `${origin}/mobile/`,
+        true,
+      ),
+      /taken for a phone/,
+    );
+  });
+
+  it('measures the signed-in areas signed in, and / and /mobile/ as a first visitor sees them', () => {
+    assert.deepEqual(
+      ROUTES.map(({ path, signedIn }) => [path, signedIn]),
+      [
+        ['/', false],
+        ['/reporting/', true],
+        ['/monitoring/', true],
+        ['/welcome/', true],
+        ['/mobile/', false],
+      ],
+    );
+  });
+});
+
 describe('goals', () => {
   it('holds desktop routes to 0.99 and TBT under 50 ms, and CLS to exactly 0', () => {
     const rows = lighthouseRows('/', 'desktop', { score: 0.99, lcpMs: 500, tbtMs: 49, cls: 0 });
@@ -131,6 +187,29 @@ describe('goals', () => {
       cls: 0,
     });
     assert.deepEqual(Object.values(met(slow)), [false, null, false, true]);
+  });
+
+  it('names a signed-in run in its rows, and holds it to the same goals', () => {
+    const figures = { score: 0.99, lcpMs: 500, tbtMs: 49, cls: 0 };
+    const rows = lighthouseRows('/reporting/', 'desktop', figures, { signedIn: true });
+    assert.deepEqual(
+      rows.map((row) => row.measure),
+      ['performance', 'LCP', 'TBT', 'CLS'].map(
+        (metric) => `Lighthouse \`/reporting/\` (desktop, signed in): ${metric}`,
+      ),
+    );
+    assert.deepEqual(
+      rows.map(({ value, goal, met: isMet }) => [value, goal, isMet]),
+      lighthouseRows('/', 'desktop', figures).map(({ value, goal, met: isMet }) => [
+        value,
+        goal,
+        isMet,
+      ]),
+    );
+    assert.equal(
+      lighthouseRows('/', 'desktop', figures)[0].measure,
+      'Lighthouse `/` (desktop): performance',
+    );
   });
 
   it('counts a route whose every run failed as missed, not met', () => {

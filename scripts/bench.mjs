@@ -113,7 +113,9 @@ async function loadLighthouse() {
       const version = (name) =>
         JSON.parse(readFileSync(join(BENCH_DIR, 'node_modules', name, 'package.json'), 'utf8'))
           .version;
-      return version('chrome-launcher') && version('lighthouse') === wanted;
+      return (
+        version('chrome-launcher') && version('puppeteer-core') && version('lighthouse') === wanted
+      );
     } catch {
       return false;
     }
@@ -129,12 +131,19 @@ async function loadLighthouse() {
     if (!installed()) throw new Error('npm ci --prefix bench did not install lighthouse');
   }
   const module = (path) => import(pathToFileURL(join(BENCH_DIR, 'node_modules', path)).href);
-  const [{ default: lighthouse }, { default: desktopConfig }, chromeLauncher] = await Promise.all([
+  const [
+    { default: lighthouse },
+    { default: desktopConfig },
+    chromeLauncher,
+    { default: puppeteer },
+  ] = await Promise.all([
     module('lighthouse/core/index.js'),
     module('lighthouse/core/config/desktop-config.js'),
     module('chrome-launcher/dist/index.js'),
+    // Lighthouse's own driver: here it only stores the signed-in runs' token.
+    module('puppeteer-core/lib/esm/puppeteer/puppeteer-core.js'),
   ]);
-  return { lighthouse, desktopConfig, chromeLauncher, version: wanted };
+  return { lighthouse, desktopConfig, chromeLauncher, puppeteer, version: wanted };
 }
 
 async function chromiumVersion(path) {
@@ -213,7 +222,10 @@ async function startProduct() {
   return { origin, dataDir };
 }
 
-/** Calls the API and reads its envelope; throws unless `code` is 200. */
+/**
+ * Calls the API and reads its envelope; throws unless it says success: `code` 200, or `ok` for
+ * the monitoring endpoints (API contract, "Envelopes").
+ */
 async function api(origin, path, { token, body } = {}) {
   const response = await fetch(`${origin}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -225,7 +237,10 @@ async function api(origin, path, { token, body } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const envelope = await response.json().catch(() => ({ code: response.status, msg: 'no JSON' }));
-  if (envelope.code !== 200) throw new Error(`${path} answered ${envelope.code}: ${envelope.msg}`);
+  const succeeded = path.startsWith('/api/monitor/') ? envelope.ok === true : envelope.code === 200;
+  if (!succeeded) {
+    throw new Error(`${path} answered ${envelope.code ?? `ok ${envelope.ok}`}: ${envelope.msg}`);
+  }
   return envelope.data;
 }
 
@@ -245,11 +260,52 @@ async function createAccount({ origin, dataDir }) {
   return user.tokenInfo.tokenValue;
 }
 
+/**
+ * The account the signed-in Lighthouse runs use, as a user who has settled in: it follows 3 coins
+ * (their reports on /reporting/) and 2 monitored sources (on /monitoring/).
+ */
+async function createLighthouseAccount(product) {
+  const token = await createAccount(product);
+  const coins = await api(product.origin, '/api/asset/list?page=1&size=3');
+  const coinIds = coins.records.map((coin) => coin.id);
+  await api(product.origin, '/api/follow/add', { token, body: { coinIds } });
+  const sources = await api(product.origin, '/api/monitor/source/list?page=1&size=2', { token });
+  const sourceIds = sources.records.map((source) => source.id).join(',');
+  await api(product.origin, `/api/monitor/user/source/add?sourceIds=${sourceIds}`, { token });
+  return token;
+}
+
+/**
+ * Signs the browser on `port` in at `origin` the way the site does: the token in the origin's
+ * localStorage (site/src/data/token.ts). Lighthouse's storage reset leaves localStorage alone
+ * (its clearStorageTypes), and it clears the HTTP cache before it loads the page; the token is
+ * written from an API address, so no page of the site is loaded before the measured one.
+ */
+async function signIn(puppeteer, port, origin, token) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/api/health`);
+    await page.evaluate((value) => globalThis.localStorage.setItem('token', value), token);
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 /** Median-of-3 Lighthouse figures for every route; a failed run is a problem, not a crash. */
-async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, origin, problems) {
+async function measureLighthouse(
+  { lighthouse, desktopConfig, chromeLauncher, puppeteer },
+  product,
+  problems,
+) {
+  const { origin } = product;
   const chromePath = chromiumPath();
   const results = [];
-  for (const { path, preset } of ROUTES) {
+  const token = ROUTES.some((route) => route.signedIn)
+    ? await createLighthouseAccount(product)
+    : null;
+  for (const { path, preset, signedIn } of ROUTES) {
     const url = `${origin}${path}`;
     const runs = [];
     const finalUrls = new Set();
@@ -270,6 +326,7 @@ async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, 
       const kill = async () => chrome.kill();
       cleanups.push(kill);
       try {
+        if (signedIn) await signIn(puppeteer, chrome.port, origin, token);
         const result = await lighthouse(
           url,
           { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
@@ -281,7 +338,7 @@ async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, 
           throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
         }
         const finalUrl = lhr.finalDisplayedUrl;
-        const wrong = wrongFinalUrl(preset, url, lhr.mainDocumentUrl ?? url, finalUrl);
+        const wrong = wrongFinalUrl(preset, url, lhr.mainDocumentUrl ?? url, finalUrl, signedIn);
         if (wrong) throw new Error(wrong);
         const audit = (id) => {
           const entry = lhr.audits[id];
@@ -308,7 +365,7 @@ async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, 
             : '';
         finalUrls.add(new URL(finalUrl).pathname + new URL(finalUrl).search);
         log(
-          `Lighthouse ${path} (${preset}) ${runs.length}/${RUNS_PER_ROUTE}: ${score.toFixed(2)}, ` +
+          `Lighthouse ${path} (${preset}${signedIn ? ', signed in' : ''}) ${runs.length}/${RUNS_PER_ROUTE}: ${score.toFixed(2)}, ` +
             `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, ` +
             `CLS ${formatCls(figures.cls)}${shiftNote}${finalUrl === url ? '' : `, ended on ${finalUrl}`}` +
             `, benchmark index ${
@@ -334,6 +391,7 @@ async function measureLighthouse({ lighthouse, desktopConfig, chromeLauncher }, 
     results.push({
       path,
       preset,
+      signedIn,
       summary: summarizeRuns(runs),
       finalUrls: [...finalUrls],
       benchmarkIndexes: runs.map((figures) => figures.benchmarkIndex),
@@ -513,9 +571,7 @@ function generatedDoc({ date, duration, loadBefore, machine, table, lighthouse, 
     machine,
     table,
     ...(finalUrlNotes.length
-      ? [
-          `Where the signed-out pages ended (after their own client-side moves): ${finalUrlNotes.join('; ')}.`,
-        ]
+      ? [`Where pages ended (after their own client-side moves): ${finalUrlNotes.join('; ')}.`]
       : []),
   ].join('\n\n');
 }
@@ -562,13 +618,15 @@ async function main() {
   log('starting the product (scripts/start.mjs, SKIP_BUILD=1)');
   const product = await startProduct();
   log(`serving on ${product.origin}`);
-  const lighthouse = await measureLighthouse(tools, product.origin, problems);
+  const lighthouse = await measureLighthouse(tools, product, problems);
   const apiResults = await measureApi(product, problems);
   const chat = await measureChat(product, problems);
   await cleanup();
 
   const rows = [
-    ...lighthouse.flatMap(({ path, preset, summary }) => lighthouseRows(path, preset, summary)),
+    ...lighthouse.flatMap(({ path, preset, signedIn, summary }) =>
+      lighthouseRows(path, preset, summary, { signedIn }),
+    ),
     ...jsRows(
       ROUTES.map((route) => route.path),
       sizes,
