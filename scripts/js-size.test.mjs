@@ -1,7 +1,7 @@
 // The pure parts of scripts/js-size.mjs: node --test scripts/js-size.test.mjs
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ceilingsBelowBaseline, updatedBudget } from './js-size.mjs';
+import { ceilingsBelowBaseline, overBudgetReport, updatedBudget } from './js-size.mjs';
 
 const page = (route, kb, parts = { app: 2048 }) => ({ route, path: route, kb, parts });
 
@@ -33,5 +33,24 @@ describe('ceilingsBelowBaseline', () => {
   it('names nothing when every baseline is within its ceiling', () => {
     assert.deepEqual(ceilingsBelowBaseline({ routes: { '/': { ceiling: 104, kb: 104 } } }), []);
     assert.deepEqual(ceilingsBelowBaseline({}), []);
+  });
+});
+
+describe('overBudgetReport', () => {
+  const budget = { goals: { '*': 130 }, routes: { '/': { ceiling: 101, kb: 100.9, parts: {} } } };
+
+  it('compares a page to its ceiling to the 0.1 KB it prints, as --update does', () => {
+    // 101.04 prints as 101.0 and is recorded as 101.0: within a ceiling of 101.
+    assert.deepEqual(overBudgetReport(budget, [page('/', 101.04)]), []);
+    const over = overBudgetReport(budget, [page('/', 101.06)]);
+    assert.match(over.join('\n'), /\/ \(\/\): 101\.1 KB gz, ceiling 101 KB/);
+  });
+
+  it('fails exactly the routes --update names as over their ceilings', () => {
+    for (const kb of [100.94, 101.04, 101.05, 101.06, 101.5]) {
+      const pages = [page('/', kb)];
+      const named = ceilingsBelowBaseline(updatedBudget(budget, pages)).length > 0;
+      assert.equal(overBudgetReport(budget, pages).length > 0, named, `at ${kb} KB`);
+    }
   });
 });
