@@ -1,10 +1,15 @@
-// A page's first paint, over a slow network: the HTML arrives a piece at a time, and the browser
-// would paint each piece as it came. What it painted then moved when the rest arrived (the home
-// page's heading went down as the example beside it grew): layout shifts, which issue #13 allows
-// none of. Every page holds its first paint until its markup is all there
-// (site/src/app/wholeFirstPaint.tsx).
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { baseUrl, DEVICES, launchChromium, openContext } from './browser';
+// Layout shifts, which issue #13 allows none of.
+// - A page's first paint, over a slow network: the HTML arrives a piece at a time, and the browser
+//   would paint each piece as it came. What it painted then moved when the rest arrived (the home
+//   page's heading went down as the example beside it grew). Every page holds its first paint
+//   until its markup is all there (site/src/app/wholeFirstPaint.tsx).
+// - A signed-in user's areas, from the first paint until their data has come: the static HTML is
+//   the area in its loading state (only a visitor holding a token sees it), the header does not
+//   change when the nickname comes, the loading cards are as long as the reports, and a chart's
+//   price axis is drawn once.
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { callApi, createAccount } from './accounts';
+import { baseUrl, DEVICES, hydrated, launchChromium, openContext, still } from './browser';
 
 /** A poor mobile link (160 kbit/s down): a page's 10-15 KB of compressed HTML takes most of a second. */
 const SLOW_NETWORK = {
@@ -44,35 +49,43 @@ async function shiftsWhileLoading(
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
-    await page.addInitScript(() => {
-      const shifts: Shift[] = [];
-      (window as { __shifts?: Shift[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<
-          PerformanceEntry & { value: number; sources: Array<{ node?: Node | null }> }
-        >) {
-          shifts.push({
-            at: Math.round(entry.startTime),
-            value: entry.value,
-            moved: entry.sources.map((source) =>
-              source.node instanceof Element
-                ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
-                : String(source.node?.nodeName),
-            ),
-          });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordShifts(page);
     await page.goto(`${baseUrl()}${path}`, { waitUntil: 'domcontentloaded', timeout: 30_000 });
     // Two frames after the parse: the page as painted once its markup is all there.
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
-    const shifts = await page.evaluate(() => (window as { __shifts?: Shift[] }).__shifts ?? []);
-    return { shifts, url: new URL(page.url()).pathname };
+    return { shifts: await shiftsSoFar(page), url: new URL(page.url()).pathname };
   } finally {
     await context.close();
   }
+}
+
+/** Records the page's layout shifts from its first paint (`shiftsSoFar` reads them). */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: Shift[] = [];
+    (window as { __shifts?: Shift[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; sources: Array<{ node?: Node | null }> }
+      >) {
+        shifts.push({
+          at: Math.round(entry.startTime),
+          value: entry.value,
+          moved: entry.sources.map((source) =>
+            source.node instanceof Element
+              ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
+              : String(source.node?.nodeName),
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+function shiftsSoFar(page: Page): Promise<Shift[]> {
+  return page.evaluate(() => (window as { __shifts?: Shift[] }).__shifts ?? []);
 }
 
 describe('the first paint over a slow network', () => {
@@ -89,4 +102,63 @@ describe('the first paint over a slow network', () => {
       expect(shifts).toEqual([]);
     },
   );
+});
+
+describe("a signed-in user's areas, until their data has come", () => {
+  let token: string;
+  let sourceId: number;
+
+  beforeAll(async () => {
+    ({ token } = await createAccount('Paula Paint'));
+    const coins = await callApi<{ records: Array<{ id: number }> }>(
+      '/api/asset/list?page=1&size=3',
+      token,
+    );
+    await callApi('/api/follow/add', token, { coinIds: coins.records.map((coin) => coin.id) });
+    const sources = await callApi<{ records: Array<{ id: number }> }>(
+      '/api/monitor/source/list?page=1&size=2',
+      token,
+    );
+    sourceId = sources.records[0]!.id;
+    await callApi(
+      `/api/monitor/user/source/add?sourceIds=${sources.records.map((source) => source.id).join(',')}`,
+      token,
+    );
+  });
+
+  /** Lighthouse's desktop screen: what `npm run bench` measures the areas on. */
+  const LIGHTHOUSE_DESKTOP = { ...DEVICES.desktop, viewport: { width: 1350, height: 940 } };
+
+  it.each([
+    ['/reporting/', 3],
+    ['/zh/reporting/', 3],
+    ['/pt-br/monitoring/', 0],
+    ['/monitoring/detail/', 0],
+    ['/zh/welcome/', 0],
+  ] as const)('loads %s without moving anything', async (path, reports) => {
+    const { context, page } = await openContext(browser, LIGHTHOUSE_DESKTOP, token);
+    try {
+      await recordShifts(page);
+      const address = path.endsWith('/detail/') ? `${path}?id=${sourceId}` : path;
+      await page.goto(`${baseUrl()}${address}`, { waitUntil: 'load', timeout: 30_000 });
+      expect(new URL(page.url()).pathname).toBe(path);
+      await hydrated(page);
+      // Every report drawn, with its chart: the last things that could move the page.
+      if (reports > 0) {
+        await page.waitForFunction(
+          (count) =>
+            document.querySelectorAll(
+              'article[data-status="ready"] [data-part="chart"] [data-state="ready"] canvas',
+            ).length >= count,
+          reports,
+          { timeout: 20_000 },
+        );
+      }
+      await page.waitForLoadState('networkidle');
+      await still(page);
+      expect(await shiftsSoFar(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

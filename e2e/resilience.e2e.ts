@@ -17,7 +17,7 @@ import type {
   WebSocketRoute,
 } from 'playwright-core';
 import { callApi, createAccount, type Account } from './accounts';
-import { launchChromium, USER_AGENTS } from './browser';
+import { hydrated, launchChromium, USER_AGENTS } from './browser';
 import { startOwnServer, type OwnServer } from './server';
 import { siteStrings } from './strings';
 
@@ -401,6 +401,9 @@ describe('every page', () => {
         await pageCase.loading(p).first().waitFor({ timeout: 15_000 });
         await expect(pageCase.ready(p).count()).resolves.toBe(0);
       }
+      // The loading state may be in the static HTML (a signed-in area's is): the data is asked
+      // for once the page's code has started, which takes a while with every page loading at once.
+      await hydrated(p);
       await pageCase.ready(p).waitFor({ timeout: 5 * SLOW_MS });
       if (pageCase.name === 'home') {
         // The greeting waits for the user's details; the page does not.

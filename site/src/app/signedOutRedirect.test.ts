@@ -1,11 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import {
-  earlyRedirectScript,
-  loginAddress,
-  SIGNED_IN_ROUTES,
-  signedInAreaOf,
-} from './signedOutRedirect';
+import { isSignedInArea, SIGNED_IN_ROUTES } from './signedInAreas';
+import { earlyRedirectScript, loginAddress, signedInAreaOf } from './signedOutRedirect';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
@@ -38,7 +34,7 @@ describe('signedInAreaOf', () => {
     ['/pt-br/welcome/', 'pt-br'],
     ['/welcome', 'en'],
   ])('finds the signed-in area of %s, in %s', (pathname, locale) => {
-    expect(signedInAreaOf(pathname)).toEqual({ locale });
+    expect(signedInAreaOf(pathname)).toBe(locale);
   });
 
   it.each(['/', '/zh/', '/mobile/', '/zh/mobile/', '/terms/', '/reportings/', '/400/', '/404/'])(
@@ -91,4 +87,20 @@ describe('SIGNED_IN_ROUTES', () => {
       );
     expect(guarded.sort()).toEqual([...SIGNED_IN_ROUTES].sort());
   });
+});
+
+describe('isSignedInArea', () => {
+  it.each(['/reporting/', '/monitoring', '/monitoring/detail/', '/welcome'])(
+    '%s is one',
+    (path) => {
+      expect(isSignedInArea(path)).toBe(true);
+    },
+  );
+
+  it.each(['/', '/mobile/', '/terms/', '/monitoring/other/', '/reporting/x/', ''])(
+    '%s is not',
+    (path) => {
+      expect(isSignedInArea(path)).toBe(false);
+    },
+  );
 });

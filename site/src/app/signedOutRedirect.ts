@@ -10,9 +10,7 @@
 import { deviceRedirect } from '../../edge/rules.mjs';
 import { TOKEN_KEY } from '../data/token';
 import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from '../i18n/locales';
-
-/** The signed-in areas, without language prefix: each one's page renders RequireSignIn. */
-export const SIGNED_IN_ROUTES = ['/reporting/', '/monitoring/', '/monitoring/detail/', '/welcome/'];
+import { isSignedInArea } from './signedInAreas';
 
 /** Where a signed-out visitor of a signed-in area goes, in their language. */
 export function loginAddress(language: string): string {
@@ -20,15 +18,15 @@ export function loginAddress(language: string): string {
 }
 
 /**
- * The signed-in area and language a built page's path belongs to (`/zh/monitoring/detail/` ->
- * zh), or null for any other page (the mobile pages guard their signed-in part themselves).
+ * The language of a built page's path when the page is a signed-in area's
+ * (`/zh/monitoring/detail/` -> zh), or null for any other page (the mobile pages guard their
+ * signed-in part themselves).
  */
-export function signedInAreaOf(pathname: string): { locale: Locale } | null {
+export function signedInAreaOf(pathname: string): Locale | null {
   const match = /^\/(?:(zh|pt-br)\/)?(.*)$/.exec(pathname);
-  const route = `/${match?.[2] ?? ''}`.replace(/\/?$/, '/');
-  if (!SIGNED_IN_ROUTES.includes(route)) return null;
+  if (!isSignedInArea(`/${match?.[2] ?? ''}`)) return null;
   const locale = match?.[1];
-  return { locale: isLocale(locale) ? locale : DEFAULT_LOCALE };
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
 }
 
 /**
@@ -36,7 +34,7 @@ export function signedInAreaOf(pathname: string): { locale: Locale } | null {
  * redirect has not moved on (gatsby-ssr.tsx): without a token (or with storage switched off,
  * where the site works signed out) it replaces the address with the login's.
  */
-export function signedOutRedirectStatement(locale: Locale): string {
+function signedOutRedirectStatement(locale: Locale): string {
   const key = JSON.stringify(TOKEN_KEY);
   const target = JSON.stringify(loginAddress(locale));
   return (
@@ -52,11 +50,11 @@ export function signedOutRedirectStatement(locale: Locale): string {
  * above). Its text is hashed into each page's CSP by whoever serves the page.
  */
 export function earlyRedirectScript(pathname: string): string {
-  const area = signedInAreaOf(pathname);
+  const areaLocale = signedInAreaOf(pathname);
   return `(function () {
   var target = (${deviceRedirect.toString()})(location.pathname, navigator.userAgent);
   if (target !== null) location.replace(target + location.search + location.hash);${
-    area ? `\n  else ${signedOutRedirectStatement(area.locale)}` : ''
+    areaLocale ? `\n  else ${signedOutRedirectStatement(areaLocale)}` : ''
   }
 })();`;
 }

@@ -13,6 +13,8 @@ interface FakeSeries {
 }
 interface FakeChart {
   host: HTMLElement;
+  /** The figure's data-state at each setData call. */
+  statesAtSetData: (string | null)[];
   options: Record<string, unknown>;
   series: FakeSeries[];
   addSeries: jest.Mock;
@@ -38,9 +40,16 @@ jest.mock(
         const chart: FakeChart = {
           host,
           options,
+          statesAtSetData: [],
           series: [],
           addSeries: jest.fn(() => {
-            const series = { setData: jest.fn(), applyOptions: jest.fn() };
+            const setData = jest.fn(() => {
+              chart.statesAtSetData.push(
+                // eslint-disable-next-line testing-library/no-node-access -- the fake library's view
+                host.closest('[data-state]')?.getAttribute('data-state') ?? null,
+              );
+            });
+            const series = { setData, applyOptions: jest.fn() };
             chart.series.push(series);
             return series;
           }),
@@ -89,10 +98,7 @@ function renderChart(props: Partial<PriceChartProps> & { ref?: React.Ref<HTMLDiv
 }
 
 const figure = () => screen.getByRole('figure', { name: baseProps.label });
-/**
- * Waits until the chart is ready and its data effect has run: the points are set in an effect
- * after the ready render, which a loaded machine can run after the render is seen.
- */
+/** Waits until the chart is ready with its points set. */
 const ready = () =>
   waitFor(() => {
     expect(figure()).toHaveAttribute('data-state', 'ready');
@@ -105,6 +111,14 @@ beforeEach(() => {
 });
 
 describe('PriceChart', () => {
+  it('sets the points as it makes the chart, before the ready render (no axis shift)', async () => {
+    renderChart();
+    await ready();
+    // Set while the figure still said "loading": in the task that made the chart, before the
+    // library's first frame, so its price axis is drawn once, at the width the prices need.
+    expect(lastChart().statesAtSetData).toEqual(['loading']);
+  });
+
   it('shows a busy skeleton of the same height until the library has loaded', async () => {
     let resolve: (library: unknown) => void = () => {};
     const loadLibrary = jest.fn(() => new Promise((r) => (resolve = r)));

@@ -9,7 +9,15 @@ import type {
   TimeChartOptions,
   UTCTimestamp,
 } from 'lightweight-charts';
-import { forwardRef, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { formatPrice } from '../../format/price';
 import { colors } from '../../theme/tokens/colors';
 import { fonts } from '../../theme/tokens/typography';
@@ -265,8 +273,36 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
   // make a new chart.
   const loadRef = useRef(loadLibrary ?? loadLightweightCharts);
   // The latest props, for the chart made once the library arrives.
-  const latest = useRef({ locale, tone });
-  latest.current = { locale, tone };
+  const latest = useRef({ locale, tone, points });
+  latest.current = { locale, tone, points };
+  // The points and locale the series shows, so that the data effect does not set them again.
+  const shown = useRef<{ points: readonly PriceChartPoint[]; locale: string } | null>(null);
+
+  // The data: the axis steps follow the prices, the view fits them all.
+  const show = useCallback((current: NonNullable<typeof chartRef.current>) => {
+    const { points: nextPoints, locale: nextLocale } = latest.current;
+    if (shown.current?.points === nextPoints && shown.current.locale === nextLocale) return;
+    shown.current = { points: nextPoints, locale: nextLocale };
+    const data = toSeriesData(nextPoints);
+    const step = priceStepOf(data.map((item) => item.value));
+    const span = data.length > 1 ? data[data.length - 1]!.time - data[0]!.time : 0;
+    current.series.applyOptions({
+      priceFormat: {
+        type: 'price',
+        minMove: step,
+        precision: Math.max(2, Math.round(-Math.log10(step))),
+      },
+    });
+    current.chart.applyOptions({
+      localization: {
+        tickmarksPriceFormatter: (prices: BarPrice[]) => tickLabels(prices, nextLocale, step),
+      },
+      // Hours on the axis for a day or two of data, dates beyond.
+      timeScale: { timeVisible: span <= 2 * 86_400, secondsVisible: false },
+    });
+    current.series.setData(data);
+    current.chart.timeScale().fitContent();
+  }, []);
 
   // Make the chart once, when the library and the typeface have loaded; remove it on unmount.
   useEffect(() => {
@@ -286,6 +322,9 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
         // The library lays its canvases out in a table; it holds no data, so it is not read out.
         host.querySelector('table')?.setAttribute('role', 'presentation');
         chartRef.current = { chart, series, library, theme };
+        // The data goes in before the library first draws (its next frame), so the price axis
+        // takes its width once and the plot beside it does not move.
+        show(chartRef.current);
         setState('ready');
         if (typefaceReady !== false) return;
         // The typeface came late: the axes were laid out with the fallback's widths, which the
@@ -306,33 +345,16 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
       cancelled = true;
       chart?.remove();
       chartRef.current = null;
+      shown.current = null;
     };
-  }, []);
+  }, [show]);
 
-  // The data, whenever it changes: the axis steps follow the prices, the view fits them all.
+  // The data, whenever it changes.
   useEffect(() => {
     const current = chartRef.current;
     if (state !== 'ready' || !current) return;
-    const data = toSeriesData(points);
-    const step = priceStepOf(data.map((item) => item.value));
-    const span = data.length > 1 ? data[data.length - 1]!.time - data[0]!.time : 0;
-    current.series.applyOptions({
-      priceFormat: {
-        type: 'price',
-        minMove: step,
-        precision: Math.max(2, Math.round(-Math.log10(step))),
-      },
-    });
-    current.chart.applyOptions({
-      localization: {
-        tickmarksPriceFormatter: (prices: BarPrice[]) => tickLabels(prices, locale, step),
-      },
-      // Hours on the axis for a day or two of data, dates beyond.
-      timeScale: { timeVisible: span <= 2 * 86_400, secondsVisible: false },
-    });
-    current.series.setData(data);
-    current.chart.timeScale().fitContent();
-  }, [state, points, locale]);
+    show(current);
+  }, [state, points, locale, show]);
 
   // Locale and tone after the chart is made.
   useEffect(() => {

@@ -431,6 +431,24 @@ export const Loading: Story = {
   },
 };
 
+/**
+ * Loading with as many indicator rows as the report will have (the site's 13): the sections under
+ * them are where the ready card has them, so nothing moves when the report arrives.
+ */
+export const LoadingFullList: Story = {
+  args: { status: 'loading', placeholderIndicators: 13 },
+  play: async ({ canvasElement }) => {
+    const article = card(canvasElement);
+    const rows = article.querySelectorAll('[data-part="indicator-placeholder"]');
+    await expect(rows).toHaveLength(13);
+    const report = within(article);
+    const signals = report.getByRole('heading', { name: 'Signals' });
+    await expect(signals.getBoundingClientRect().top).toBeGreaterThanOrEqual(
+      rows[rows.length - 1]!.getBoundingClientRect().bottom,
+    );
+  },
+};
+
 // Named after the state; the export shadows the global Error in this module only.
 export const Error: Story = {
   args: { status: 'error' },

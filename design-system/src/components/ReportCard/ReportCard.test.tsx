@@ -258,6 +258,19 @@ describe('ReportCard', () => {
     expect(onRangeChange).toHaveBeenCalledWith({ value: '30d' });
   });
 
+  it('shows as many indicator placeholders as asked while loading, 4 by default', () => {
+    const rows = () =>
+      // eslint-disable-next-line testing-library/no-node-access -- placeholders have no role
+      article().querySelectorAll('[data-part="indicator-placeholder"]');
+    const { unmount } = renderCard({ status: 'loading' });
+    expect(rows()).toHaveLength(4);
+    unmount();
+    renderCard({ status: 'loading', placeholderIndicators: 13 });
+    expect(rows()).toHaveLength(13);
+    // Placeholders are not read out as indicators.
+    expect(screen.queryByRole('term')).not.toBeInTheDocument();
+  });
+
   it('shows the error with Retry and keeps the name and unfollow', async () => {
     const user = userEvent.setup();
     const onRetry = jest.fn();

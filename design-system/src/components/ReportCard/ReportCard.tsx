@@ -109,6 +109,11 @@ export interface ReportCardProps extends Omit<HTMLChakraProps<'article'>, 'child
   indicatorsTitle: string;
   /** The indicators, in order. */
   indicators: readonly ReportCardIndicator[];
+  /**
+   * How many indicator rows the loading state shows: the length of the list the report will
+   * have, so that the sections under it do not move when it arrives. 4 by default.
+   */
+  placeholderIndicators?: number;
   /** The signals section's heading, e.g. "Signals". */
   signalsTitle: string;
   /** The signals, in order. */
@@ -145,7 +150,7 @@ export interface ReportCardProps extends Omit<HTMLChakraProps<'article'>, 'child
 
 type ReportCardStyles = Record<(typeof reportCardRecipe.slots)[number], SystemStyleObject>;
 
-/** How many placeholders stand in for indicators, signals and sources while loading. */
+/** How many placeholders stand in for indicators (by default), signals and sources while loading. */
 const SKELETON = { indicators: 4, signals: 2, sources: 2 } as const;
 
 const defaultSourceLink = (source: ReportCardSource, children: ReactNode) => (
@@ -244,6 +249,7 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
     rangeLabel,
     indicatorsTitle,
     indicators,
+    placeholderIndicators = SKELETON.indicators,
     signalsTitle,
     signals,
     noSignalsLabel,
@@ -349,8 +355,8 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
 
     const indicatorRows = loading ? (
       <chakra.div css={styles.indicators} aria-hidden="true">
-        {Array.from({ length: SKELETON.indicators }, (_, index) => (
-          <chakra.div key={index} css={styles.indicator}>
+        {Array.from({ length: placeholderIndicators }, (_, index) => (
+          <chakra.div key={index} css={styles.indicator} data-part="indicator-placeholder">
             <chakra.span css={styles.indicatorLabel}>
               <Bar styles={styles} width={index % 2 ? '45%' : '60%'} />
             </chakra.span>

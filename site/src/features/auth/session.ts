@@ -4,6 +4,7 @@
 import type { UserInfo } from '@coinlens/api/contract';
 import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
+import { isSignedInArea } from '../../app/signedInAreas';
 import { getToken, subscribeToken } from '../../data/token';
 
 /** The request path of the signed-in user's details; also its SWR key. */
@@ -33,4 +34,14 @@ export function useSession(): Session {
   if (token === UNKNOWN) return { status: 'unknown', user: null };
   if (!signedIn) return { status: 'signedOut', user: null };
   return { status: 'signedIn', user: data ?? null };
+}
+
+/**
+ * Whether the page shows its signed-in state (the header's areas and account menu): when signed
+ * in, and before the session is known (the server render and the hydration) on a signed-in area's
+ * page, whose static HTML only a visitor holding a token gets to see (app/signedOutRedirect). So
+ * that page's header does not change when the session becomes known.
+ */
+export function showsSignedIn(status: SessionStatus, originalPath: string): boolean {
+  return status === 'signedIn' || (status === 'unknown' && isSignedInArea(originalPath));
 }

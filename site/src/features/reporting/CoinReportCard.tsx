@@ -15,6 +15,7 @@ import {
   DEFAULT_RANGE,
   formatAsOf,
   formatIndicators,
+  INDICATOR_COUNT,
   intlLocale,
   isRange,
   RANGES,
@@ -110,6 +111,7 @@ export function CoinReportCard({ entry, livePrice, onUnfollowed }: CoinReportCar
         rangeLabel={t('card.range')}
         indicatorsTitle={t('card.indicators')}
         indicators={indicators}
+        placeholderIndicators={INDICATOR_COUNT}
         signalsTitle={t('card.signals')}
         signals={report?.signals ?? []}
         noSignalsLabel={t('card.noSignals')}

@@ -5,7 +5,7 @@
 import { ReportCard } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { RANGES } from './format';
+import { INDICATOR_COUNT, RANGES } from './format';
 
 const NOTHING = () => {};
 // React 18 does not know `inert` yet: as a string it reaches the DOM as the attribute.
@@ -30,6 +30,7 @@ export function ReportCardPlaceholder() {
         rangeLabel={t('card.range')}
         indicatorsTitle={t('card.indicators')}
         indicators={[]}
+        placeholderIndicators={INDICATOR_COUNT}
         signalsTitle={t('card.signals')}
         signals={[]}
         noSignalsLabel=""

@@ -7,6 +7,7 @@ import {
   chartTone,
   formatAsOf,
   formatIndicators,
+  INDICATOR_COUNT,
   rsiExplanation,
   seriesStats,
   type FormatContext,
@@ -67,6 +68,14 @@ describe('formatIndicators', () => {
       'change7d',
       'change30d',
     ]);
+  });
+
+  it('lists INDICATOR_COUNT of them whatever the history allows', () => {
+    const none = Object.fromEntries(Object.keys(indicators).map((key) => [key, null]));
+    expect(formatIndicators(indicators, 63000, en)).toHaveLength(INDICATOR_COUNT);
+    expect(formatIndicators(none as unknown as typeof indicators, null, en)).toHaveLength(
+      INDICATOR_COUNT,
+    );
   });
 
   it.each([
@@ -278,5 +287,24 @@ describe('formatAsOf', () => {
   it('shows the time in the reader’s zone', () => {
     const soon = at * 1000 + 60_000;
     expect(formatAsOf(at, zh, { now: soon, timeZone: 'Asia/Shanghai' })).toBe('截至 22:05');
+  });
+
+  it('makes its date formats once per locale and zone, not on every card render', () => {
+    const made = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const options = { now: sameDay, timeZone: 'Asia/Tokyo' };
+      const first = formatAsOf(at, contexts.en, options);
+      made.mockClear();
+      for (let minute = 1; minute <= 5; minute += 1) {
+        formatAsOf(at + minute * 60, contexts.en, options);
+      }
+      expect(made).not.toHaveBeenCalled();
+      expect(formatAsOf(at, contexts.en, options)).toBe(first);
+      // Another zone is another format.
+      formatAsOf(at, contexts.en, { now: sameDay, timeZone: 'Europe/Lisbon' });
+      expect(made).toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 });

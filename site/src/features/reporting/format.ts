@@ -78,6 +78,9 @@ export function rsiExplanation(rsi: number, t: Translate): string {
   return t(rsi >= 50 ? 'indicators.rsi.strong' : 'indicators.rsi.weak');
 }
 
+/** How many indicators formatIndicators lists for every report (its loading card shows as many). */
+export const INDICATOR_COUNT = 13;
+
 /**
  * A report's indicators as the card lists them: RSI with what its reading means, MACD line,
  * signal and histogram, the moving averages against the price, volatility, the 30-day range and
@@ -263,6 +266,22 @@ function clockOf(locale: string) {
   return clock;
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date and time format, made once per locale and options: making one takes about a
+ * millisecond, and every card makes its "as of" line on every render.
+ */
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 export interface AsOfOptions {
   /** "Now" in ms (defaults to the clock); decides whether the date is worth showing. */
   now?: number;
@@ -282,7 +301,7 @@ export function formatAsOf(
   const date = new Date(updatedAt * 1000);
   if (!Number.isFinite(updatedAt) || Number.isNaN(date.getTime())) return undefined;
   const locale = intlLocale(language);
-  const day = new Intl.DateTimeFormat(locale, {
+  const day = dateTimeFormat(locale, {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -290,7 +309,7 @@ export function formatAsOf(
   });
   const today = day.format(date) === day.format(new Date(now));
   const { hour, hourCycle } = clockOf(locale);
-  const time = new Intl.DateTimeFormat(locale, {
+  const time = dateTimeFormat(locale, {
     timeZone,
     hour,
     minute: '2-digit',

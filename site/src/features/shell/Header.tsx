@@ -3,7 +3,7 @@
 import { chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Link } from '../../i18n/Link';
-import { useSession } from '../auth/session';
+import { showsSignedIn, useSession } from '../auth/session';
 import { LanguagePicker } from './LanguagePicker';
 import { LogoMark } from './LogoMark';
 import { ProfileArea } from './ProfileArea';
@@ -43,7 +43,7 @@ export function Header() {
   const { t } = useTranslation('common');
   const { originalPath } = useI18next();
   const { status } = useSession();
-  const showAreas = status === 'signedIn' && !isInArea(originalPath, '/welcome/');
+  const showAreas = showsSignedIn(status, originalPath) && !isInArea(originalPath, '/welcome/');
 
   return (
     <chakra.header

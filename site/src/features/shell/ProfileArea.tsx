@@ -1,12 +1,15 @@
 // The header's profile area (spec, point 2): signed in, the avatar and a menu with "edit
-// nickname" and "log out"; signed out, a login button. Nothing during the server render and
-// hydration, when the session is not known yet (the login button's place is kept, unseen), so
-// the static HTML never shows the wrong one.
+// nickname" and "log out" under the user's nickname; signed out, a login button. During the
+// server render and hydration, when the session is not known yet, the login button's place is
+// kept, unseen, so the static HTML never shows the wrong one; on a signed-in area's page, which
+// only a visitor holding a token sees, the account menu shows from the start. The button holds
+// the avatar alone, so that it keeps its width when the nickname arrives and nothing beside it
+// moves.
 import { Button } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { createApiClient } from '../../data/client';
-import { useSession } from '../auth/session';
+import { showsSignedIn, useSession } from '../auth/session';
 import { logout } from '../auth/logout';
 import { DEFAULT_AVATAR } from './defaultAvatar';
 import { openDialog } from './dialogs';
@@ -26,11 +29,12 @@ export interface ProfileAreaProps {
 
 export function ProfileArea({ touch = false }: ProfileAreaProps) {
   const { t } = useTranslation('common');
+  const { originalPath } = useI18next();
   const { status, user } = useSession();
 
   // Until the session is known the login button holds its place, unseen, so that a visitor's
   // header does not shift when it shows (most first visits are signed out).
-  if (status !== 'signedIn') {
+  if (!showsSignedIn(status, originalPath)) {
     const unknown = status === 'unknown';
     return (
       <Button
@@ -51,24 +55,35 @@ export function ProfileArea({ touch = false }: ProfileAreaProps) {
       touch={touch}
       label={nickname ? t('profile.menuFor', { nickname }) : t('profile.menu')}
       trigger={
-        <>
-          <chakra.img
-            src={user?.avatar || DEFAULT_AVATAR}
-            alt=""
-            width="8"
-            height="8"
-            borderRadius="full"
-            objectFit="cover"
-            bg="bg.subtle"
-          />
-          <chakra.span fontSize="sm" maxWidth="32" truncate hideBelow="md">
-            {nickname}
-          </chakra.span>
-        </>
+        <chakra.img
+          src={user?.avatar || DEFAULT_AVATAR}
+          alt=""
+          width="8"
+          height="8"
+          borderRadius="full"
+          objectFit="cover"
+          bg="bg.subtle"
+        />
       }
     >
       {({ close }) => (
         <>
+          {nickname && (
+            <chakra.p
+              paddingX="3"
+              paddingY="2"
+              marginBottom="1"
+              borderBottomWidth="1px"
+              borderColor="border.subtle"
+              fontSize="xs"
+              color="fg.muted"
+              maxWidth="64"
+              truncate
+              title={nickname}
+            >
+              {t('profile.signedInAs', { nickname })}
+            </chakra.p>
+          )}
           <button
             type="button"
             onClick={() => {
