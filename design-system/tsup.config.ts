@@ -1,6 +1,13 @@
 import { defineConfig } from 'tsup';
 
-const external = ['react', 'react-dom', 'react/jsx-runtime', '@chakra-ui/react', '@emotion/react'];
+const external = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  '@chakra-ui/react',
+  '@emotion/cache',
+  '@emotion/react',
+];
 
 export default defineConfig([
   {

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoModules = join(root, '..', 'node_modules');
-const peers = ['react', 'react-dom', '@chakra-ui/react', '@emotion/react'];
+const peers = ['react', 'react-dom', '@chakra-ui/react', '@emotion/cache', '@emotion/react'];
 
 const fail = (message) => {
   console.error(`pack-check: ${message}`);
@@ -85,6 +85,12 @@ try {
       if (!html.includes(text)) throw new Error('the rendered table lacks ' + text);
     }
     if (formatPrice(0.0001234) !== '$0.0001234') throw new Error('formatPrice is wrong');
+    // Without a cache of the app's own, Emotion writes each rule inline before its first use:
+    // every class the markup wears (Chakra's elements' and the recipe classes' alike) has one.
+    const inline = [...html.matchAll(/<style data-emotion="css ([^"]+)"/g)].flatMap(([, ids]) => ids.split(' '));
+    const worn = new Set([...html.matchAll(/class="([^"]+)"/g)].flatMap(([, names]) => names.split(' ')));
+    const unstyled = [...worn].filter((name) => name.startsWith('css-') && !inline.includes(name.slice(4)));
+    if (worn.size < 5 || unstyled.length) throw new Error('classes without their rules: ' + unstyled.join(' '));
   `;
   writeFileSync(
     join(app, 'esm.mjs'),

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // The server render's styles: written into the page's <head> (gatsby-ssr.tsx), none in its body.
-import { CoinlensProvider } from '@coinlens/design-system';
+import { CoinlensProvider, MonitorCard } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import { lazy, Suspense } from 'react';
@@ -56,6 +56,43 @@ it('writes the chunks as the tags Emotion reads back in the browser', async () =
   expect(tags).toEqual(chunks.map(({ key, ids }) => `${key} ${ids.join(' ')}`));
   expect(tags.filter((tag) => tag.startsWith(`${STYLE_KEY} `))).toHaveLength(1);
   expect(markup).toContain(chunks.at(-1)!.css);
+});
+
+it('holds the rule of every class a component made from its recipe’s classes wears', async () => {
+  // MonitorCard's parts are plain elements with classes made once per recipe (the design
+  // system's useSlotClasses), its root a Chakra element: both end in the page's <head>.
+  const { html, chunks } = await renderPage(
+    <MonitorCard
+      source={{
+        id: 1,
+        author: 'Chain Radio',
+        title: 'Weekly market wrap',
+        status: 5,
+        time: 1_795_000_000,
+        heat: 870,
+        link: 'https://example.com/spaces/1',
+      }}
+      statusLabels={{
+        unStarted: 'Upcoming',
+        inProgress: 'Live',
+        finished: 'Ended',
+        parsing: 'Summarising',
+        completed: 'Completed',
+        cancelled: 'Cancelled',
+        invalid: 'Unavailable',
+      }}
+      heatLabel="Heat"
+      checkLabel="Check"
+    />,
+  );
+  expect(html).not.toContain('<style');
+  const classes = chunks.at(-1)!;
+  const worn = [...new Set([...html.matchAll(/\bcss-([\w-]+)/g)].map(([, id]) => id!))];
+  expect(worn.length).toBeGreaterThan(5);
+  for (const id of worn) {
+    expect(classes.ids).toContain(id);
+    expect(classes.css).toContain(`.css-${id}`);
+  }
 });
 
 it('leaves out the class chunk when nothing but global styles was rendered', async () => {

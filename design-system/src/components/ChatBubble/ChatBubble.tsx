@@ -1,9 +1,4 @@
-import {
-  chakra,
-  useSlotRecipe,
-  type HTMLChakraProps,
-  type SystemStyleObject,
-} from '@chakra-ui/react';
+import { chakra, type HTMLChakraProps, type SystemStyleObject } from '@chakra-ui/react';
 import {
   createContext,
   forwardRef,
@@ -18,6 +13,7 @@ import { formatPrice } from '../../format/price';
 import { PriceChange } from '../PriceChange';
 import { chatBubbleRecipe } from './ChatBubble.recipe';
 import { ErrorIcon, RetryIcon, ReportIcon, ExternalIcon } from '../../icons/icons';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /* ------------------------------------------------------------------------------------------------
  * Types: the attachments of a message, shaped like the API contract's Layer union.
@@ -84,6 +80,7 @@ type ChatBubbleSlot = (typeof chatBubbleRecipe)['slots'] extends readonly (infer
 
 interface ChatBubbleContextValue {
   styles: Record<ChatBubbleSlot, SystemStyleObject>;
+  classes: Record<ChatBubbleSlot, string>;
   source: ChatBubbleSource;
   status: ChatBubbleStatus;
   newTabLabel: string | undefined;
@@ -242,9 +239,9 @@ function parseMessage(text: string, marks: RegExp | null): Paragraph[] {
  * ----------------------------------------------------------------------------------------------*/
 
 function NewTabHint() {
-  const { styles, newTabLabel } = useChatBubble('Content');
+  const { classes, newTabLabel } = useChatBubble('Content');
   if (!newTabLabel) return null;
-  return <chakra.span css={styles.hint}>{` ${newTabLabel}`}</chakra.span>;
+  return <span className={classes.hint}>{` ${newTabLabel}`}</span>;
 }
 
 /** A small logo with a one-letter fallback when there is no image or it fails to load. */
@@ -257,12 +254,12 @@ function LayerLogo({
   fallback: string;
   shape?: 'round' | 'square';
 }) {
-  const { styles } = useChatBubble('Layers');
+  const { classes } = useChatBubble('Layers');
   const [failedSrc, setFailedSrc] = useState<string>();
   if (src && failedSrc !== src) {
     return (
-      <chakra.img
-        css={styles.logo}
+      <img
+        className={classes.logo}
         data-part="logo"
         data-shape={shape}
         src={src}
@@ -272,9 +269,9 @@ function LayerLogo({
     );
   }
   return (
-    <chakra.span css={styles.logo} data-part="logo" data-shape={shape} aria-hidden="true">
+    <span className={classes.logo} data-part="logo" data-shape={shape} aria-hidden="true">
       {Array.from(fallback.trim())[0]?.toUpperCase() ?? ''}
-    </chakra.span>
+    </span>
   );
 }
 
@@ -303,18 +300,15 @@ const ChatBubbleRoot = forwardRef<HTMLElement, ChatBubbleRootProps>(function Cha
 ) {
   const source = sourceProp && SOURCES.includes(sourceProp) ? sourceProp : 'assistant';
   const status = statusProp && STATUSES.includes(statusProp) ? statusProp : 'success';
-  const recipe = useSlotRecipe({ recipe: chatBubbleRecipe });
-  const styles = useMemo(
-    () => recipe({ source }) as ChatBubbleContextValue['styles'],
-    [recipe, source],
-  );
+  const { classes, styles, rules } = useSlotClasses(chatBubbleRecipe, { source });
   const context = useMemo(
-    () => ({ styles, source, status, newTabLabel }),
-    [styles, source, status, newTabLabel],
+    () => ({ styles, classes, source, status, newTabLabel }),
+    [styles, classes, source, status, newTabLabel],
   );
   const busy = status === 'loading' || status === 'concat';
   return (
     <ChatBubbleContext.Provider value={context}>
+      {rules}
       <chakra.article
         ref={ref}
         aria-label={label}
@@ -371,7 +365,7 @@ export interface ChatBubbleAvatarProps extends Omit<HTMLChakraProps<'span'>, 'ch
 /** The author's picture beside the bubble (left for assistant and robot, right for the user). */
 const ChatBubbleAvatar = forwardRef<HTMLSpanElement, ChatBubbleAvatarProps>(
   function ChatBubbleAvatar({ src, alt = '', fallback = '', ...rest }, ref) {
-    const { styles } = useChatBubble('Avatar');
+    const { styles, classes } = useChatBubble('Avatar');
     const [failedSrc, setFailedSrc] = useState<string>();
     const showImage = Boolean(src) && failedSrc !== src;
     return (
@@ -385,8 +379,8 @@ const ChatBubbleAvatar = forwardRef<HTMLSpanElement, ChatBubbleAvatarProps>(
         {...rest}
       >
         {showImage ? (
-          <chakra.img
-            css={styles.avatarImage}
+          <img
+            className={classes.avatarImage}
             src={src}
             alt={alt}
             onError={() => setFailedSrc(src)}
@@ -418,7 +412,7 @@ export interface ChatBubbleContentProps extends Omit<HTMLChakraProps<'div'>, 'ch
  */
 const ChatBubbleContent = forwardRef<HTMLDivElement, ChatBubbleContentProps>(
   function ChatBubbleContent({ text = '', highlight, typingLabel, ...rest }, ref) {
-    const { styles, status } = useChatBubble('Content');
+    const { styles, classes, status } = useChatBubble('Content');
     // A stable key, so a new array with the same words does not rebuild the pattern.
     const highlightKey = (highlight ?? []).join('\u0000');
     const marks = useMemo(
@@ -434,7 +428,7 @@ const ChatBubbleContent = forwardRef<HTMLDivElement, ChatBubbleContentProps>(
     if (paragraphs.length === 0 && !loading && !streaming) return null;
 
     const caret = streaming ? (
-      <chakra.span css={styles.caret} data-part="caret" aria-hidden="true" />
+      <span className={classes.caret} data-part="caret" aria-hidden="true" />
     ) : null;
 
     const renderPieces = (pieces: Piece[]): ReactNode =>
@@ -444,28 +438,28 @@ const ChatBubbleContent = forwardRef<HTMLDivElement, ChatBubbleContentProps>(
             return <Fragment key={index}>{piece.text}</Fragment>;
           case 'mark':
             return (
-              <chakra.mark key={index} css={styles.mark}>
+              <mark key={index} className={classes.mark}>
                 {piece.text}
-              </chakra.mark>
+              </mark>
             );
           case 'strong':
             return (
-              <chakra.strong key={index} css={styles.strong}>
+              <strong key={index} className={classes.strong}>
                 {renderPieces(piece.pieces)}
-              </chakra.strong>
+              </strong>
             );
           case 'link':
             return (
-              <chakra.a
+              <a
                 key={index}
-                css={styles.link}
+                className={classes.link}
                 href={piece.href}
                 target="_blank"
                 rel="noopener noreferrer"
               >
                 {piece.text}
                 <NewTabHint />
-              </chakra.a>
+              </a>
             );
           default:
             return null;
@@ -475,7 +469,7 @@ const ChatBubbleContent = forwardRef<HTMLDivElement, ChatBubbleContentProps>(
     return (
       <chakra.div ref={ref} css={styles.content} data-part="content" data-status={status} {...rest}>
         {paragraphs.map((lines, paragraphIndex) => (
-          <chakra.p key={paragraphIndex} css={styles.paragraph}>
+          <p key={paragraphIndex} className={classes.paragraph}>
             {lines.map((pieces, lineIndex) => (
               <Fragment key={lineIndex}>
                 {lineIndex > 0 && <br />}
@@ -483,7 +477,7 @@ const ChatBubbleContent = forwardRef<HTMLDivElement, ChatBubbleContentProps>(
               </Fragment>
             ))}
             {paragraphIndex === paragraphs.length - 1 && caret}
-          </chakra.p>
+          </p>
         ))}
         {paragraphs.length === 0 && caret}
         {loading && (
@@ -494,9 +488,9 @@ const ChatBubbleContent = forwardRef<HTMLDivElement, ChatBubbleContentProps>(
               ? { role: 'img', 'aria-label': typingLabel }
               : { 'aria-hidden': true })}
           >
-            <chakra.span css={styles.typingDot} />
-            <chakra.span css={styles.typingDot} />
-            <chakra.span css={styles.typingDot} />
+            <span className={classes.typingDot} />
+            <span className={classes.typingDot} />
+            <span className={classes.typingDot} />
           </chakra.span>
         )}
       </chakra.div>
@@ -522,7 +516,7 @@ const ChatBubbleError = forwardRef<HTMLDivElement, ChatBubbleErrorProps>(functio
   { text, retryLabel, onRetry, ...rest },
   ref,
 ) {
-  const { styles, status } = useChatBubble('Error');
+  const { styles, classes, status } = useChatBubble('Error');
   const canRetry = Boolean(retryLabel && onRetry);
   if (status !== 'error' || (!text && !canRetry)) return null;
   return (
@@ -534,10 +528,10 @@ const ChatBubbleError = forwardRef<HTMLDivElement, ChatBubbleErrorProps>(functio
         </p>
       )}
       {canRetry && (
-        <chakra.button type="button" css={styles.retry} onClick={() => onRetry?.()}>
+        <button type="button" className={classes.retry} onClick={() => onRetry?.()}>
           <RetryIcon />
           {retryLabel}
-        </chakra.button>
+        </button>
       )}
     </chakra.div>
   );
@@ -662,22 +656,22 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
     },
     ref,
   ) {
-    const { styles } = useChatBubble('Layers');
+    const { styles, classes } = useChatBubble('Layers');
 
     const coinAction = (coin: ChatLayerCoin): ReactNode => {
       if (renderCoinAction) return renderCoinAction({ coin });
       const label = getCoinActionLabel?.({ coin });
       if (!label || !onCoinAction) return null;
       return (
-        <chakra.button
+        <button
           type="button"
-          css={styles.action}
+          className={classes.action}
           aria-label={coinActionText && coinActionText !== label ? label : undefined}
           disabled={isCoinActionDisabled?.({ coin }) ?? false}
           onClick={() => onCoinAction({ coin })}
         >
           {coinActionText || label}
-        </chakra.button>
+        </button>
       );
     };
 
@@ -686,15 +680,15 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
       const label = getSourceActionLabel?.({ source });
       if (!label || !onSourceAction) return null;
       return (
-        <chakra.button
+        <button
           type="button"
-          css={styles.action}
+          className={classes.action}
           aria-label={sourceActionText && sourceActionText !== label ? label : undefined}
           disabled={isSourceActionDisabled?.({ source }) ?? false}
           onClick={() => onSourceAction({ source })}
         >
           {sourceActionText || label}
-        </chakra.button>
+        </button>
       );
     };
 
@@ -702,21 +696,21 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
       switch (layer.type) {
         case 'coins':
           return (
-            <chakra.ul key={index} css={styles.list} data-layer="coins" aria-label={coinsLabel}>
+            <ul key={index} className={classes.list} data-layer="coins" aria-label={coinsLabel}>
               {layer.coins.map((coin, coinIndex) => {
                 const price = formatPrice(coin.quotes?.price ?? Number.NaN, locale);
                 return (
-                  <chakra.li
+                  <li
                     key={`${coinIndex}-${coin.id}`}
-                    css={styles.item}
+                    className={classes.item}
                     data-coin-id={coin.id}
                   >
                     <LayerLogo src={coin.logo} fallback={coin.symbol || coin.name} />
-                    <chakra.span css={styles.itemBody}>
-                      <chakra.span css={styles.itemTitle}>{coin.name}</chakra.span>
-                      <chakra.span css={styles.itemMeta}>{coin.symbol}</chakra.span>
-                    </chakra.span>
-                    <chakra.span css={styles.figures}>
+                    <span className={classes.itemBody}>
+                      <span className={classes.itemTitle}>{coin.name}</span>
+                      <span className={classes.itemMeta}>{coin.symbol}</span>
+                    </span>
+                    <span className={classes.figures}>
                       <span>{price ?? unavailableLabel}</span>
                       <PriceChange
                         size="sm"
@@ -724,20 +718,20 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
                         value={coin.quotes?.percentChange24h}
                         unavailableLabel={unavailableLabel}
                       />
-                    </chakra.span>
+                    </span>
                     {coinAction(coin)}
-                  </chakra.li>
+                  </li>
                 );
               })}
-            </chakra.ul>
+            </ul>
           );
         case 'sources':
           return (
-            <chakra.ul key={index} css={styles.list} data-layer="sources" aria-label={sourcesLabel}>
+            <ul key={index} className={classes.list} data-layer="sources" aria-label={sourcesLabel}>
               {layer.sources.map((source, sourceIndex) => (
-                <chakra.li
+                <li
                   key={`${sourceIndex}-${source.id}`}
-                  css={styles.item}
+                  className={classes.item}
                   data-source-id={source.id}
                   data-source-status={source.status}
                 >
@@ -746,18 +740,14 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
                     fallback={source.author || source.title}
                     shape="square"
                   />
-                  <chakra.span css={styles.itemBody}>
-                    {source.author && (
-                      <chakra.span css={styles.itemMeta}>{source.author}</chakra.span>
-                    )}
-                    {source.title && (
-                      <chakra.span css={styles.itemTitle}>{source.title}</chakra.span>
-                    )}
-                  </chakra.span>
+                  <span className={classes.itemBody}>
+                    {source.author && <span className={classes.itemMeta}>{source.author}</span>}
+                    {source.title && <span className={classes.itemTitle}>{source.title}</span>}
+                  </span>
                   {sourceAction(source)}
-                </chakra.li>
+                </li>
               ))}
-            </chakra.ul>
+            </ul>
           );
         case 'report': {
           const details = { coinId: layer.coinId };
@@ -766,9 +756,9 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
           if (!label || (!href && !onOpenReport)) return null;
           if (href) {
             return (
-              <chakra.a
+              <a
                 key={index}
-                css={styles.report}
+                className={classes.report}
                 data-layer="report"
                 href={href}
                 onClick={(event) => {
@@ -779,29 +769,29 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
               >
                 <ReportIcon />
                 {label}
-              </chakra.a>
+              </a>
             );
           }
           return (
-            <chakra.button
+            <button
               key={index}
               type="button"
-              css={styles.report}
+              className={classes.report}
               data-layer="report"
               onClick={() => onOpenReport?.(details)}
             >
               <ReportIcon />
               {label}
-            </chakra.button>
+            </button>
           );
         }
         case 'link': {
           const url = safeHttpUrl(layer.url.trim());
           if (!url) return null;
           return (
-            <chakra.a
+            <a
               key={index}
-              css={styles.externalLink}
+              className={classes.externalLink}
               data-layer="link"
               href={url.href}
               target="_blank"
@@ -813,7 +803,7 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
                 <span data-part="link-host">{url.hostname}</span>
               </span>
               <NewTabHint />
-            </chakra.a>
+            </a>
           );
         }
         default:

@@ -1,13 +1,8 @@
-import {
-  chakra,
-  useSlotRecipe,
-  type HTMLChakraProps,
-  type RecipeVariantProps,
-  type SystemStyleObject,
-} from '@chakra-ui/react';
+import { chakra, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
 import { forwardRef, useMemo, useRef, useState } from 'react';
 import { chipFooterRecipe } from './ChipFooter.recipe';
 import { CloseIcon } from '../../icons/icons';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /** One picked item: a coin (label = symbol, sublabel = name) or a source (label = title). */
 export interface ChipFooterItem {
@@ -51,16 +46,16 @@ export interface ChipFooterProps
 
 interface ItemLogoProps {
   item: ChipFooterItem;
-  logoCss: SystemStyleObject | undefined;
-  monogramCss: SystemStyleObject | undefined;
+  logoClass: string;
+  monogramClass: string;
 }
 
-function ItemLogo({ item, logoCss, monogramCss }: ItemLogoProps) {
+function ItemLogo({ item, logoClass, monogramClass }: ItemLogoProps) {
   const [failed, setFailed] = useState<string | null>(null);
   if (item.logo && failed !== item.logo) {
     return (
-      <chakra.img
-        css={logoCss}
+      <img
+        className={logoClass}
         // The label beside it names the item; the logo adds nothing for a screen reader.
         alt=""
         src={item.logo}
@@ -70,9 +65,9 @@ function ItemLogo({ item, logoCss, monogramCss }: ItemLogoProps) {
     );
   }
   return (
-    <chakra.span css={monogramCss} aria-hidden="true" data-part="monogram">
+    <span className={monogramClass} aria-hidden="true" data-part="monogram">
       {Array.from(item.label.trim())[0]?.toLocaleUpperCase() ?? ''}
-    </chakra.span>
+    </span>
   );
 }
 
@@ -100,8 +95,7 @@ export const ChipFooter = forwardRef<HTMLDivElement, ChipFooterProps>(function C
   },
   ref,
 ) {
-  const recipe = useSlotRecipe({ recipe: chipFooterRecipe });
-  const styles = recipe({ variant });
+  const { classes, styles, rules } = useSlotClasses(chipFooterRecipe, { variant });
   const removeButtons = useRef(new Map<ChipFooterItem['id'], HTMLButtonElement>());
   const saveButton = useRef<HTMLButtonElement | null>(null);
 
@@ -128,71 +122,74 @@ export const ChipFooter = forwardRef<HTMLDivElement, ChipFooterProps>(function C
   };
 
   return (
-    <chakra.div
-      ref={ref}
-      css={styles.root}
-      data-empty={count === 0 ? '' : undefined}
-      data-full={full ? '' : undefined}
-      data-saving={saving ? '' : undefined}
-      {...rest}
-    >
-      {count === 0 ? (
-        <chakra.p css={styles.empty}>{emptyLabel}</chakra.p>
-      ) : (
-        <chakra.ul css={styles.list} aria-label={listLabel}>
-          {items.map((item, index) => (
-            <chakra.li key={item.id} css={styles.item}>
-              <ItemLogo item={item} logoCss={styles.logo} monogramCss={styles.monogram} />
-              <chakra.span css={styles.text}>
-                <chakra.span css={styles.label} title={item.label}>
-                  {item.label}
-                </chakra.span>
-                {variant === 'card' && item.sublabel && (
-                  <chakra.span css={styles.sublabel} title={item.sublabel}>
-                    {item.sublabel}
-                  </chakra.span>
-                )}
-              </chakra.span>
-              <chakra.button
-                ref={(element: HTMLButtonElement | null) => {
-                  if (element) removeButtons.current.set(item.id, element);
-                  else removeButtons.current.delete(item.id);
-                }}
-                type="button"
-                css={styles.remove}
-                aria-label={getRemoveLabel({ item })}
-                disabled={locked}
-                onClick={() => remove(index)}
-              >
-                <CloseIcon />
-              </chakra.button>
-            </chakra.li>
-          ))}
-        </chakra.ul>
-      )}
-      <chakra.div css={styles.actions}>
-        <chakra.span css={styles.count} role="status" data-full={full ? '' : undefined}>
-          {getCountLabel({ count, limit })}
-        </chakra.span>
-        <chakra.button
-          ref={saveButton}
-          type="button"
-          css={styles.save}
-          // aria-disabled, not disabled: Save keeps focus when the last item is removed and
-          // while the request runs, so a keyboard user stays where they were.
-          aria-disabled={!canSave || undefined}
-          aria-busy={saving || undefined}
-          data-disabled={!canSave ? '' : undefined}
-          onClick={() => {
-            if (canSave) onSave();
-          }}
-        >
-          <chakra.span css={styles.saveLabel} data-saving={saving ? '' : undefined}>
-            {saveLabel}
-          </chakra.span>
-          {saving && <chakra.span css={styles.spinner} aria-hidden="true" data-part="spinner" />}
-        </chakra.button>
+    <>
+      {rules}
+      <chakra.div
+        ref={ref}
+        css={styles.root}
+        data-empty={count === 0 ? '' : undefined}
+        data-full={full ? '' : undefined}
+        data-saving={saving ? '' : undefined}
+        {...rest}
+      >
+        {count === 0 ? (
+          <p className={classes.empty}>{emptyLabel}</p>
+        ) : (
+          <ul className={classes.list} aria-label={listLabel}>
+            {items.map((item, index) => (
+              <li key={item.id} className={classes.item}>
+                <ItemLogo item={item} logoClass={classes.logo} monogramClass={classes.monogram} />
+                <span className={classes.text}>
+                  <span className={classes.label} title={item.label}>
+                    {item.label}
+                  </span>
+                  {variant === 'card' && item.sublabel && (
+                    <span className={classes.sublabel} title={item.sublabel}>
+                      {item.sublabel}
+                    </span>
+                  )}
+                </span>
+                <button
+                  ref={(element: HTMLButtonElement | null) => {
+                    if (element) removeButtons.current.set(item.id, element);
+                    else removeButtons.current.delete(item.id);
+                  }}
+                  type="button"
+                  className={classes.remove}
+                  aria-label={getRemoveLabel({ item })}
+                  disabled={locked}
+                  onClick={() => remove(index)}
+                >
+                  <CloseIcon />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className={classes.actions}>
+          <span className={classes.count} role="status" data-full={full ? '' : undefined}>
+            {getCountLabel({ count, limit })}
+          </span>
+          <button
+            ref={saveButton}
+            type="button"
+            className={classes.save}
+            // aria-disabled, not disabled: Save keeps focus when the last item is removed and
+            // while the request runs, so a keyboard user stays where they were.
+            aria-disabled={!canSave || undefined}
+            aria-busy={saving || undefined}
+            data-disabled={!canSave ? '' : undefined}
+            onClick={() => {
+              if (canSave) onSave();
+            }}
+          >
+            <span className={classes.saveLabel} data-saving={saving ? '' : undefined}>
+              {saveLabel}
+            </span>
+            {saving && <span className={classes.spinner} aria-hidden="true" data-part="spinner" />}
+          </button>
+        </div>
       </chakra.div>
-    </chakra.div>
+    </>
   );
 });

@@ -1,7 +1,6 @@
 import {
   chakra,
   useControllableState,
-  useSlotRecipe,
   type HTMLChakraProps,
   type RecipeVariantProps,
 } from '@chakra-ui/react';
@@ -14,6 +13,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { codeInputRecipe } from './CodeInput.recipe';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /** How many boxes a verification code has (the product's codes are 6 digits). */
 export const CODE_LENGTH = 6;
@@ -74,8 +74,7 @@ export const CodeInput = forwardRef<HTMLDivElement, CodeInputProps>(function Cod
   },
   ref,
 ) {
-  const recipe = useSlotRecipe({ recipe: codeInputRecipe });
-  const styles = recipe({ size });
+  const { classes, styles, rules } = useSlotClasses(codeInputRecipe, { size });
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
   const id = useId();
   const [value, setValue] = useControllableState<string>({
@@ -157,44 +156,47 @@ export const CodeInput = forwardRef<HTMLDivElement, CodeInputProps>(function Cod
   };
 
   return (
-    <chakra.div
-      ref={ref}
-      role="group"
-      aria-label={label}
-      data-disabled={disabled || undefined}
-      data-invalid={invalid || undefined}
-      data-complete={value.length === length || undefined}
-      css={styles.root}
-      {...rest}
-    >
-      {digits.map((digit, index) => (
-        <chakra.input
-          key={index}
-          ref={(element: HTMLInputElement | null) => {
-            inputs.current[index] = element;
-          }}
-          id={`${id}-${index}`}
-          css={styles.input}
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          // Only the first box offers the phone's code autofill; it then fills them all.
-          autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- asked for by the caller (a code dialog)
-          autoFocus={autoFocus && index === Math.min(value.length, length - 1)}
-          aria-label={getDigitLabel({ index, length })}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          disabled={disabled}
-          value={digit}
-          data-filled={digit ? '' : undefined}
-          onChange={handleChange(index)}
-          onPaste={handlePaste(index)}
-          onKeyDown={handleKeyDown(index)}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      ))}
-      {name && <input type="hidden" name={name} value={value} />}
-    </chakra.div>
+    <>
+      {rules}
+      <chakra.div
+        ref={ref}
+        role="group"
+        aria-label={label}
+        data-disabled={disabled || undefined}
+        data-invalid={invalid || undefined}
+        data-complete={value.length === length || undefined}
+        css={styles.root}
+        {...rest}
+      >
+        {digits.map((digit, index) => (
+          <input
+            key={index}
+            ref={(element: HTMLInputElement | null) => {
+              inputs.current[index] = element;
+            }}
+            id={`${id}-${index}`}
+            className={classes.input}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            // Only the first box offers the phone's code autofill; it then fills them all.
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- asked for by the caller (a code dialog)
+            autoFocus={autoFocus && index === Math.min(value.length, length - 1)}
+            aria-label={getDigitLabel({ index, length })}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            disabled={disabled}
+            value={digit}
+            data-filled={digit ? '' : undefined}
+            onChange={handleChange(index)}
+            onPaste={handlePaste(index)}
+            onKeyDown={handleKeyDown(index)}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        ))}
+        {name && <input type="hidden" name={name} value={value} />}
+      </chakra.div>
+    </>
   );
 });

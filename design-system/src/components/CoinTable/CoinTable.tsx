@@ -1,16 +1,15 @@
 import {
   chakra,
   useControllableState,
-  useSlotRecipe,
   VisuallyHidden,
   type HTMLChakraProps,
   type RecipeVariantProps,
-  type SystemStyleObject,
 } from '@chakra-ui/react';
 import { forwardRef, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { PriceChange } from '../PriceChange';
 import { PriceText } from '../PriceText';
 import { coinTableRecipe } from './CoinTable.recipe';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /** How many coins one add may select (the product's rule). */
 export const COIN_SELECTION_LIMIT = 5;
@@ -38,7 +37,7 @@ export type CoinTableActionState = 'add' | 'selected' | 'followed';
 export type CoinTableStatus = 'ready' | 'loading' | 'error';
 
 type CoinTableVariants = RecipeVariantProps<typeof coinTableRecipe>;
-type CoinTableStyles = Record<(typeof coinTableRecipe.slots)[number], SystemStyleObject>;
+type CoinTableSlot = (typeof coinTableRecipe.slots)[number];
 
 export interface CoinTableProps
   extends Omit<HTMLChakraProps<'div'>, 'children' | 'onChange'>, CoinTableVariants {
@@ -121,8 +120,7 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
   },
   ref,
 ) {
-  const recipe = useSlotRecipe({ recipe: coinTableRecipe });
-  const styles: CoinTableStyles = recipe({ size });
+  const { classes, styles, rules } = useSlotClasses(coinTableRecipe, { size });
   const tableRef = useRef<HTMLTableElement>(null);
   const [selection, setSelection] = useControllableState<number[]>({
     value: selectedIds,
@@ -171,14 +169,14 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
   let body: ReactNode;
   if (shown === 'loading') {
     body = Array.from({ length: Math.max(0, Math.floor(skeletonRows) || 0) }, (_, index) => (
-      <SkeletonRow key={index} styles={styles} />
+      <SkeletonRow key={index} classes={classes} />
     ));
   } else if (shown === 'error' || shown === 'empty') {
     body = (
       <tr>
-        <chakra.td colSpan={4} css={styles.state} data-part="state">
+        <td colSpan={4} className={classes.state} data-part="state">
           {shown === 'error' ? errorState : emptyState}
-        </chakra.td>
+        </td>
       </tr>
     );
   } else {
@@ -189,25 +187,25 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
           ? 'selected'
           : 'add';
       return (
-        <chakra.tr
+        <tr
           key={coin.id}
-          css={styles.row}
+          className={classes.row}
           data-state={state}
           data-selected={state === 'selected' ? '' : undefined}
           data-disabled={state === 'followed' ? '' : undefined}
         >
-          <chakra.th scope="row" css={styles.rowHeader}>
-            <chakra.span css={styles.coin}>
-              <CoinLogo coin={coin} css={styles.logo} />
-              <chakra.span css={styles.label}>
-                <chakra.span css={styles.name} data-part="name">
+          <th scope="row" className={classes.rowHeader}>
+            <span className={classes.coin}>
+              <CoinLogo coin={coin} className={classes.logo} />
+              <span className={classes.label}>
+                <span className={classes.name} data-part="name">
                   {coin.name}
-                </chakra.span>{' '}
-                <chakra.span css={styles.symbol}>{coin.symbol}</chakra.span>
-              </chakra.span>
-            </chakra.span>
-          </chakra.th>
-          <chakra.td css={styles.cell} data-numeric="">
+                </span>{' '}
+                <span className={classes.symbol}>{coin.symbol}</span>
+              </span>
+            </span>
+          </th>
+          <td className={classes.cell} data-numeric="">
             <PriceText
               value={coin.price}
               locale={locale}
@@ -222,19 +220,19 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
               unavailableLabel={unavailableLabel}
               data-part="stacked-change"
             />
-          </chakra.td>
-          <chakra.td css={styles.cell} data-numeric="" data-column="change">
+          </td>
+          <td className={classes.cell} data-numeric="" data-column="change">
             <PriceChange
               value={coin.percentChange24h}
               locale={locale}
               size={size === 'sm' ? 'sm' : 'md'}
               unavailableLabel={unavailableLabel}
             />
-          </chakra.td>
-          <chakra.td css={styles.cell} data-numeric="">
-            <chakra.button
+          </td>
+          <td className={classes.cell} data-numeric="">
+            <button
               type="button"
-              css={styles.action}
+              className={classes.action}
               data-part="action"
               data-limit-reached={state === 'add' && full ? '' : undefined}
               aria-label={getActionLabel({ coin, state })}
@@ -245,67 +243,70 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
             >
               <ActionIcon state={state} />
               <span data-part="action-text">{actionText[state]}</span>
-            </chakra.button>
-          </chakra.td>
-        </chakra.tr>
+            </button>
+          </td>
+        </tr>
       );
     });
   }
 
   return (
-    <chakra.div
-      ref={ref}
-      css={styles.root}
-      data-status={shown}
-      data-limit-reached={full || undefined}
-      {...rest}
-    >
-      <chakra.table
-        ref={tableRef}
-        css={styles.table}
-        aria-label={label}
-        aria-busy={shown === 'loading' || undefined}
+    <>
+      {rules}
+      <chakra.div
+        ref={ref}
+        css={styles.root}
+        data-status={shown}
+        data-limit-reached={full || undefined}
+        {...rest}
       >
-        <thead>
-          <tr>
-            <chakra.th scope="col" css={styles.columnHeader}>
-              {columnLabels.name}
-            </chakra.th>
-            <chakra.th scope="col" css={styles.columnHeader} data-numeric="">
-              {columnLabels.price}
-            </chakra.th>
-            <chakra.th scope="col" css={styles.columnHeader} data-numeric="" data-column="change">
-              {columnLabels.change}
-            </chakra.th>
-            <chakra.th scope="col" css={styles.columnHeader} data-numeric="">
-              <VisuallyHidden>{columnLabels.action}</VisuallyHidden>
-            </chakra.th>
-          </tr>
-        </thead>
-        <tbody>{body}</tbody>
-      </chakra.table>
-      {loadingLabel !== undefined && (
-        <VisuallyHidden role="status">{shown === 'loading' ? loadingLabel : ''}</VisuallyHidden>
-      )}
-    </chakra.div>
+        <table
+          ref={tableRef}
+          className={classes.table}
+          aria-label={label}
+          aria-busy={shown === 'loading' || undefined}
+        >
+          <thead>
+            <tr>
+              <th scope="col" className={classes.columnHeader}>
+                {columnLabels.name}
+              </th>
+              <th scope="col" className={classes.columnHeader} data-numeric="">
+                {columnLabels.price}
+              </th>
+              <th scope="col" className={classes.columnHeader} data-numeric="" data-column="change">
+                {columnLabels.change}
+              </th>
+              <th scope="col" className={classes.columnHeader} data-numeric="">
+                <VisuallyHidden>{columnLabels.action}</VisuallyHidden>
+              </th>
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+        {loadingLabel !== undefined && (
+          <VisuallyHidden role="status">{shown === 'loading' ? loadingLabel : ''}</VisuallyHidden>
+        )}
+      </chakra.div>
+    </>
   );
 });
 
 /** The coin's logo, or its monogram when there is no logo or it fails to load. */
-function CoinLogo({ coin, css }: { coin: CoinTableRow; css: SystemStyleObject | undefined }) {
+function CoinLogo({ coin, className }: { coin: CoinTableRow; className: string }) {
   // Remembers which URL failed, so a new logo for the row gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = coin.logo?.trim();
   if (!src || src === failedSrc) {
     return (
-      <chakra.span css={css} aria-hidden="true" data-part="monogram">
+      <span className={className} aria-hidden="true" data-part="monogram">
         {monogramOf(coin)}
-      </chakra.span>
+      </span>
     );
   }
   return (
-    <chakra.img
-      css={css}
+    <img
+      className={className}
       src={src}
       alt=""
       decoding="async"
@@ -315,25 +316,25 @@ function CoinLogo({ coin, css }: { coin: CoinTableRow; css: SystemStyleObject | 
   );
 }
 
-function SkeletonRow({ styles }: { styles: CoinTableStyles }) {
+function SkeletonRow({ classes }: { classes: Record<CoinTableSlot, string> }) {
   return (
-    <chakra.tr css={styles.row} aria-hidden="true" data-part="skeleton-row">
-      <chakra.td css={styles.rowHeader}>
-        <chakra.span css={styles.coin}>
-          <chakra.span css={styles.skeleton} data-shape="logo" />
-          <chakra.span css={styles.skeleton} data-shape="name" />
-        </chakra.span>
-      </chakra.td>
-      <chakra.td css={styles.cell} data-numeric="">
-        <chakra.span css={styles.skeleton} data-shape="number" />
-      </chakra.td>
-      <chakra.td css={styles.cell} data-numeric="" data-column="change">
-        <chakra.span css={styles.skeleton} data-shape="number" />
-      </chakra.td>
-      <chakra.td css={styles.cell} data-numeric="">
-        <chakra.span css={styles.skeleton} data-shape="action" />
-      </chakra.td>
-    </chakra.tr>
+    <tr className={classes.row} aria-hidden="true" data-part="skeleton-row">
+      <td className={classes.rowHeader}>
+        <span className={classes.coin}>
+          <span className={classes.skeleton} data-shape="logo" />
+          <span className={classes.skeleton} data-shape="name" />
+        </span>
+      </td>
+      <td className={classes.cell} data-numeric="">
+        <span className={classes.skeleton} data-shape="number" />
+      </td>
+      <td className={classes.cell} data-numeric="" data-column="change">
+        <span className={classes.skeleton} data-shape="number" />
+      </td>
+      <td className={classes.cell} data-numeric="">
+        <span className={classes.skeleton} data-shape="action" />
+      </td>
+    </tr>
   );
 }
 

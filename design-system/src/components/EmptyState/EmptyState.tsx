@@ -1,11 +1,7 @@
-import {
-  chakra,
-  useSlotRecipe,
-  type HTMLChakraProps,
-  type RecipeVariantProps,
-} from '@chakra-ui/react';
+import { chakra, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
 import { forwardRef, type ReactNode } from 'react';
 import { emptyStateRecipe } from './EmptyState.recipe';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 export interface EmptyStateProps
   extends Omit<HTMLChakraProps<'div'>, 'title'>, RecipeVariantProps<typeof emptyStateRecipe> {
@@ -44,15 +40,18 @@ export const EmptyState = forwardRef<HTMLDivElement, EmptyStateProps>(function E
   { title, description, action, illustration, size, ...rest },
   ref,
 ) {
-  const styles = useSlotRecipe({ recipe: emptyStateRecipe })({ size });
+  const { classes, styles, rules } = useSlotClasses(emptyStateRecipe, { size });
   return (
-    <chakra.div ref={ref} css={styles.root} data-part="empty-state" {...rest}>
-      {illustration !== null && (
-        <chakra.div css={styles.illustration}>{illustration ?? <DefaultIllustration />}</chakra.div>
-      )}
-      <chakra.p css={styles.title}>{title}</chakra.p>
-      {description && <chakra.p css={styles.description}>{description}</chakra.p>}
-      {action && <chakra.div css={styles.action}>{action}</chakra.div>}
-    </chakra.div>
+    <>
+      {rules}
+      <chakra.div ref={ref} css={styles.root} data-part="empty-state" {...rest}>
+        {illustration !== null && (
+          <div className={classes.illustration}>{illustration ?? <DefaultIllustration />}</div>
+        )}
+        <p className={classes.title}>{title}</p>
+        {description && <p className={classes.description}>{description}</p>}
+        {action && <div className={classes.action}>{action}</div>}
+      </chakra.div>
+    </>
   );
 });

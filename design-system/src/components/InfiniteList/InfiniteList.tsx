@@ -1,7 +1,8 @@
-import { chakra, useSlotRecipe, type HTMLChakraProps } from '@chakra-ui/react';
+import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
 import { forwardRef, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useMergedRef } from '../../hooks/useMergedRef';
 import { infiniteListRecipe } from './InfiniteList.recipe';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /** More is asked for when the bottom is this close, in px (the product's rule). */
 export const INFINITE_SCROLL_THRESHOLD_PX = 2;
@@ -56,7 +57,7 @@ export const InfiniteList = forwardRef<HTMLDivElement, InfiniteListProps>(functi
   },
   ref,
 ) {
-  const styles = useSlotRecipe({ recipe: infiniteListRecipe })();
+  const { classes, styles, rules } = useSlotClasses(infiniteListRecipe);
   const root = useRef<HTMLDivElement | null>(null);
   const setRoot = useMergedRef(root, ref);
   const lastRequest = useRef(Number.NEGATIVE_INFINITY);
@@ -86,32 +87,35 @@ export const InfiniteList = forwardRef<HTMLDivElement, InfiniteListProps>(functi
   }, [check, children]);
 
   return (
-    <chakra.div
-      ref={setRoot}
-      css={styles.root}
-      role="region"
-      aria-label={label}
-      aria-busy={loading || undefined}
-      // A scrolling region must be reachable by keyboard to be scrolled without a mouse.
-      tabIndex={0}
-      data-loading={loading || undefined}
-      data-has-more={hasMore || undefined}
-      onScroll={(event) => {
-        onScroll?.(event);
-        check();
-      }}
-      {...rest}
-    >
-      {empty && !loading ? emptyState : children}
-      {loading && (
-        <chakra.div css={styles.status} role="status">
-          <span data-part="spinner" aria-hidden="true" />
-          {loadingLabel}
-        </chakra.div>
-      )}
-      {!loading && !hasMore && !empty && endLabel && (
-        <chakra.div css={styles.status}>{endLabel}</chakra.div>
-      )}
-    </chakra.div>
+    <>
+      {rules}
+      <chakra.div
+        ref={setRoot}
+        css={styles.root}
+        role="region"
+        aria-label={label}
+        aria-busy={loading || undefined}
+        // A scrolling region must be reachable by keyboard to be scrolled without a mouse.
+        tabIndex={0}
+        data-loading={loading || undefined}
+        data-has-more={hasMore || undefined}
+        onScroll={(event) => {
+          onScroll?.(event);
+          check();
+        }}
+        {...rest}
+      >
+        {empty && !loading ? emptyState : children}
+        {loading && (
+          <div className={classes.status} role="status">
+            <span data-part="spinner" aria-hidden="true" />
+            {loadingLabel}
+          </div>
+        )}
+        {!loading && !hasMore && !empty && endLabel && (
+          <div className={classes.status}>{endLabel}</div>
+        )}
+      </chakra.div>
+    </>
   );
 });

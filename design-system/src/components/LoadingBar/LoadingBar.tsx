@@ -1,10 +1,4 @@
-import {
-  chakra,
-  Portal,
-  useSlotRecipe,
-  type HTMLChakraProps,
-  type RecipeVariantProps,
-} from '@chakra-ui/react';
+import { chakra, Portal, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
 import { forwardRef, useEffect, useMemo, useSyncExternalStore, type CSSProperties } from 'react';
 import { loadingBarRecipe } from './LoadingBar.recipe';
 import {
@@ -15,6 +9,7 @@ import {
   type LoadingBarController,
   type LoadingBarStatus,
 } from './loadingBarController';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 type LoadingBarVariants = RecipeVariantProps<typeof loadingBarRecipe>;
 
@@ -59,8 +54,7 @@ export const LoadingBar = forwardRef<HTMLDivElement, LoadingBarProps>(function L
   },
   ref,
 ) {
-  const recipe = useSlotRecipe({ recipe: loadingBarRecipe });
-  const styles = recipe({ size });
+  const { classes, styles, rules } = useSlotClasses(loadingBarRecipe, { size });
   const own = useMemo(() => createLoadingBar({ duration, throttle }), [duration, throttle]);
   const clock = controller ?? own;
 
@@ -87,6 +81,7 @@ export const LoadingBar = forwardRef<HTMLDivElement, LoadingBarProps>(function L
 
   return (
     <Portal disabled={!portalled}>
+      {rules}
       <chakra.div
         ref={ref}
         role="progressbar"
@@ -101,7 +96,7 @@ export const LoadingBar = forwardRef<HTMLDivElement, LoadingBarProps>(function L
         style={{ ...style, '--cl-loading-bar-progress': progress / 100 } as CSSProperties}
         {...rest}
       >
-        <chakra.div css={styles.indicator} data-part="indicator" />
+        <div className={classes.indicator} data-part="indicator" />
       </chakra.div>
     </Portal>
   );

@@ -1,12 +1,7 @@
-import {
-  chakra,
-  Portal,
-  useSlotRecipe,
-  type HTMLChakraProps,
-  type RecipeVariantProps,
-} from '@chakra-ui/react';
+import { chakra, Portal, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
 import { forwardRef, useState } from 'react';
 import { loadingOverlayRecipe } from './LoadingOverlay.recipe';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 type LoadingOverlayVariants = RecipeVariantProps<typeof loadingOverlayRecipe>;
 
@@ -32,14 +27,14 @@ export interface LoadingOverlayProps
  */
 export const LoadingOverlay = forwardRef<HTMLDivElement, LoadingOverlayProps>(
   function LoadingOverlay({ open, text, portalled = true, backdrop, ...rest }, ref) {
-    const recipe = useSlotRecipe({ recipe: loadingOverlayRecipe });
-    const styles = recipe({ backdrop });
+    const { classes, styles, rules } = useSlotClasses(loadingOverlayRecipe, { backdrop });
     // Open from the first render (a page that starts loading): appear at once, no fade.
     const [openedAtMount, setOpenedAtMount] = useState(open);
     if (openedAtMount && !open) setOpenedAtMount(false);
 
     return (
       <Portal disabled={!portalled}>
+        {rules}
         <chakra.div
           ref={ref}
           role="status"
@@ -51,12 +46,12 @@ export const LoadingOverlay = forwardRef<HTMLDivElement, LoadingOverlayProps>(
           {...rest}
         >
           {open && (
-            <chakra.div css={styles.panel} data-part="panel">
-              <chakra.span css={styles.spinner} data-part="spinner" aria-hidden="true" />
-              <chakra.p css={styles.text} data-part="text">
+            <div className={classes.panel} data-part="panel">
+              <span className={classes.spinner} data-part="spinner" aria-hidden="true" />
+              <p className={classes.text} data-part="text">
                 {text}
-              </chakra.p>
-            </chakra.div>
+              </p>
+            </div>
           )}
         </chakra.div>
       </Portal>

@@ -1,7 +1,6 @@
 import {
   chakra,
   useControllableState,
-  useSlotRecipe,
   VisuallyHidden,
   type HTMLChakraProps,
   type RecipeVariantProps,
@@ -25,6 +24,7 @@ import {
   type MonitorStatusLabels,
 } from './monitorState';
 import { CheckIcon, ClockIcon, ExternalIcon } from '../../icons/icons';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /** Only web links leave the card: a `javascript:` or malformed link from the API is dropped. */
 function safeExternalUrl(link: string | null | undefined): string | null {
@@ -140,8 +140,7 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
   },
   ref,
 ) {
-  const recipe = useSlotRecipe({ recipe: monitorCardRecipe });
-  const styles = recipe({ size });
+  const { classes, styles, rules } = useSlotClasses(monitorCardRecipe, { size });
   const id = useId();
   const ids = {
     author: `${id}-author`,
@@ -226,10 +225,10 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
   };
 
   const time = (
-    <chakra.span css={styles.time}>
+    <span className={classes.time}>
       <ClockIcon />
       {dateTime ? <time dateTime={dateTime}>{timeText}</time> : unavailableLabel}
-    </chakra.span>
+    </span>
   );
 
   let footer: ReactNode;
@@ -245,27 +244,27 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
   } else if (state === 'completed') {
     footer = (
       <>
-        <chakra.span css={styles.heat}>
+        <span className={classes.heat}>
           <FlameIcon />
           {heatText ?? unavailableLabel} <VisuallyHidden>{heatLabel}</VisuallyHidden>
-        </chakra.span>{' '}
+        </span>{' '}
         <VisuallyHidden>{statusLabels.completed}</VisuallyHidden>
       </>
     );
   } else {
     footer = (
-      <chakra.span css={styles.status} data-state={state}>
+      <span className={classes.status} data-state={state}>
         {statusLabels[state]}
-      </chakra.span>
+      </span>
     );
   }
 
   const content = (
     <>
-      <chakra.span css={styles.media}>
+      <span className={classes.media}>
         {showLogo ? (
-          <chakra.img
-            css={styles.logo}
+          <img
+            className={classes.logo}
             // The author is named beside the logo, so the picture itself says nothing more.
             alt=""
             src={source.logo ?? undefined}
@@ -277,30 +276,30 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
         ) : (
           // The initial is drawn (CSS generated content), not written: as text it would be
           // visible text of the card that its name leaves out (WCAG 2.5.3, label in name).
-          <chakra.span
-            css={styles.monogram}
+          <span
+            className={classes.monogram}
             aria-hidden="true"
             data-part="monogram"
             data-initial={monogramOf(source.author, source.title)}
           />
         )}
         {unread && (
-          <chakra.span css={styles.unread} id={ids.unread} data-part="unread">
+          <span className={classes.unread} id={ids.unread} data-part="unread">
             {unreadLabel && <VisuallyHidden>{unreadLabel}</VisuallyHidden>}
-          </chakra.span>
+          </span>
         )}
-      </chakra.span>
-      <chakra.span css={styles.body}>
-        <chakra.span css={styles.author} id={ids.author}>
+      </span>
+      <span className={classes.body}>
+        <span className={classes.author} id={ids.author}>
           {source.author}
-        </chakra.span>{' '}
-        <chakra.span css={styles.title} id={ids.title} title={source.title}>
+        </span>{' '}
+        <span className={classes.title} id={ids.title} title={source.title}>
           {source.title}
-        </chakra.span>{' '}
-        <chakra.span css={styles.footer} id={ids.footer}>
+        </span>{' '}
+        <span className={classes.footer} id={ids.footer}>
           {footer}
-        </chakra.span>
-      </chakra.span>
+        </span>
+      </span>
       {selectable && (
         <chakra.span css={styles.indicator} aria-hidden="true" {...dataAttrs}>
           <CheckIcon />
@@ -394,47 +393,50 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
   }
 
   return (
-    // A caller's `css` adds to the root's styles: in place of them, it would drop the size's
-    // variables (the logo's box, the monogram's type) with them.
-    <chakra.div
-      ref={setRootRef}
-      css={[styles.root, css]}
-      {...dataAttrs}
-      onBlur={handleBlur}
-      {...rest}
-    >
-      {card}
-      {mode === 'disclose' && (
-        <chakra.div
-          id={ids.panel}
-          role="region"
-          aria-labelledby={ids.panelTitle}
-          hidden={!open}
-          css={styles.panel}
-          data-part="panel"
-        >
-          <chakra.span css={styles.panelAuthor}>{source.author}</chakra.span>
-          <chakra.p css={styles.panelTitle} id={ids.panelTitle}>
-            {source.title}
-          </chakra.p>
-          <chakra.span css={styles.panelTime}>
-            <ClockIcon />
-            {dateTime ? <time dateTime={dateTime}>{timeText}</time> : unavailableLabel}
-          </chakra.span>
-          {externalUrl && (
-            <chakra.a
-              css={styles.link}
-              href={externalUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {checkLabel}
-              <ExternalIcon />
-              {newTabLabel && <VisuallyHidden>{newTabLabel}</VisuallyHidden>}
-            </chakra.a>
-          )}
-        </chakra.div>
-      )}
-    </chakra.div>
+    <>
+      {rules}
+      {/* A caller's `css` adds to the root's styles: in place of them, it would drop the size's
+    variables (the logo's box, the monogram's type) with them. */}
+      <chakra.div
+        ref={setRootRef}
+        css={[styles.root, css]}
+        {...dataAttrs}
+        onBlur={handleBlur}
+        {...rest}
+      >
+        {card}
+        {mode === 'disclose' && (
+          <div
+            id={ids.panel}
+            role="region"
+            aria-labelledby={ids.panelTitle}
+            hidden={!open}
+            className={classes.panel}
+            data-part="panel"
+          >
+            <span className={classes.panelAuthor}>{source.author}</span>
+            <p className={classes.panelTitle} id={ids.panelTitle}>
+              {source.title}
+            </p>
+            <span className={classes.panelTime}>
+              <ClockIcon />
+              {dateTime ? <time dateTime={dateTime}>{timeText}</time> : unavailableLabel}
+            </span>
+            {externalUrl && (
+              <a
+                className={classes.link}
+                href={externalUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {checkLabel}
+                <ExternalIcon />
+                {newTabLabel && <VisuallyHidden>{newTabLabel}</VisuallyHidden>}
+              </a>
+            )}
+          </div>
+        )}
+      </chakra.div>
+    </>
   );
 });

@@ -1,4 +1,4 @@
-import { chakra, useSlotRecipe, VisuallyHidden, type HTMLChakraProps } from '@chakra-ui/react';
+import { chakra, VisuallyHidden, type HTMLChakraProps } from '@chakra-ui/react';
 import type * as LightweightCharts from 'lightweight-charts';
 import type {
   AreaSeriesPartialOptions,
@@ -22,6 +22,7 @@ import { formatPrice } from '../../format/price';
 import { colors } from '../../theme/tokens/colors';
 import { fonts } from '../../theme/tokens/typography';
 import { priceChartRecipe } from './PriceChart.recipe';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /** One price of the series. */
 export interface PriceChartPoint {
@@ -259,7 +260,7 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
   },
   ref,
 ) {
-  const styles = useSlotRecipe({ recipe: priceChartRecipe })();
+  const { classes, styles, rules } = useSlotClasses(priceChartRecipe);
   const summaryId = `${useId()}-summary`;
   const hostRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{
@@ -367,33 +368,36 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
 
   const size = Number.isFinite(height) && height > 0 ? height : 240;
   return (
-    <chakra.div
-      ref={ref}
-      role="figure"
-      aria-label={label}
-      aria-describedby={summaryId}
-      aria-busy={state === 'loading' || undefined}
-      data-state={state}
-      data-tone={tone}
-      css={styles.root}
-      style={{ ...style, '--cl-price-chart-height': `${size}px` } as CSSProperties}
-      {...rest}
-    >
-      <chakra.div ref={hostRef} css={styles.canvas} data-part="canvas" />
-      {state === 'loading' && (
-        <chakra.div css={styles.skeleton} data-part="skeleton">
-          <VisuallyHidden>{loadingLabel}</VisuallyHidden>
-        </chakra.div>
-      )}
-      {state === 'failed' ? (
-        <chakra.p css={styles.fallback} id={summaryId} data-part="summary">
-          {summary}
-        </chakra.p>
-      ) : (
-        <VisuallyHidden id={summaryId} data-part="summary">
-          {summary}
-        </VisuallyHidden>
-      )}
-    </chakra.div>
+    <>
+      {rules}
+      <chakra.div
+        ref={ref}
+        role="figure"
+        aria-label={label}
+        aria-describedby={summaryId}
+        aria-busy={state === 'loading' || undefined}
+        data-state={state}
+        data-tone={tone}
+        css={styles.root}
+        style={{ ...style, '--cl-price-chart-height': `${size}px` } as CSSProperties}
+        {...rest}
+      >
+        <div ref={hostRef} className={classes.canvas} data-part="canvas" />
+        {state === 'loading' && (
+          <div className={classes.skeleton} data-part="skeleton">
+            <VisuallyHidden>{loadingLabel}</VisuallyHidden>
+          </div>
+        )}
+        {state === 'failed' ? (
+          <p className={classes.fallback} id={summaryId} data-part="summary">
+            {summary}
+          </p>
+        ) : (
+          <VisuallyHidden id={summaryId} data-part="summary">
+            {summary}
+          </VisuallyHidden>
+        )}
+      </chakra.div>
+    </>
   );
 });

@@ -1,9 +1,4 @@
-import {
-  chakra,
-  useSlotRecipe,
-  type HTMLChakraProps,
-  type SystemStyleObject,
-} from '@chakra-ui/react';
+import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
 import {
   forwardRef,
   useId,
@@ -12,6 +7,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 import { ErrorIcon, Icon, RetryIcon } from '../../icons/icons';
 import { Button } from '../Button';
 import { PriceChange } from '../PriceChange';
@@ -148,8 +144,6 @@ export interface ReportCardProps extends Omit<HTMLChakraProps<'article'>, 'child
   headingLevel?: 2 | 3 | 4 | 5;
 }
 
-type ReportCardStyles = Record<(typeof reportCardRecipe.slots)[number], SystemStyleObject>;
-
 /** How many placeholders stand in for indicators (by default), signals and sources while loading. */
 const SKELETON = { indicators: 4, signals: 2, sources: 2 } as const;
 
@@ -184,20 +178,20 @@ function ToneIcon({ tone }: { tone: ReportCardSignalTone }) {
 const monogramOf = (coin: ReportCardCoin) =>
   (Array.from(coin.symbol.trim() || coin.name.trim())[0] ?? '').toLocaleUpperCase();
 
-function CoinLogo({ coin, css }: { coin: ReportCardCoin; css: SystemStyleObject | undefined }) {
+function CoinLogo({ coin, className }: { coin: ReportCardCoin; className: string }) {
   // Remembers which URL failed, so a new logo gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = coin.logo?.trim();
   if (!src || src === failedSrc) {
     return (
-      <chakra.span css={css} aria-hidden="true" data-part="monogram">
+      <span className={className} aria-hidden="true" data-part="monogram">
         {monogramOf(coin)}
-      </chakra.span>
+      </span>
     );
   }
   return (
-    <chakra.img
-      css={css}
+    <img
+      className={className}
       src={src}
       // The coin is named in the heading beside it.
       alt=""
@@ -209,18 +203,10 @@ function CoinLogo({ coin, css }: { coin: ReportCardCoin; css: SystemStyleObject 
 }
 
 /** A placeholder bar; `width` is a share of the line, e.g. "60%". */
-function Bar({
-  styles,
-  width,
-  shape,
-}: {
-  styles: ReportCardStyles;
-  width?: string;
-  shape?: string;
-}) {
+function Bar({ className, width, shape }: { className: string; width?: string; shape?: string }) {
   return (
-    <chakra.span
-      css={styles.skeleton}
+    <span
+      className={className}
       data-part="skeleton"
       data-shape={shape}
       style={width ? ({ '--cl-report-card-skeleton-width': width } as CSSProperties) : undefined}
@@ -270,7 +256,7 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
   },
   ref,
 ) {
-  const styles: ReportCardStyles = useSlotRecipe({ recipe: reportCardRecipe })();
+  const { classes, styles, rules } = useSlotClasses(reportCardRecipe);
   const id = useId();
   const ids = {
     heading: `${id}-heading`,
@@ -288,12 +274,12 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
     title: string,
     content: ReactNode,
   ) => (
-    <chakra.section css={styles.section} aria-labelledby={ids[key]} data-part={key}>
-      <chakra.h3 as={SectionHeading} id={ids[key]} css={styles.sectionTitle}>
+    <section className={classes.section} aria-labelledby={ids[key]} data-part={key}>
+      <SectionHeading id={ids[key]} className={classes.sectionTitle}>
         {title}
-      </chakra.h3>
+      </SectionHeading>
       {content}
-    </chakra.section>
+    </section>
   );
 
   // Arrow keys move one step through the ranges, wrapping at the ends, and pick the range they
@@ -310,12 +296,12 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
   };
 
   const rangeSwitch = (
-    <chakra.div css={styles.ranges} role="radiogroup" aria-label={rangeLabel} data-part="ranges">
+    <div className={classes.ranges} role="radiogroup" aria-label={rangeLabel} data-part="ranges">
       {ranges.map((option, index) => (
-        <chakra.label key={option.value} css={styles.range} data-part="range">
-          <chakra.input
+        <label key={option.value} className={classes.range} data-part="range">
+          <input
             type="radio"
-            css={styles.rangeInput}
+            className={classes.rangeInput}
             name={`${id}-range`}
             value={option.value}
             checked={option.value === range}
@@ -323,214 +309,217 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
             onKeyDown={(event) => moveRange(event, index)}
           />
           {option.label}
-        </chakra.label>
+        </label>
       ))}
-    </chakra.div>
+    </div>
   );
 
   let body: ReactNode;
   if (status === 'error') {
     body = (
-      <chakra.div css={styles.error} role="alert" data-part="error">
+      <div className={classes.error} role="alert" data-part="error">
         <ErrorIcon />
-        {errorText && <chakra.p css={styles.errorText}>{errorText}</chakra.p>}
+        {errorText && <p className={classes.errorText}>{errorText}</p>}
         {retryLabel && onRetry && (
           <Button variant="outline" size="sm" onClick={() => onRetry()}>
             <RetryIcon />
             {retryLabel}
           </Button>
         )}
-      </chakra.div>
+      </div>
     );
   } else {
     const summaryContent = loading ? (
-      <chakra.p css={styles.summary} aria-hidden="true">
-        <Bar styles={styles} width="100%" />
-        <Bar styles={styles} width="96%" />
-        <Bar styles={styles} width="58%" />
-      </chakra.p>
+      <p className={classes.summary} aria-hidden="true">
+        <Bar className={classes.skeleton} width="100%" />
+        <Bar className={classes.skeleton} width="96%" />
+        <Bar className={classes.skeleton} width="58%" />
+      </p>
     ) : (
-      <chakra.p css={styles.summary}>{summary}</chakra.p>
+      <p className={classes.summary}>{summary}</p>
     );
 
     const indicatorRows = loading ? (
-      <chakra.div css={styles.indicators} aria-hidden="true">
+      <div className={classes.indicators} aria-hidden="true">
         {Array.from({ length: placeholderIndicators }, (_, index) => (
-          <chakra.div key={index} css={styles.indicator} data-part="indicator-placeholder">
-            <chakra.span css={styles.indicatorLabel}>
-              <Bar styles={styles} width={index % 2 ? '45%' : '60%'} />
-            </chakra.span>
-            <chakra.span css={styles.indicatorValue}>
-              <Bar styles={styles} width="3.5rem" />
-            </chakra.span>
-            <chakra.span css={styles.indicatorExplanation}>
-              <Bar styles={styles} width="80%" />
-            </chakra.span>
-          </chakra.div>
+          <div key={index} className={classes.indicator} data-part="indicator-placeholder">
+            <span className={classes.indicatorLabel}>
+              <Bar className={classes.skeleton} width={index % 2 ? '45%' : '60%'} />
+            </span>
+            <span className={classes.indicatorValue}>
+              <Bar className={classes.skeleton} width="3.5rem" />
+            </span>
+            <span className={classes.indicatorExplanation}>
+              <Bar className={classes.skeleton} width="80%" />
+            </span>
+          </div>
         ))}
-      </chakra.div>
+      </div>
     ) : (
-      <chakra.dl css={styles.indicators}>
+      <dl className={classes.indicators}>
         {indicators.map((indicator) => (
-          <chakra.div key={indicator.id} css={styles.indicator} data-part="indicator">
-            <chakra.dt css={styles.indicatorLabel}>{indicator.label}</chakra.dt>
-            <chakra.dd css={styles.indicatorValue}>{indicator.value}</chakra.dd>
+          <div key={indicator.id} className={classes.indicator} data-part="indicator">
+            <dt className={classes.indicatorLabel}>{indicator.label}</dt>
+            <dd className={classes.indicatorValue}>{indicator.value}</dd>
             {indicator.explanation && (
-              <chakra.dd css={styles.indicatorExplanation}>{indicator.explanation}</chakra.dd>
+              <dd className={classes.indicatorExplanation}>{indicator.explanation}</dd>
             )}
-          </chakra.div>
+          </div>
         ))}
-      </chakra.dl>
+      </dl>
     );
 
     let signalList: ReactNode;
     if (loading) {
       signalList = (
-        <chakra.div css={styles.signals} aria-hidden="true">
+        <div className={classes.signals} aria-hidden="true">
           {Array.from({ length: SKELETON.signals }, (_, index) => (
-            <chakra.div key={index} css={styles.signal}>
-              <chakra.span css={styles.signalHeader}>
-                <chakra.span css={styles.signalMarker}>
-                  <Bar styles={styles} shape="marker" />
-                </chakra.span>
-                <chakra.span css={styles.signalTitle}>
-                  <Bar styles={styles} width={index ? '50%' : '65%'} />
-                </chakra.span>
-              </chakra.span>
-              <chakra.span css={styles.signalExplanation}>
-                <Bar styles={styles} width="90%" />
-              </chakra.span>
-            </chakra.div>
+            <div key={index} className={classes.signal}>
+              <span className={classes.signalHeader}>
+                <span className={classes.signalMarker}>
+                  <Bar className={classes.skeleton} shape="marker" />
+                </span>
+                <span className={classes.signalTitle}>
+                  <Bar className={classes.skeleton} width={index ? '50%' : '65%'} />
+                </span>
+              </span>
+              <span className={classes.signalExplanation}>
+                <Bar className={classes.skeleton} width="90%" />
+              </span>
+            </div>
           ))}
-        </chakra.div>
+        </div>
       );
     } else if (signals.length === 0) {
-      signalList = <chakra.p css={styles.empty}>{noSignalsLabel}</chakra.p>;
+      signalList = <p className={classes.empty}>{noSignalsLabel}</p>;
     } else {
       signalList = (
-        <chakra.ul css={styles.signals}>
+        <ul className={classes.signals}>
           {signals.map((signal) => (
-            <chakra.li
+            <li
               key={signal.id}
-              css={styles.signal}
+              className={classes.signal}
               data-tone={signal.tone}
               data-part="signal"
             >
-              <chakra.span css={styles.signalHeader}>
-                <chakra.span css={styles.signalMarker} data-part="tone">
+              <span className={classes.signalHeader}>
+                <span className={classes.signalMarker} data-part="tone">
                   <ToneIcon tone={signal.tone} />
                   {signalToneLabels?.[signal.tone]}
-                </chakra.span>{' '}
-                <chakra.span css={styles.signalTitle}>{signal.title}</chakra.span>
-              </chakra.span>{' '}
-              <chakra.span css={styles.signalExplanation}>{signal.explanation}</chakra.span>
-            </chakra.li>
+                </span>{' '}
+                <span className={classes.signalTitle}>{signal.title}</span>
+              </span>{' '}
+              <span className={classes.signalExplanation}>{signal.explanation}</span>
+            </li>
           ))}
-        </chakra.ul>
+        </ul>
       );
     }
 
     let sourceList: ReactNode;
     if (loading) {
       sourceList = (
-        <chakra.div css={styles.sources} aria-hidden="true">
+        <div className={classes.sources} aria-hidden="true">
           {Array.from({ length: SKELETON.sources }, (_, index) => (
-            <chakra.span key={index} css={styles.source}>
+            <span key={index} className={classes.source}>
               <span>
-                <Bar styles={styles} width={index ? '55%' : '75%'} />
+                <Bar className={classes.skeleton} width={index ? '55%' : '75%'} />
               </span>
-              <chakra.span css={styles.sourceAuthor}>
-                <Bar styles={styles} width="30%" />
-              </chakra.span>
-            </chakra.span>
+              <span className={classes.sourceAuthor}>
+                <Bar className={classes.skeleton} width="30%" />
+              </span>
+            </span>
           ))}
-        </chakra.div>
+        </div>
       );
     } else if (sources.length === 0) {
-      sourceList = <chakra.p css={styles.empty}>{noSourcesLabel}</chakra.p>;
+      sourceList = <p className={classes.empty}>{noSourcesLabel}</p>;
     } else {
       sourceList = (
-        <chakra.ul css={styles.sources}>
+        <ul className={classes.sources}>
           {sources.map((source) => (
-            <chakra.li key={source.id} css={styles.source} data-part="source">
+            <li key={source.id} className={classes.source} data-part="source">
               {renderSourceLink(source, source.title)}
-              <chakra.span css={styles.sourceAuthor}>{source.author}</chakra.span>
-            </chakra.li>
+              <span className={classes.sourceAuthor}>{source.author}</span>
+            </li>
           ))}
-        </chakra.ul>
+        </ul>
       );
     }
 
     body = (
       <>
-        <chakra.div css={styles.column} data-part="main">
+        <div className={classes.column} data-part="main">
           {rangeSwitch}
-          <chakra.div css={styles.chart} data-part="chart">
-            {loading ? <Bar styles={styles} shape="block" /> : chart}
-          </chakra.div>
+          <div className={classes.chart} data-part="chart">
+            {loading ? <Bar className={classes.skeleton} shape="block" /> : chart}
+          </div>
           {section('summary', summaryTitle, summaryContent)}
-        </chakra.div>
-        <chakra.div css={styles.column} data-part="aside">
+        </div>
+        <div className={classes.column} data-part="aside">
           {section('indicators', indicatorsTitle, indicatorRows)}
           {section('signals', signalsTitle, signalList)}
-        </chakra.div>
-        <chakra.div css={styles.footer} data-part="footer">
+        </div>
+        <div className={classes.footer} data-part="footer">
           {section('sources', sourcesTitle, sourceList)}
-        </chakra.div>
+        </div>
       </>
     );
   }
 
   return (
-    <chakra.article
-      ref={ref}
-      css={styles.root}
-      aria-labelledby={ids.heading}
-      aria-busy={loading || undefined}
-      data-status={status}
-      {...rest}
-    >
-      <chakra.header css={styles.header}>
-        <CoinLogo coin={coin} css={styles.logo} />
-        <chakra.div css={styles.identity}>
-          <chakra.h2 as={Heading} id={ids.heading} css={styles.title}>
-            <chakra.span css={styles.name}>{coin.name}</chakra.span>{' '}
-            <chakra.span css={styles.symbol}>{coin.symbol}</chakra.span>
-          </chakra.h2>
-          <chakra.div css={styles.quote}>
-            <PriceText value={coin.price} locale={locale} size="lg" />
-            <PriceChange value={coin.change24h} locale={locale} size="md" />
-          </chakra.div>
-          {(asOfLabel || demoLabel) && (
-            <chakra.p css={styles.meta}>
-              {asOfLabel && <span>{asOfLabel}</span>}
-              {demoLabel && (
-                <chakra.span css={styles.badge} data-part="demo">
-                  {demoLabel}
-                </chakra.span>
-              )}
-            </chakra.p>
-          )}
-        </chakra.div>
-        <Button
-          variant="ghost"
-          size="sm"
-          css={styles.unfollow}
-          aria-label={unfollowLabel}
-          title={unfollowLabel}
-          onClick={() => onUnfollow()}
-          data-part="unfollow"
-        >
-          <UnfollowIcon />
-        </Button>
-      </chakra.header>
-      {status === 'error' ? (
-        body
-      ) : (
-        <chakra.div css={styles.body} data-part="body">
-          {body}
-        </chakra.div>
-      )}
-    </chakra.article>
+    <>
+      {rules}
+      <chakra.article
+        ref={ref}
+        css={styles.root}
+        aria-labelledby={ids.heading}
+        aria-busy={loading || undefined}
+        data-status={status}
+        {...rest}
+      >
+        <header className={classes.header}>
+          <CoinLogo coin={coin} className={classes.logo} />
+          <div className={classes.identity}>
+            <Heading id={ids.heading} className={classes.title}>
+              <span className={classes.name}>{coin.name}</span>{' '}
+              <span className={classes.symbol}>{coin.symbol}</span>
+            </Heading>
+            <div className={classes.quote}>
+              <PriceText value={coin.price} locale={locale} size="lg" />
+              <PriceChange value={coin.change24h} locale={locale} size="md" />
+            </div>
+            {(asOfLabel || demoLabel) && (
+              <p className={classes.meta}>
+                {asOfLabel && <span>{asOfLabel}</span>}
+                {demoLabel && (
+                  <span className={classes.badge} data-part="demo">
+                    {demoLabel}
+                  </span>
+                )}
+              </p>
+            )}
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            css={styles.unfollow}
+            aria-label={unfollowLabel}
+            title={unfollowLabel}
+            onClick={() => onUnfollow()}
+            data-part="unfollow"
+          >
+            <UnfollowIcon />
+          </Button>
+        </header>
+        {status === 'error' ? (
+          body
+        ) : (
+          <div className={classes.body} data-part="body">
+            {body}
+          </div>
+        )}
+      </chakra.article>
+    </>
   );
 });

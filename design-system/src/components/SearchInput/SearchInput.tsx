@@ -1,7 +1,6 @@
 import {
   chakra,
   useControllableState,
-  useSlotRecipe,
   type HTMLChakraProps,
   type RecipeVariantProps,
 } from '@chakra-ui/react';
@@ -9,6 +8,7 @@ import { forwardRef, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useMergedRef } from '../../hooks/useMergedRef';
 import { searchInputRecipe } from './SearchInput.recipe';
 import { CloseIcon, SearchIcon } from '../../icons/icons';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /** The product's search debounce. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -66,7 +66,7 @@ export const SearchInput = forwardRef<HTMLInputElement, SearchInputProps>(functi
   },
   ref,
 ) {
-  const styles = useSlotRecipe({ recipe: searchInputRecipe })({ size });
+  const { classes, styles, rules } = useSlotClasses(searchInputRecipe, { size });
   const [value, setValue] = useControllableState<string>({
     value: valueProp,
     defaultValue,
@@ -110,49 +110,52 @@ export const SearchInput = forwardRef<HTMLInputElement, SearchInputProps>(functi
   };
 
   return (
-    <chakra.div
-      css={styles.root}
-      role="search"
-      data-loading={loading || undefined}
-      data-disabled={disabled || undefined}
-      {...rest}
-    >
-      <chakra.span css={styles.icon}>
-        <SearchIcon />
-      </chakra.span>
-      <chakra.input
-        ref={setInputRef}
-        id={inputId}
-        css={styles.input}
-        type="search"
-        enterKeyHint="search"
-        autoComplete="off"
-        spellCheck={false}
-        aria-label={label}
-        aria-busy={loading || undefined}
-        placeholder={placeholder}
-        value={value}
-        disabled={disabled}
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- asked for by the caller (a search dialog)
-        autoFocus={autoFocus}
-        onChange={(event) => change(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
-      {loading && <chakra.span css={styles.spinner} aria-hidden="true" />}
-      {value && !disabled && (
-        <chakra.button
-          type="button"
-          css={styles.clear}
-          aria-label={clearLabel}
-          onClick={() => {
-            setValue('');
-            search('');
-            inputRef.current?.focus();
-          }}
-        >
-          <CloseIcon strokeWidth={1.75} />
-        </chakra.button>
-      )}
-    </chakra.div>
+    <>
+      {rules}
+      <chakra.div
+        css={styles.root}
+        role="search"
+        data-loading={loading || undefined}
+        data-disabled={disabled || undefined}
+        {...rest}
+      >
+        <span className={classes.icon}>
+          <SearchIcon />
+        </span>
+        <input
+          ref={setInputRef}
+          id={inputId}
+          className={classes.input}
+          type="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          spellCheck={false}
+          aria-label={label}
+          aria-busy={loading || undefined}
+          placeholder={placeholder}
+          value={value}
+          disabled={disabled}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- asked for by the caller (a search dialog)
+          autoFocus={autoFocus}
+          onChange={(event) => change(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+        {loading && <span className={classes.spinner} aria-hidden="true" />}
+        {value && !disabled && (
+          <button
+            type="button"
+            className={classes.clear}
+            aria-label={clearLabel}
+            onClick={() => {
+              setValue('');
+              search('');
+              inputRef.current?.focus();
+            }}
+          >
+            <CloseIcon strokeWidth={1.75} />
+          </button>
+        )}
+      </chakra.div>
+    </>
   );
 });
