@@ -392,11 +392,11 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
       );
   }
 
+  // A caller's `css` adds to the root's styles: in place of them, it would drop the size's
+  // variables (the logo's box, the monogram's type) with them.
   return (
     <>
       {rules}
-      {/* A caller's `css` adds to the root's styles: in place of them, it would drop the size's
-    variables (the logo's box, the monogram's type) with them. */}
       <chakra.div
         ref={setRootRef}
         css={[styles.root, css]}
