@@ -1,13 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
-const external = [
-  'react',
-  'react-dom',
-  'react/jsx-runtime',
-  '@chakra-ui/react',
-  '@emotion/cache',
-  '@emotion/react',
-];
+// The peers stay the app's own: never bundled (with React's JSX runtime, a path of a peer).
+const { peerDependencies } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  peerDependencies: Record<string, string>;
+};
+const external = [...Object.keys(peerDependencies), 'react/jsx-runtime'];
 
 export default defineConfig([
   {

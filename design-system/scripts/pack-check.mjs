@@ -18,7 +18,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoModules = join(root, '..', 'node_modules');
-const peers = ['react', 'react-dom', '@chakra-ui/react', '@emotion/cache', '@emotion/react'];
+const peers = Object.keys(
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).peerDependencies,
+);
 
 const fail = (message) => {
   console.error(`pack-check: ${message}`);

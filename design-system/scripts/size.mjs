@@ -10,14 +10,9 @@ import { gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist', 'index.js');
-const external = [
-  'react',
-  'react-dom',
-  'react/jsx-runtime',
-  '@chakra-ui/react',
-  '@emotion/cache',
-  '@emotion/react',
-];
+// The peers are the app's own, as the package's build leaves them (tsup.config.ts).
+const { peerDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const external = [...Object.keys(peerDependencies), 'react/jsx-runtime'];
 // Loaded with import() only when a chart mounts: an app's bundler gives them a chunk of their own,
 // which no import of ours pays for up front. Measured on their own below; a static import of
 // one fails the check.

@@ -2,7 +2,13 @@ import { composeStories } from '@storybook/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createRef, StrictMode } from 'react';
 import { CoinlensProvider } from '../../provider';
-import { PriceChart, priceStepOf, TYPEFACE_WAIT_MS, type PriceChartProps } from './PriceChart';
+import {
+  PriceChart,
+  priceAxisWidth,
+  priceStepOf,
+  TYPEFACE_WAIT_MS,
+  type PriceChartProps,
+} from './PriceChart';
 import * as stories from './PriceChart.stories';
 
 // jsdom has no canvas: the library is replaced by a fake that records what the chart asks of it
@@ -397,5 +403,42 @@ describe('priceStepOf', () => {
 describe('PriceChart stories', () => {
   it.each(Object.entries(composed))('%s renders and passes its play function', async (_, Story) => {
     await Story.run();
+  });
+});
+
+describe('priceAxisWidth', () => {
+  // A canvas whose text is 7 px a character, but a 1 that is 4 px: the widest figure is what counts.
+  const measuring = {
+    createElement: () => ({
+      getContext: () => ({
+        font: '',
+        measureText: (text: string) => ({
+          width: [...text].reduce((sum, char) => sum + (char === '1' ? 4 : 7), 0),
+        }),
+      }),
+    }),
+  } as unknown as Document;
+  const theme = { fontFamily: 'Inter', fontSize: 12 };
+
+  it('holds a price a quarter above the highest, every figure at its widest', () => {
+    // 92,705.31 x 1.25 = $115,881.64: 11 characters at 7 px, then the library's 22 px around.
+    expect(priceAxisWidth([91_480.57, 92_705.31], 'en', 0.01, theme, measuring)).toBe(11 * 7 + 22);
+  });
+
+  it('keeps room for a new high that adds a figure (the plot beside the axis stays put)', () => {
+    const below = priceAxisWidth([92_000, 99_000], 'en', 0.01, theme, measuring);
+    const label = '$100,000.00';
+    expect(below).toBeGreaterThanOrEqual(label.length * 7 + 22);
+  });
+
+  it('measures the small prices with their decimals', () => {
+    // $0.0001234 x 1.25 at the step's digits.
+    const width = priceAxisWidth([0.0001234], 'en', 0.0000001, theme, measuring);
+    expect(width).toBeGreaterThan(9 * 7 + 22);
+  });
+
+  it('is 0 without prices or where text cannot be measured (jsdom has no canvas)', () => {
+    expect(priceAxisWidth([], 'en', 0.01, theme, measuring)).toBe(0);
+    expect(priceAxisWidth([100], 'en', 0.01, theme, document)).toBe(0);
   });
 });

@@ -151,6 +151,40 @@ function readTheme(element: Element) {
 type Theme = ReturnType<typeof readTheme>;
 
 /**
+ * What the library lays out around the price axis's widest label: its border, tick, inner and
+ * outer paddings and label offset (1 + 5 + 5 + 5 + 5 px at our 12 px type), and a pixel of
+ * rounding.
+ */
+const PRICE_AXIS_SPACE = 22;
+
+/**
+ * The price axis's width for any label the data can bring: the library sizes the axis to its
+ * labels of the moment, so a tick or a live price one character wider (a new high above $100,000)
+ * made it wider and moved the plot beside it. This is the width of the widest price within a
+ * quarter above the data's highest, every figure its widest, so that the axis keeps its width as
+ * the prices move. 0 where text cannot be measured (no canvas): the library's own sizing then.
+ */
+export function priceAxisWidth(
+  prices: readonly number[],
+  locale: string,
+  step: number,
+  theme: Pick<Theme, 'fontFamily' | 'fontSize'>,
+  document: Document,
+): number {
+  const context = document.createElement('canvas').getContext?.('2d');
+  if (!context || prices.length === 0) return 0;
+  context.font = `${theme.fontSize}px ${theme.fontFamily}`;
+  const figures = [...'0123456789'].map((figure) => [figure, context.measureText(figure).width]);
+  const widest = figures.reduce((a, b) => (b[1]! > a[1]! ? b : a))[0] as string;
+  const highest = Math.max(...prices.map(Math.abs)) * 1.25;
+  const labels = [formatPrice(highest, locale) ?? '', ...tickLabels([highest], locale, step)];
+  const text = Math.max(
+    ...labels.map((label) => context.measureText(label.replace(/\d/g, widest)).width),
+  );
+  return Math.ceil(text) + PRICE_AXIS_SPACE;
+}
+
+/**
  * How long the chart waits for its typeface before it draws with the fallback. The library
  * measures its axis labels once per font, so drawing after the typeface has arrived gives the
  * axes their right widths at once; the library's chunk is loading meanwhile.
@@ -268,6 +302,10 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
     series: ISeriesApi<'Area'>;
     library: PriceChartLibrary;
     theme: Theme;
+    /** The price axis's width so far: it grows with the data, never shrinks. */
+    axisWidth: number;
+    /** The chart's document, whose canvas measures the axis's labels. */
+    document: Document;
   } | null>(null);
   const [state, setState] = useState<ChartState>('loading');
   // The loader is read once, when the chart is made: a new function on each render must not
@@ -285,7 +323,12 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
     if (shown.current?.points === nextPoints && shown.current.locale === nextLocale) return;
     shown.current = { points: nextPoints, locale: nextLocale };
     const data = toSeriesData(nextPoints);
-    const step = priceStepOf(data.map((item) => item.value));
+    const prices = data.map((item) => item.value);
+    const step = priceStepOf(prices);
+    current.axisWidth = Math.max(
+      current.axisWidth,
+      priceAxisWidth(prices, nextLocale, step, current.theme, current.document),
+    );
     const span = data.length > 1 ? data[data.length - 1]!.time - data[0]!.time : 0;
     current.series.applyOptions({
       priceFormat: {
@@ -298,6 +341,7 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
       localization: {
         tickmarksPriceFormatter: (prices: BarPrice[]) => tickLabels(prices, nextLocale, step),
       },
+      rightPriceScale: { minimumWidth: current.axisWidth },
       // Hours on the axis for a day or two of data, dates beyond.
       timeScale: { timeVisible: span <= 2 * 86_400, secondsVisible: false },
     });
@@ -322,7 +366,14 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
         );
         // The library lays its canvases out in a table; it holds no data, so it is not read out.
         host.querySelector('table')?.setAttribute('role', 'presentation');
-        chartRef.current = { chart, series, library, theme };
+        chartRef.current = {
+          chart,
+          series,
+          library,
+          theme,
+          axisWidth: 0,
+          document: host.ownerDocument,
+        };
         // The data goes in before the library first draws (its next frame), so the price axis
         // takes its width once and the plot beside it does not move.
         show(chartRef.current);
