@@ -142,8 +142,9 @@ describe('the reporting area', () => {
     await toast('Coins added. You now follow them.').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
+    // Each card asks for its report as the reader nears it.
     for (const name of ['Bitcoin', 'Ethereum', 'Solana']) {
-      await card(name).waitFor();
+      await card(name).scrollIntoViewIfNeeded();
       await chartDrawn(card(name));
     }
     await expect(cards().count()).resolves.toBe(3);
@@ -216,6 +217,7 @@ describe('the reporting area', () => {
       await card('Ethereum').waitFor();
       await expect(cards().count()).resolves.toBe(2);
       for (const coin of ['Bitcoin', 'Ethereum']) {
+        await card(coin).scrollIntoViewIfNeeded();
         await card(coin).getByRole('heading', { name: indicators }).waitFor();
         await chartDrawn(card(coin));
       }

@@ -415,6 +415,8 @@ export const reportCardRecipe = defineSlotRecipe({
       animationTimingFunction: 'ease-in-out',
       animationIterationCount: 'infinite',
       _motionReduce: { animationName: 'none' },
+      // A card whose report is not asked for yet holds still: nothing is loading.
+      '[data-status=pending] &': { animationName: 'none' },
       '&[data-shape=block]': { display: 'block', height: 'full', borderRadius: 'md' },
       '&[data-shape=marker]': { width: '3.5', height: '3.5', borderRadius: 'full' },
     },

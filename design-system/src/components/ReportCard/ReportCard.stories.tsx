@@ -432,6 +432,26 @@ export const Loading: Story = {
 };
 
 /**
+ * Not asked for yet (the site's cards below the fold, until the reader nears them): the loading
+ * card's placeholders, holding still.
+ */
+export const Pending: Story = {
+  args: { status: 'pending', placeholderIndicators: 13 },
+  play: async ({ canvasElement, args }) => {
+    const article = card(canvasElement);
+    await expect(article).not.toHaveAttribute('aria-busy');
+    await expect(article).toHaveAttribute('data-status', 'pending');
+    await expect(article.querySelectorAll('[data-part="skeleton"]').length).toBeGreaterThan(13);
+    const report = within(article);
+    await expect(report.getByRole('heading', { name: 'Bitcoin BTC' })).toBeVisible();
+    await expect(report.queryByText(args.summary)).not.toBeInTheDocument();
+    // Its controls work as the loading card's do.
+    await userEvent.click(report.getByRole('radio', { name: '24H' }));
+    await expect(args.onRangeChange).toHaveBeenCalledWith({ value: '24h' });
+  },
+};
+
+/**
  * Loading with as many indicator rows as the report will have (the site's 13): the sections under
  * them are where the ready card has them, so nothing moves when the report arrives.
  */

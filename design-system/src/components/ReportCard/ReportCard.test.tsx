@@ -271,6 +271,34 @@ describe('ReportCard', () => {
     expect(screen.queryByRole('term')).not.toBeInTheDocument();
   });
 
+  it('shows a pending card as the loading one, not busy and marked pending (it holds still)', () => {
+    const skeletons = () =>
+      // eslint-disable-next-line testing-library/no-node-access -- placeholders have no role
+      article().querySelectorAll('[data-part="skeleton"]').length;
+    const { unmount } = renderCard({ status: 'loading', placeholderIndicators: 13 });
+    const loadingBars = skeletons();
+    expect(article()).toHaveAttribute('data-status', 'loading');
+    unmount();
+    renderCard({ status: 'pending', placeholderIndicators: 13 });
+    expect(article()).toHaveAttribute('data-status', 'pending');
+    // Not busy: nothing is loading, and a busy card may be left unread.
+    expect(article()).not.toHaveAttribute('aria-busy');
+    expect(skeletons()).toBe(loadingBars);
+    expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(4);
+    // Its placeholders' class stops their pulse under a pending card (jsdom runs no animation:
+    // the rule itself is checked).
+    // eslint-disable-next-line testing-library/no-node-access -- placeholders have no role
+    const bar = article().querySelector('[data-part="skeleton"]')!;
+    const barClass = [...bar.classList].find((name) => name.startsWith('css-'));
+    const css = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+      .join('\n');
+    expect(css).toMatch(
+      new RegExp(`\\[data-status=pending\\] \\.${barClass} ?\\{[^}]*[{ ]animation-name: ?none;`),
+    );
+  });
+
   it('shows the error with Retry and keeps the name and unfollow', async () => {
     const user = userEvent.setup();
     const onRetry = jest.fn();

@@ -30,8 +30,11 @@ export interface ReportCardCoin {
   change24h: number | null;
 }
 
-/** Whether the report is being fetched, is there, or failed to load. */
-export type ReportCardStatus = 'loading' | 'ready' | 'error';
+/**
+ * Whether the report is not asked for yet (a card far below the fold), being fetched, there, or
+ * failed to load.
+ */
+export type ReportCardStatus = 'pending' | 'loading' | 'ready' | 'error';
 
 /** One choice of the range switch, e.g. `{ value: '7d', label: '7D' }`. */
 export interface ReportCardRange {
@@ -85,7 +88,11 @@ export interface ReportCardProps extends Omit<HTMLChakraProps<'article'>, 'child
   coin: ReportCardCoin;
   /** BCP 47 locale for the price and change; the site passes the page's locale. */
   locale?: string;
-  /** `loading`: placeholders of the ready layout's size; `error`: `errorText` and Retry; `ready`. */
+  /**
+   * `loading`: placeholders of the ready layout's size, pulsing, the card busy; `pending`: the
+   * same placeholders, still and not busy (a card nobody has scrolled to yet); `error`:
+   * `errorText` and Retry; `ready`.
+   */
   status: ReportCardStatus;
   /** When the numbers are from, already formatted, e.g. "As of 14:05". */
   asOfLabel?: string;
@@ -265,7 +272,7 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
     signals: `${id}-signals`,
     sources: `${id}-sources`,
   };
-  const loading = status === 'loading';
+  const loading = status === 'loading' || status === 'pending';
   const Heading = `h${headingLevel}` as const;
   const SectionHeading = `h${headingLevel + 1}` as 'h3';
 
@@ -474,7 +481,9 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
         ref={ref}
         css={styles.root}
         aria-labelledby={ids.heading}
-        aria-busy={loading || undefined}
+        // Busy while its report loads; a pending card is not (it would stay so, unread, for as
+        // long as nobody scrolls to it).
+        aria-busy={status === 'loading' || undefined}
         data-status={status}
         {...rest}
       >

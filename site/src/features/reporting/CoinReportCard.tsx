@@ -50,13 +50,23 @@ export interface CoinReportCardProps {
   livePrice?: CoinPrice;
   /** Called once the coin is unfollowed, with the new follow list. */
   onUnfollowed: (follows: FollowEntry[]) => void;
+  /**
+   * Whether the card is near the viewport: until then its report is not asked for, and it shows
+   * its coin and price with still placeholders (`pending`). Near by default.
+   */
+  near?: boolean;
 }
 
-export function CoinReportCard({ entry, livePrice, onUnfollowed }: CoinReportCardProps) {
+export function CoinReportCard({
+  entry,
+  livePrice,
+  onUnfollowed,
+  near = true,
+}: CoinReportCardProps) {
   const { t, i18n } = useTranslation('reporting');
   const language = i18n.language;
   const context: FormatContext = useMemo(() => ({ t, language }), [t, language]);
-  const { data: report, error, mutate } = useCoinReport(entry.coinId);
+  const { data: report, error, mutate } = useCoinReport(entry.coinId, near);
   const [range, setRange] = useState<RangeKey>(DEFAULT_RANGE);
   const [confirming, setConfirming] = useState(false);
   // Once loaded, the dialog stays mounted and closes as a dialog does (focus back, page unlocked).
@@ -75,7 +85,7 @@ export function CoinReportCard({ entry, livePrice, onUnfollowed }: CoinReportCar
     [report, context],
   );
 
-  const status = report ? 'ready' : error ? 'error' : 'loading';
+  const status = report ? 'ready' : error ? 'error' : near ? 'loading' : 'pending';
   const chart: ReactNode = report ? (
     <PriceChart
       points={points}

@@ -14,8 +14,10 @@ import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
 import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
 import { closeDialog, getOpenDialog } from '../shell/dialogs';
+import { installFakeIntersectionObserver } from './fakeIntersectionObserver';
 import { PRICE_REFRESH_MS } from './reports';
 import { Reporting } from './Reporting';
+import { NEAR_VIEWPORT_MARGIN } from './useNearViewport';
 
 jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
 // The site's one client, swapped for a fake: the page reads through ApiProvider's client and
@@ -308,6 +310,37 @@ describe('the reporting page', () => {
     // One price request for every card.
     const priceCalls = fake.get.mock.calls.filter(([path]) => path.startsWith('/api/coin/price'));
     expect(priceCalls.map(([path]) => path)).toEqual(['/api/coin/price?coinIds=1%2C2']);
+  });
+
+  it("asks for a card's report as the reader nears it, the first card at once", async () => {
+    const observers = installFakeIntersectionObserver();
+    try {
+      follows = [follow(ETHEREUM), follow(BITCOIN)];
+      renderPage();
+      await screen.findByText('Ethereum rose this week in en.');
+      const reportCalls = () =>
+        fake.get.mock.calls
+          .map(([path]) => path)
+          .filter((path) => path.startsWith('/api/analysis/coin'));
+      expect(reportCalls()).toEqual(['/api/analysis/coin?coinId=2']);
+
+      // Below the fold: its coin and live price, its report loading, and nothing asked for.
+      const btc = card('Bitcoin');
+      expect(btc).toHaveAttribute('data-status', 'pending');
+      expect(btc).not.toHaveAttribute('aria-busy');
+      expect(within(btc).getByText('$64,231.50')).toBeInTheDocument();
+      expect(within(btc).getByRole('button', { name: /Unfollow Bitcoin/ })).toBeEnabled();
+      // eslint-disable-next-line testing-library/no-node-access -- the list item is what is watched
+      const item = btc.closest('li')!;
+      expect(observers.optionsOf(item)).toEqual([{ rootMargin: NEAR_VIEWPORT_MARGIN }]);
+
+      act(() => observers.report(item, true));
+      expect(await within(btc).findByText('Bitcoin rose this week in en.')).toBeInTheDocument();
+      expect(reportCalls()).toEqual(['/api/analysis/coin?coinId=2', '/api/analysis/coin?coinId=1']);
+      expect(observers.watched()).toEqual([]);
+    } finally {
+      observers.restore();
+    }
   });
 
   it('reads the page in Chinese, with links that stay in Chinese', async () => {

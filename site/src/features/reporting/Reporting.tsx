@@ -1,24 +1,58 @@
 // The reporting area: a report card per followed coin, newest follow first, with one shared price
-// request for all of them; an invitation to add coins when there are none; placeholders the size
-// of a card while the follow list loads; and a way to try again when it cannot be loaded.
+// request for all of them, each card's report asked for as the reader nears it; an invitation to
+// add coins when there are none; placeholders the size of a card while the follow list loads; and
+// a way to try again when it cannot be loaded.
+import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
 import { Button, EmptyState } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { openAddCoinDialog, useFollows } from '../coins/follows';
 import { CoinReportCard } from './CoinReportCard';
+import { prepareFormats } from './format';
 import { useCoinPrices } from './reports';
 import { ReportCardPlaceholder } from './ReportCardPlaceholder';
+import { useNearViewport } from './useNearViewport';
 
 /** How many placeholder cards show while the follow list loads. */
 const PLACEHOLDER_CARDS = 2;
 
+interface ReportItemProps {
+  entry: FollowEntry;
+  /** The list's first card, on screen: it asks for its report at once. */
+  first: boolean;
+  livePrice: CoinPrice | undefined;
+  onUnfollowed: (follows: FollowEntry[]) => void;
+}
+
+/**
+ * A card of the list. Below the fold it asks for its report and draws its chart as the reader
+ * nears it, not with the page: each card is a request, a render and a chart, and a reader who
+ * follows many coins would otherwise wait for all of them before the page answers.
+ */
+function ReportItem({ entry, first, livePrice, onUnfollowed }: ReportItemProps) {
+  const { ref, near } = useNearViewport<HTMLLIElement>(first);
+  return (
+    <li ref={ref}>
+      <CoinReportCard entry={entry} livePrice={livePrice} onUnfollowed={onUnfollowed} near={near} />
+    </li>
+  );
+}
+
 export function Reporting() {
-  const { t } = useTranslation('reporting');
+  const { t, i18n } = useTranslation('reporting');
+  const language = i18n.language;
   const { follows, error, mutate } = useFollows();
   const coinIds = useMemo(() => (follows ?? []).map((entry) => entry.coinId), [follows]);
   const prices = useCoinPrices(coinIds);
   const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // In a task of its own, before the cards' first render (see prepareFormats).
+  useEffect(() => {
+    const timer = setTimeout(() => prepareFormats(language), 0);
+    return () => clearTimeout(timer);
+  }, [language]);
+
   // The cards badge demo numbers; this says once, in words, what the badge means.
   const demo = [...prices.byCoin.values()].some((price) => price.source === 'demo');
 
@@ -57,18 +91,18 @@ export function Reporting() {
   } else {
     content = (
       <Flex as="ul" direction="column" gap="6" listStyleType="none" margin="0" padding="0">
-        {follows.map((entry) => (
-          <li key={entry.coinId}>
-            <CoinReportCard
-              entry={entry}
-              livePrice={prices.byCoin.get(entry.coinId)}
-              onUnfollowed={(next) => {
-                void mutate(next, { revalidate: false });
-                // The card and its button are gone: the page's heading keeps the reader's place.
-                headingRef.current?.focus();
-              }}
-            />
-          </li>
+        {follows.map((entry, index) => (
+          <ReportItem
+            key={entry.coinId}
+            entry={entry}
+            first={index === 0}
+            livePrice={prices.byCoin.get(entry.coinId)}
+            onUnfollowed={(next) => {
+              void mutate(next, { revalidate: false });
+              // The card and its button are gone: the page's heading keeps the reader's place.
+              headingRef.current?.focus();
+            }}
+          />
         ))}
       </Flex>
     );

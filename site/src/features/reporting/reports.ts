@@ -14,10 +14,11 @@ export const PRICE_REFRESH_MS = 30_000;
 
 /**
  * The report on one coin. The API client sends the page's `Language`, so the signals and the
- * summary come in the language being read.
+ * summary come in the language being read. Not asked for while `wanted` is false (a card far
+ * below the fold).
  */
-export function useCoinReport(coinId: number): ApiResource<CoinReport> {
-  return useApi<CoinReport>(REPORT_PATH, { coinId });
+export function useCoinReport(coinId: number, wanted = true): ApiResource<CoinReport> {
+  return useApi<CoinReport>(wanted ? REPORT_PATH : null, { coinId });
 }
 
 export interface CoinPrices {
