@@ -11,6 +11,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { lazyChunk } from '../../app/loadChunk';
 import { apiAssetUrl } from '../../data/client';
 import { localizedPath, type Locale } from '../../i18n/locales';
+import { usePreparedFormats } from '../../i18n/usePreparedFormats';
 import { useMonitorCardLabels } from './labels';
 import {
   openAddMonitorDialog,
@@ -44,7 +45,9 @@ export function Monitoring() {
 }
 
 function MonitoringArea() {
-  const { t } = useTranslation('monitoring');
+  const { t, i18n } = useTranslation('monitoring');
+  // The cards format heat and times: their formats start while the list loads.
+  usePreparedFormats(i18n.language);
   const [filter, setFilter] = useState<StatusFilter>('all');
   const list = useUserSources(filter);
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -6,7 +6,8 @@ import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
 import { Button, EmptyState } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { usePreparedFormats } from '../../i18n/usePreparedFormats';
 import { openAddCoinDialog, useFollows } from '../coins/follows';
 import { CoinReportCard } from './CoinReportCard';
 import { prepareFormats } from './format';
@@ -46,12 +47,8 @@ export function Reporting() {
   const coinIds = useMemo(() => (follows ?? []).map((entry) => entry.coinId), [follows]);
   const prices = useCoinPrices(coinIds);
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  // In a task of its own, before the cards' first render (see prepareFormats).
-  useEffect(() => {
-    const timer = setTimeout(() => prepareFormats(language), 0);
-    return () => clearTimeout(timer);
-  }, [language]);
+  // The cards' formats, made while the follow list loads.
+  usePreparedFormats(language, prepareFormats);
 
   // The cards badge demo numbers; this says once, in words, what the badge means.
   const demo = [...prices.byCoin.values()].some((price) => price.source === 'demo');

@@ -288,10 +288,9 @@ function dayFormat(locale: string, timeZone?: string): Intl.DateTimeFormat {
 }
 
 /**
- * Makes the formats a card's first render needs in `language`, for a task of its own while the
- * page waits for its data: the browser's first number or date format starts its whole
- * internationalization library (about 50 ms on a slow machine), which would otherwise lengthen
- * the cards' render.
+ * Makes the formats a card's first render needs in `language`, while the page waits for its data
+ * (src/i18n/usePreparedFormats.ts: the first format starts the browser's whole
+ * internationalization library).
  */
 export function prepareFormats(language: string): void {
   const locale = intlLocale(language);

@@ -1,0 +1,25 @@
+// The browser's first number or date format in a page starts its whole internationalization
+// library (ICU): about 50 ms on a slow machine (docs/benchmarks.md), where later formats take a
+// millisecond or less. An area that formats its data makes a format first, in a task of its own
+// while that data is on its way, instead of inside the render that shows it.
+import { useEffect } from 'react';
+import { HTML_LANG, isLocale } from './locales';
+
+/** Starts the browser's formats for `language` (a site locale, or any BCP 47 tag). */
+export function startFormats(language: string): void {
+  new Intl.NumberFormat(isLocale(language) ? HTML_LANG[language] : language).format(0);
+}
+
+/**
+ * Runs `prepare(language)` in a task of its own after the area's first render, and again when the
+ * language changes: by default `startFormats`; an area can make the very formats it will use.
+ */
+export function usePreparedFormats(
+  language: string,
+  prepare: (language: string) => void = startFormats,
+): void {
+  useEffect(() => {
+    const timer = setTimeout(() => prepare(language), 0);
+    return () => clearTimeout(timer);
+  }, [language, prepare]);
+}
