@@ -1,10 +1,4 @@
-import {
-  chakra,
-  Portal,
-  useSlotRecipe,
-  type HTMLChakraProps,
-  type SystemStyleObject,
-} from '@chakra-ui/react';
+import { chakra, Portal, type HTMLChakraProps } from '@chakra-ui/react';
 import {
   forwardRef,
   useCallback,
@@ -18,6 +12,7 @@ import {
 } from 'react';
 import { toastRecipe } from './Toast.recipe';
 import type { ToastData, ToasterStore, ToastType } from './toaster';
+import { useSlotClasses } from '../../hooks/useSlotClasses';
 import { CloseIcon } from '../../icons/icons';
 
 const NO_TOASTS: readonly ToastData[] = [];
@@ -89,14 +84,14 @@ const icons: Record<ToastType, ReactElement> = {
 function ToastIcon({
   type,
   label,
-  css,
+  className,
 }: {
   type: ToastType;
   label?: string;
-  css?: SystemStyleObject;
+  className: string;
 }) {
   return (
-    <chakra.span css={css} data-part="indicator">
+    <span className={className} data-part="indicator">
       <svg
         viewBox="0 0 20 20"
         focusable="false"
@@ -104,7 +99,69 @@ function ToastIcon({
       >
         {icons[type]}
       </svg>
-    </chakra.span>
+    </span>
+  );
+}
+
+interface ToastItemProps {
+  toast: ToastData;
+  typeLabel: string | undefined;
+  closeLabel: string;
+  initial: boolean;
+  onKeyDown: (event: KeyboardEvent<HTMLLIElement>) => void;
+  closeButton: (element: HTMLButtonElement | null) => void;
+  onClose: () => void;
+}
+
+/** One toast of the stack, in its type's colours (its classes made once per type). */
+function ToastItem({
+  toast,
+  typeLabel,
+  closeLabel,
+  initial,
+  onKeyDown,
+  closeButton,
+  onClose,
+}: ToastItemProps) {
+  const { classes } = useSlotClasses(toastRecipe, { type: toast.type });
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from within the toast (its close button) closes it; the item itself takes no focus
+    <li
+      className={classes.root}
+      data-part="root"
+      data-type={toast.type}
+      data-initial={initial || undefined}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        className={classes.body}
+        data-part="body"
+        // Errors interrupt; everything else waits for a pause in speech.
+        role={toast.type === 'error' ? 'alert' : 'status'}
+      >
+        <ToastIcon type={toast.type} label={typeLabel} className={classes.indicator} />
+        <div className={classes.content} data-part="content">
+          <p className={classes.title} data-part="title">
+            {toast.title}
+          </p>
+          {toast.description && (
+            <p className={classes.description} data-part="description">
+              {toast.description}
+            </p>
+          )}
+        </div>
+      </div>
+      <button
+        ref={closeButton}
+        type="button"
+        className={classes.closeTrigger}
+        data-part="close-trigger"
+        aria-label={closeLabel}
+        onClick={onClose}
+      >
+        <CloseIcon />
+      </button>
+    </li>
   );
 }
 
@@ -131,7 +188,8 @@ export const Toaster = forwardRef<HTMLElement, ToasterProps>(function Toaster(
   },
   ref,
 ) {
-  const recipe = useSlotRecipe({ recipe: toastRecipe });
+  // The stack is on every page from the start: its classes are made once (useSlotClasses).
+  const base = useSlotClasses(toastRecipe, {});
   const toasts = useSyncExternalStore(toaster.subscribe, toaster.getToasts, () => NO_TOASTS);
   const visible = toasts.slice(-Math.max(1, Math.floor(max) || 1)).reverse();
   // Toasts already there when the stack mounts (a layout remount, a story) do not slide in again.
@@ -202,87 +260,55 @@ export const Toaster = forwardRef<HTMLElement, ToasterProps>(function Toaster(
     syncPause();
   };
 
-  const base = recipe();
   return (
-    <Portal disabled={!portalled}>
-      <chakra.section
-        ref={ref}
-        aria-label={label}
-        // An open modal hides the rest of the page from screen readers (aria-hidden on the body's
-        // other children); this marker keeps the toasts out of that, so they are still read.
-        data-live-announcer=""
-        data-part="group"
-        data-empty={empty || undefined}
-        css={base.group}
-        onMouseEnter={(event) => {
-          onMouseEnter?.(event);
-          reasons.current.hovered = true;
-          syncPause();
-        }}
-        onMouseLeave={(event) => {
-          onMouseLeave?.(event);
-          reasons.current.hovered = false;
-          syncPause();
-        }}
-        onFocus={handleFocus}
-        onBlur={handleBlur}
-        {...rest}
-      >
-        {/* A live region that is always there, so each toast added to it is read out. */}
-        <chakra.ol css={base.list} aria-live="polite" aria-relevant="additions">
-          {visible.map((toast) => {
-            const styles = recipe({ type: toast.type });
-            return (
-              <chakra.li
+    <>
+      {base.rules}
+      <Portal disabled={!portalled}>
+        <chakra.section
+          ref={ref}
+          aria-label={label}
+          // An open modal hides the rest of the page from screen readers (aria-hidden on the body's
+          // other children); this marker keeps the toasts out of that, so they are still read.
+          data-live-announcer=""
+          data-part="group"
+          data-empty={empty || undefined}
+          css={base.styles.group}
+          onMouseEnter={(event) => {
+            onMouseEnter?.(event);
+            reasons.current.hovered = true;
+            syncPause();
+          }}
+          onMouseLeave={(event) => {
+            onMouseLeave?.(event);
+            reasons.current.hovered = false;
+            syncPause();
+          }}
+          onFocus={handleFocus}
+          onBlur={handleBlur}
+          {...rest}
+        >
+          {/* A live region that is always there, so each toast added to it is read out. */}
+          <ol className={base.classes.list} aria-live="polite" aria-relevant="additions">
+            {visible.map((toast) => (
+              <ToastItem
                 // A toast replaced by id with another type is a new message: insert it afresh
                 // so that it is announced with its own urgency.
                 key={`${toast.id}:${toast.type}`}
-                css={styles.root}
-                data-part="root"
-                data-type={toast.type}
-                data-initial={initialIds.has(toast.id) || undefined}
+                toast={toast}
+                typeLabel={typeLabels?.[toast.type]}
+                closeLabel={closeLabel}
+                initial={initialIds.has(toast.id)}
                 onKeyDown={handleKeyDown(toast.id)}
-              >
-                <chakra.div
-                  css={styles.body}
-                  data-part="body"
-                  // Errors interrupt; everything else waits for a pause in speech.
-                  role={toast.type === 'error' ? 'alert' : 'status'}
-                >
-                  <ToastIcon
-                    type={toast.type}
-                    label={typeLabels?.[toast.type]}
-                    css={styles.indicator}
-                  />
-                  <chakra.div css={styles.content} data-part="content">
-                    <chakra.p css={styles.title} data-part="title">
-                      {toast.title}
-                    </chakra.p>
-                    {toast.description && (
-                      <chakra.p css={styles.description} data-part="description">
-                        {toast.description}
-                      </chakra.p>
-                    )}
-                  </chakra.div>
-                </chakra.div>
-                <chakra.button
-                  ref={(element: HTMLButtonElement | null) => {
-                    if (element) closeButtons.current.set(toast.id, element);
-                    else closeButtons.current.delete(toast.id);
-                  }}
-                  type="button"
-                  css={styles.closeTrigger}
-                  data-part="close-trigger"
-                  aria-label={closeLabel}
-                  onClick={() => close(toast.id)}
-                >
-                  <CloseIcon />
-                </chakra.button>
-              </chakra.li>
-            );
-          })}
-        </chakra.ol>
-      </chakra.section>
-    </Portal>
+                closeButton={(element) => {
+                  if (element) closeButtons.current.set(toast.id, element);
+                  else closeButtons.current.delete(toast.id);
+                }}
+                onClose={() => close(toast.id)}
+              />
+            ))}
+          </ol>
+        </chakra.section>
+      </Portal>
+    </>
   );
 });
