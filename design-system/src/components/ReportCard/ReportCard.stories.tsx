@@ -154,7 +154,7 @@ const meta = {
     maxW: '56rem',
   },
   argTypes: {
-    status: { control: 'inline-radio', options: ['ready', 'loading', 'error'] },
+    status: { control: 'inline-radio', options: ['ready', 'loading', 'pending', 'error'] },
     locale: { control: 'inline-radio', options: ['en', 'zh', 'pt-br'] },
     range: { control: 'inline-radio', options: ['24h', '7d', '30d'] },
     chart: { control: false },

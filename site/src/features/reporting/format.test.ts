@@ -1,6 +1,7 @@
 import type { PricePoint, ReportIndicators } from '@coinlens/api/contract';
 import i18next from 'i18next';
 import type { Locale } from '../../i18n/locales';
+import type * as FormatModule from './format';
 import { loadStrings } from '../legal/renderWithLocale';
 import {
   chartSummary,
@@ -247,6 +248,34 @@ describe('the chart summary', () => {
     [[], 'neutral'],
   ] as const)('colours %j as %s', (prices, tone) => {
     expect(chartTone(hourly([...prices]))).toBe(tone);
+  });
+});
+
+describe('prepareFormats', () => {
+  /** The Intl formats a fresh copy of the module makes for a card's "as of" line, in pt-br. */
+  function formatsMade(prepare: boolean): { before: number; during: number } {
+    let format!: typeof FormatModule;
+    jest.isolateModules(() => {
+      format = jest.requireActual<typeof FormatModule>('./format');
+    });
+    const dates = jest.spyOn(Intl, 'DateTimeFormat');
+    const numbers = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      if (prepare) format.prepareFormats('pt-br');
+      const before = dates.mock.calls.length + numbers.mock.calls.length;
+      const text = format.formatAsOf(Date.now() / 1000, contexts['pt-br']);
+      expect(text).toMatch(/^Atualizado às \d{2}:\d{2}$/);
+      format.formatDecimal(1.5, 'pt-br');
+      return { before, during: dates.mock.calls.length + numbers.mock.calls.length - before };
+    } finally {
+      dates.mockRestore();
+      numbers.mockRestore();
+    }
+  }
+
+  it('makes ahead the formats a card then reuses, all but the time of day', () => {
+    expect(formatsMade(false)).toEqual({ before: 0, during: 4 });
+    expect(formatsMade(true)).toEqual({ before: 3, during: 1 });
   });
 });
 
