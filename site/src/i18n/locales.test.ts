@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, localizedPath } from './locales';
+import { intlLocale, LOCALES, localizedPath } from './locales';
 
 const LOCALES_DIR = join(__dirname, '..', '..', 'locales');
 
@@ -76,5 +76,23 @@ describe('localizedPath', () => {
     ['pt-br', '/', '/pt-br/'],
   ] as const)('puts %s %s at %s', (locale, path, expected) => {
     expect(localizedPath(locale, path)).toBe(expected);
+  });
+});
+
+describe('intlLocale', () => {
+  it('gives Intl the region a site language is written for', () => {
+    expect(intlLocale('en')).toBe('en');
+    expect(intlLocale('zh')).toBe('zh-CN');
+    expect(intlLocale('pt-br')).toBe('pt-BR');
+  });
+
+  it('passes any other tag through as is', () => {
+    expect(intlLocale('de-CH')).toBe('de-CH');
+    expect(intlLocale('zh-TW')).toBe('zh-TW');
+  });
+
+  it('makes number formats in each language’s own style', () => {
+    expect(new Intl.NumberFormat(intlLocale('pt-br')).format(1234.5)).toBe('1.234,5');
+    expect(new Intl.NumberFormat(intlLocale('zh')).format(1234.5)).toBe('1,234.5');
   });
 });

@@ -17,6 +17,14 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/**
+ * The BCP 47 tag Intl needs for a site language (`zh` is written as in mainland China); any other
+ * tag as is.
+ */
+export function intlLocale(language: string): string {
+  return isLocale(language) ? HTML_LANG[language] : language;
+}
+
 /** The path of `path` (e.g. `/reporting/`) in `locale`: `/zh/reporting/`, or as is for English. */
 export function localizedPath(locale: Locale, path: string): string {
   return locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;

@@ -3,11 +3,11 @@
 // millisecond or less. An area that formats its data makes a format first, in a task of its own
 // while that data is on its way, instead of inside the render that shows it.
 import { useEffect } from 'react';
-import { HTML_LANG, isLocale } from './locales';
+import { intlLocale } from './locales';
 
 /** Starts the browser's formats for `language` (a site locale, or any BCP 47 tag). */
 export function startFormats(language: string): void {
-  new Intl.NumberFormat(isLocale(language) ? HTML_LANG[language] : language).format(0);
+  new Intl.NumberFormat(intlLocale(language)).format(0);
 }
 
 /**

@@ -31,7 +31,7 @@ import {
 } from 'react';
 import { apiAssetUrl } from '../../data/client';
 import { ApiError } from '../../data/errors';
-import { localizedPath, type Locale } from '../../i18n/locales';
+import { intlLocale, localizedPath, type Locale } from '../../i18n/locales';
 import {
   MAX_QUESTION_LENGTH,
   normalizeQuestion,
@@ -41,7 +41,6 @@ import {
 } from '../chat/conversation';
 import { openAddCoinDialog, useFollows } from '../coins/follows';
 import { openAddMonitorDialog } from '../monitoring/sources';
-import { intlLocale } from '../reporting/format';
 import { useRobotText } from './robot';
 import { RobotAvatar } from './RobotAvatar';
 

@@ -31,7 +31,8 @@ import {
 } from '../onboarding/onboardingMachine';
 import { COUNTDOWN_STEP_MS } from '../onboarding/script';
 import { startRealtime, type IoFactory } from '../realtime/connection';
-import { formatAsOf, intlLocale } from '../reporting/format';
+import { intlLocale } from '../../i18n/locales';
+import { formatAsOf } from '../reporting/format';
 import { LANGUAGE_RELOAD_DELAY_MS } from '../shell/LanguagePicker';
 import { MobileHome } from './MobileHome';
 import { LANGUAGE_SHORT_NAMES, MobileTopBar } from './MobileTopBar';

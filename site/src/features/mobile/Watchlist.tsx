@@ -9,7 +9,8 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useMemo } from 'react';
 import { apiAssetUrl } from '../../data/client';
 import { openAddCoinDialog, useFollows } from '../coins/follows';
-import { formatAsOf, intlLocale } from '../reporting/format';
+import { intlLocale } from '../../i18n/locales';
+import { formatAsOf } from '../reporting/format';
 import { useCoinPrices } from '../reporting/reports';
 import { SectionHeader } from './SectionHeader';
 

@@ -9,7 +9,7 @@ import type { RouteName } from '../../storybook/fakeApi';
 import { ANA_SOURCES, episodes, MONITOR_SOURCES, STORY_NOW } from '../../storybook/monitorFixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../storybook/play';
 import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
-import { intlLocale } from '../reporting/format';
+import { intlLocale } from '../../i18n/locales';
 import { DialogHost } from '../shell/DialogHost';
 import { Monitoring } from './Monitoring';
 

@@ -15,7 +15,7 @@ import {
 } from '../../storybook/monitorFixtures';
 import { findToast, page, visible, WAIT } from '../../storybook/play';
 import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
-import { intlLocale } from '../reporting/format';
+import { intlLocale } from '../../i18n/locales';
 import { SourceDetail } from './SourceDetail';
 
 const SITE: SiteParameters = {

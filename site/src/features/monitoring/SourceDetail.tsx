@@ -23,7 +23,7 @@ import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
 import { Link } from '../../i18n/Link';
 import { addFollows, useFollows } from '../coins/follows';
-import { intlLocale } from '../reporting/format';
+import { intlLocale } from '../../i18n/locales';
 import { SourceLogo } from './SourceLogo';
 import {
   markSourceRead,

@@ -3,7 +3,7 @@
 import type { MonitorCardProps, MonitorStatusLabels } from '@coinlens/design-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useMemo } from 'react';
-import { intlLocale } from '../reporting/format';
+import { intlLocale } from '../../i18n/locales';
 
 export type MonitorCardLabels = Pick<
   MonitorCardProps,

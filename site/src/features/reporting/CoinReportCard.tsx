@@ -9,6 +9,7 @@ import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { lazyChunk } from '../../app/loadChunk';
 import { apiAssetUrl } from '../../data/client';
 import { Link } from '../../i18n/Link';
+import { intlLocale } from '../../i18n/locales';
 import {
   chartSummary,
   chartTone,
@@ -16,7 +17,6 @@ import {
   formatAsOf,
   formatIndicators,
   INDICATOR_COUNT,
-  intlLocale,
   isRange,
   RANGES,
   type FormatContext,

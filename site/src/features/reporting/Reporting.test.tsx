@@ -14,10 +14,10 @@ import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
 import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
 import { closeDialog, getOpenDialog } from '../shell/dialogs';
-import { installFakeIntersectionObserver } from './fakeIntersectionObserver';
+import { installFakeIntersectionObserver } from '../../components/fakeIntersectionObserver';
 import { PRICE_REFRESH_MS } from './reports';
 import { Reporting } from './Reporting';
-import { NEAR_VIEWPORT_MARGIN } from './useNearViewport';
+import { NEAR_VIEWPORT_MARGIN } from '../../components/useNearViewport';
 
 jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
 // The site's one client, swapped for a fake: the page reads through ApiProvider's client and

@@ -13,7 +13,7 @@ import { CoinReportCard } from './CoinReportCard';
 import { prepareFormats } from './format';
 import { useCoinPrices } from './reports';
 import { ReportCardPlaceholder } from './ReportCardPlaceholder';
-import { useNearViewport } from './useNearViewport';
+import { useNearViewport } from '../../components/useNearViewport';
 
 /** How many placeholder cards show while the follow list loads. */
 const PLACEHOLDER_CARDS = 2;

@@ -3,7 +3,7 @@
 // the report's numbers and a translation function, so each locale's output is tested as a table.
 import type { PricePoint, ReportIndicators } from '@coinlens/api/contract';
 import { formatPercentChange, formatPrice, trendOf } from '@coinlens/design-system';
-import { HTML_LANG, isLocale } from '../../i18n/locales';
+import { intlLocale } from '../../i18n/locales';
 
 /** The chart ranges a report has a series for, in the order the switch shows them. */
 export const RANGES = ['24h', '7d', '30d'] as const;
@@ -23,11 +23,6 @@ export interface FormatContext {
   t: Translate;
   /** The page's language (`en`, `zh`, `pt-br`); picks separators and date order. */
   language: string;
-}
-
-/** The BCP 47 tag Intl needs for a site language (`zh` is written as in mainland China). */
-export function intlLocale(language: string): string {
-  return isLocale(language) ? HTML_LANG[language] : language;
 }
 
 const decimalFormats = new Map<string, Intl.NumberFormat>();
