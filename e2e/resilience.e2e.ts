@@ -393,7 +393,15 @@ async function navigateTo(p: Page, path: string): Promise<void> {
 describe('every page', () => {
   it('shows a loading state while the API is 3 s slow, then its data', async () => {
     await everyPage(async (pageCase, { page: p, problems: list }) => {
-      await p.route('**/api/**', ANSWER_FAULTS.slow);
+      // Every answer takes 3 s, and none comes before the loading state has been checked: a page
+      // whose load event comes late (every page loads at once) would otherwise have its answers
+      // before the test looks.
+      let checked!: () => void;
+      const looked = new Promise<void>((resolve) => (checked = resolve));
+      await p.route('**/api/**', async (route) => {
+        await looked;
+        await ANSWER_FAULTS.slow(route);
+      });
       await p.goto(urlOf(pageCase));
       await expectNotBlank(p);
       if (pageCase.loading) {
@@ -401,6 +409,7 @@ describe('every page', () => {
         await pageCase.loading(p).first().waitFor({ timeout: 15_000 });
         await expect(pageCase.ready(p).count()).resolves.toBe(0);
       }
+      checked();
       // The loading state may be in the static HTML (a signed-in area's is): the data is asked
       // for once the page's code has started, which takes a while with every page loading at once.
       await hydrated(p);
