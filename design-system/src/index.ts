@@ -88,6 +88,7 @@ export { ReportCard, reportCardRecipe } from './components/ReportCard';
 export type {
   ReportCardCoin,
   ReportCardIndicator,
+  ReportCardIndicatorPlaceholder,
   ReportCardProps,
   ReportCardRange,
   ReportCardSignal,

@@ -451,16 +451,26 @@ export const Pending: Story = {
   },
 };
 
+/** The site's 13 indicator rows: the MACD and signal lines and the two changes have no explanation. */
+const SITE_INDICATOR_ROWS = [1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0].map((explained) => ({
+  explanation: explained === 1,
+}));
+
 /**
- * Loading with as many indicator rows as the report will have (the site's 13): the sections under
- * them are where the ready card has them, so nothing moves when the report arrives.
+ * Loading with the indicator rows the report will have, each in its shape (the site's 13), and as
+ * many sources as most reports list (5): the sections under them are where the ready card has
+ * them, so nothing moves when the report arrives.
  */
 export const LoadingFullList: Story = {
-  args: { status: 'loading', placeholderIndicators: 13 },
+  args: { status: 'loading', placeholderIndicators: SITE_INDICATOR_ROWS, placeholderSources: 5 },
   play: async ({ canvasElement }) => {
     const article = card(canvasElement);
     const rows = article.querySelectorAll('[data-part="indicator-placeholder"]');
     await expect(rows).toHaveLength(13);
+    // A row without an explanation has no line for one, as the ready row.
+    await expect(rows[1]!.children).toHaveLength(2);
+    await expect(rows[4]!.children).toHaveLength(3);
+    await expect(article.querySelectorAll('[data-part="source-placeholder"]')).toHaveLength(5);
     const report = within(article);
     const signals = report.getByRole('heading', { name: 'Signals' });
     await expect(signals.getBoundingClientRect().top).toBeGreaterThanOrEqual(

@@ -271,6 +271,35 @@ describe('ReportCard', () => {
     expect(screen.queryByRole('term')).not.toBeInTheDocument();
   });
 
+  it('gives each placeholder indicator row the shape asked for: with or without an explanation', () => {
+    // A row's parts: its label, its value and, with an explanation, a third.
+    const explained = () =>
+      // eslint-disable-next-line testing-library/no-node-access -- placeholders have no role
+      [...article().querySelectorAll('[data-part="indicator-placeholder"]')].map(
+        (row) => row.children.length === 3,
+      );
+    const { unmount } = renderCard({ status: 'loading', placeholderIndicators: 2 });
+    expect(explained()).toEqual([true, true]);
+    unmount();
+    renderCard({
+      status: 'pending',
+      placeholderIndicators: [{ explanation: true }, { explanation: false }, { explanation: true }],
+    });
+    expect(explained()).toEqual([true, false, true]);
+  });
+
+  it('shows as many source placeholders as asked while loading, 4 by default', () => {
+    const sources = () =>
+      // eslint-disable-next-line testing-library/no-node-access -- placeholders have no role
+      article().querySelectorAll('[data-part="source-placeholder"]');
+    const { unmount } = renderCard({ status: 'loading' });
+    expect(sources()).toHaveLength(4);
+    unmount();
+    renderCard({ status: 'loading', placeholderSources: 5 });
+    expect(sources()).toHaveLength(5);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('shows a pending card as the loading one, not busy and marked pending (it holds still)', () => {
     const skeletons = () =>
       // eslint-disable-next-line testing-library/no-node-access -- placeholders have no role

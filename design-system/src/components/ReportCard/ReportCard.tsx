@@ -71,6 +71,12 @@ export interface ReportCardSignal {
   explanation: string;
 }
 
+/** A placeholder indicator row, in the shape of the row the report will have there. */
+export interface ReportCardIndicatorPlaceholder {
+  /** Whether that row has an explanation line under its label and value. */
+  explanation: boolean;
+}
+
 /** A related source (an article, a stream, a space) the report links to. */
 export interface ReportCardSource {
   /** The source's id. */
@@ -113,10 +119,11 @@ export interface ReportCardProps extends Omit<HTMLChakraProps<'article'>, 'child
   /** The indicators, in order. */
   indicators: readonly ReportCardIndicator[];
   /**
-   * How many indicator rows the loading state shows: the length of the list the report will
-   * have, so that the sections under it do not move when it arrives. 4 by default.
+   * The indicator rows the loading state shows, so that the sections under them do not move when
+   * the report arrives: how many (each with an explanation line), or each row's shape, as the
+   * report's list will have them. 4 by default.
    */
-  placeholderIndicators?: number;
+  placeholderIndicators?: number | readonly ReportCardIndicatorPlaceholder[];
   /** The signals section's heading, e.g. "Signals". */
   signalsTitle: string;
   /** The signals, in order. */
@@ -133,6 +140,11 @@ export interface ReportCardProps extends Omit<HTMLChakraProps<'article'>, 'child
   sourcesTitle: string;
   /** The related sources, in order. */
   sources: readonly ReportCardSource[];
+  /**
+   * How many source placeholders the loading state shows: as many as a report usually lists
+   * (the site's reports list up to 5). 4 by default.
+   */
+  placeholderSources?: number;
   /** Renders a source's link (the site passes its router's Link); default: a plain `<a href>`. */
   renderSourceLink?: (source: ReportCardSource, children: ReactNode) => ReactNode;
   /** Shown when there is no related source, e.g. "No related sources yet". */
@@ -151,8 +163,23 @@ export interface ReportCardProps extends Omit<HTMLChakraProps<'article'>, 'child
   headingLevel?: 2 | 3 | 4 | 5;
 }
 
-/** How many placeholders stand in for indicators (by default), signals and sources while loading. */
-const SKELETON = { indicators: 4, signals: 2, sources: 2 } as const;
+/**
+ * How many placeholders stand in for indicators and sources (by default) and signals while
+ * loading, and the summary's lines: about what a report has, so that the card hardly grows when
+ * it arrives.
+ */
+const SKELETON = {
+  indicators: 4,
+  signals: 2,
+  sources: 4,
+  summary: ['100%', '97%', '100%', '94%', '45%'],
+} as const;
+
+/** Each placeholder indicator row's shape: `count` rows with an explanation, or as given. */
+const indicatorPlaceholders = (
+  rows: number | readonly ReportCardIndicatorPlaceholder[],
+): readonly ReportCardIndicatorPlaceholder[] =>
+  typeof rows === 'number' ? Array.from({ length: rows }, () => ({ explanation: true })) : rows;
 
 const defaultSourceLink = (source: ReportCardSource, children: ReactNode) => (
   <a href={source.href}>{children}</a>
@@ -243,6 +270,7 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
     indicatorsTitle,
     indicators,
     placeholderIndicators = SKELETON.indicators,
+    placeholderSources = SKELETON.sources,
     signalsTitle,
     signals,
     noSignalsLabel,
@@ -338,9 +366,9 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
   } else {
     const summaryContent = loading ? (
       <p className={classes.summary} aria-hidden="true">
-        <Bar className={classes.skeleton} width="100%" />
-        <Bar className={classes.skeleton} width="96%" />
-        <Bar className={classes.skeleton} width="58%" />
+        {SKELETON.summary.map((width, index) => (
+          <Bar key={index} className={classes.skeleton} width={width} />
+        ))}
       </p>
     ) : (
       <p className={classes.summary}>{summary}</p>
@@ -348,7 +376,7 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
 
     const indicatorRows = loading ? (
       <div className={classes.indicators} aria-hidden="true">
-        {Array.from({ length: placeholderIndicators }, (_, index) => (
+        {indicatorPlaceholders(placeholderIndicators).map((row, index) => (
           <div key={index} className={classes.indicator} data-part="indicator-placeholder">
             <span className={classes.indicatorLabel}>
               <Bar className={classes.skeleton} width={index % 2 ? '45%' : '60%'} />
@@ -356,9 +384,11 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
             <span className={classes.indicatorValue}>
               <Bar className={classes.skeleton} width="3.5rem" />
             </span>
-            <span className={classes.indicatorExplanation}>
-              <Bar className={classes.skeleton} width="80%" />
-            </span>
+            {row.explanation && (
+              <span className={classes.indicatorExplanation}>
+                <Bar className={classes.skeleton} width="80%" />
+              </span>
+            )}
           </div>
         ))}
       </div>
@@ -390,8 +420,10 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
                   <Bar className={classes.skeleton} width={index ? '50%' : '65%'} />
                 </span>
               </span>
+              {/* A signal's sentence takes two lines in a card of any width. */}
               <span className={classes.signalExplanation}>
-                <Bar className={classes.skeleton} width="90%" />
+                <Bar className={classes.skeleton} width="100%" />
+                <Bar className={classes.skeleton} width={index ? '40%' : '60%'} />
               </span>
             </div>
           ))}
@@ -427,16 +459,22 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
     if (loading) {
       sourceList = (
         <div className={classes.sources} aria-hidden="true">
-          {Array.from({ length: SKELETON.sources }, (_, index) => (
-            <span key={index} className={classes.source}>
-              <span>
-                <Bar className={classes.skeleton} width={index ? '55%' : '75%'} />
+          {Array.from({ length: placeholderSources }, (_, index) => {
+            // Half the titles take two lines, as long titles do: the 2nd and 3rd of every 4, so
+            // that in two columns each row has one.
+            const long = index % 4 === 1 || index % 4 === 2;
+            return (
+              <span key={index} className={classes.source} data-part="source-placeholder">
+                <span>
+                  <Bar className={classes.skeleton} width={long ? '100%' : '75%'} />
+                  {long && <Bar className={classes.skeleton} width="35%" />}
+                </span>
+                <span className={classes.sourceAuthor}>
+                  <Bar className={classes.skeleton} width="30%" />
+                </span>
               </span>
-              <span className={classes.sourceAuthor}>
-                <Bar className={classes.skeleton} width="30%" />
-              </span>
-            </span>
-          ))}
+            );
+          })}
         </div>
       );
     } else if (sources.length === 0) {

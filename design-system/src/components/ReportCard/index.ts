@@ -2,6 +2,7 @@ export { ReportCard } from './ReportCard';
 export type {
   ReportCardCoin,
   ReportCardIndicator,
+  ReportCardIndicatorPlaceholder,
   ReportCardProps,
   ReportCardRange,
   ReportCardSignal,

@@ -16,9 +16,10 @@ import {
   DEFAULT_RANGE,
   formatAsOf,
   formatIndicators,
-  INDICATOR_COUNT,
+  INDICATOR_PLACEHOLDERS,
   isRange,
   RANGES,
+  REPORT_SOURCES_MAX,
   type FormatContext,
   type RangeKey,
 } from './format';
@@ -121,7 +122,8 @@ export function CoinReportCard({
         rangeLabel={t('card.range')}
         indicatorsTitle={t('card.indicators')}
         indicators={indicators}
-        placeholderIndicators={INDICATOR_COUNT}
+        placeholderIndicators={INDICATOR_PLACEHOLDERS}
+        placeholderSources={REPORT_SOURCES_MAX}
         signalsTitle={t('card.signals')}
         signals={report?.signals ?? []}
         noSignalsLabel={t('card.noSignals')}

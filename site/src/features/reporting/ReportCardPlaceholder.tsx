@@ -5,7 +5,7 @@
 import { ReportCard } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { INDICATOR_COUNT, RANGES } from './format';
+import { INDICATOR_PLACEHOLDERS, RANGES, REPORT_SOURCES_MAX } from './format';
 
 const NOTHING = () => {};
 // React 18 does not know `inert` yet: as a string it reaches the DOM as the attribute.
@@ -30,7 +30,8 @@ export function ReportCardPlaceholder() {
         rangeLabel={t('card.range')}
         indicatorsTitle={t('card.indicators')}
         indicators={[]}
-        placeholderIndicators={INDICATOR_COUNT}
+        placeholderIndicators={INDICATOR_PLACEHOLDERS}
+        placeholderSources={REPORT_SOURCES_MAX}
         signalsTitle={t('card.signals')}
         signals={[]}
         noSignalsLabel=""

@@ -9,6 +9,7 @@ import {
   formatAsOf,
   formatIndicators,
   INDICATOR_COUNT,
+  INDICATOR_PLACEHOLDERS,
   rsiExplanation,
   seriesStats,
   type FormatContext,
@@ -69,6 +70,15 @@ describe('formatIndicators', () => {
       'change7d',
       'change30d',
     ]);
+  });
+
+  it('has an explanation line where its loading card’s placeholder rows have one', () => {
+    // A history long enough for every figure: the shape the loading card stands in for.
+    expect(
+      formatIndicators(indicators, 63000, en).map((item) => ({
+        explanation: item.explanation !== undefined,
+      })),
+    ).toEqual(INDICATOR_PLACEHOLDERS);
   });
 
   it('lists INDICATOR_COUNT of them whatever the history allows', () => {

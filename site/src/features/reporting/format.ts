@@ -2,7 +2,12 @@
 // explanation, the chart's text alternative, its tone and the "as of" time. Pure functions over
 // the report's numbers and a translation function, so each locale's output is tested as a table.
 import type { PricePoint, ReportIndicators } from '@coinlens/api/contract';
-import { formatPercentChange, formatPrice, trendOf } from '@coinlens/design-system';
+import {
+  formatPercentChange,
+  formatPrice,
+  trendOf,
+  type ReportCardIndicatorPlaceholder,
+} from '@coinlens/design-system';
 import { intlLocale } from '../../i18n/locales';
 
 /** The chart ranges a report has a series for, in the order the switch shows them. */
@@ -73,8 +78,35 @@ export function rsiExplanation(rsi: number, t: Translate): string {
   return t(rsi >= 50 ? 'indicators.rsi.strong' : 'indicators.rsi.weak');
 }
 
-/** How many indicators formatIndicators lists for every report (its loading card shows as many). */
-export const INDICATOR_COUNT = 13;
+/**
+ * The rows formatIndicators lists for every report, in order, as its loading card shows them:
+ * whether each has an explanation line when the history allows its figure (the 3 MACD lines but
+ * the histogram, and the 7- and 30-day changes, have none).
+ */
+export const INDICATOR_PLACEHOLDERS: readonly ReportCardIndicatorPlaceholder[] = [
+  true, // RSI
+  false, // MACD
+  false, // MACD signal
+  true, // MACD histogram
+  true, // SMA 20
+  true, // SMA 50
+  true, // EMA 12
+  true, // EMA 26
+  true, // volatility
+  true, // 30-day high
+  true, // 30-day low
+  false, // 7-day change
+  false, // 30-day change
+].map((explanation) => ({ explanation }));
+
+/** How many indicators formatIndicators lists for every report. */
+export const INDICATOR_COUNT = INDICATOR_PLACEHOLDERS.length;
+
+/**
+ * How many related sources a report lists at most (the API's MAX_REPORT_SOURCES), and so how many
+ * its loading card shows: most reports have that many.
+ */
+export const REPORT_SOURCES_MAX = 5;
 
 /**
  * A report's indicators as the card lists them: RSI with what its reading means, MACD line,
