@@ -1,21 +1,12 @@
 import { defineTokens } from '@chakra-ui/react';
 
-/**
- * Inter is self-hosted by the app (@fontsource/inter); CJK falls back to the system's fonts. The
- * system's Latin fonts come before the CJK ones: until Inter has loaded (or where it never does),
- * Latin text is in the system's own font rather than in a CJK font's Latin letters (Microsoft
- * YaHei's on Windows, PingFang's on a Mac, Noto Sans CJK's on Linux, which also made the browser
- * open a 20 MB font for an English page), and CJK text still finds a CJK font.
- */
+/** Inter is self-hosted by the app (@fontsource/inter); CJK falls back to the system's fonts. */
 export const fonts = defineTokens.fonts({
   body: {
     value:
-      "'Inter', system-ui, -apple-system, 'Segoe UI', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', sans-serif",
+      "'Inter', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', system-ui, -apple-system, 'Segoe UI', sans-serif",
   },
-  heading: {
-    value:
-      "'Inter', system-ui, -apple-system, 'Segoe UI', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', sans-serif",
-  },
+  heading: { value: "'Inter', 'Noto Sans CJK SC', 'PingFang SC', system-ui, sans-serif" },
   mono: { value: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace" },
 });
 
