@@ -10,6 +10,9 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { callApi, createAccount } from './accounts';
 import { baseUrl, DEVICES, hydrated, launchChromium, openContext, still } from './browser';
+import { siteStrings } from './strings';
+
+const mobile = siteStrings('en', 'mobile');
 
 /** A poor mobile link (160 kbit/s down): a page's 10-15 KB of compressed HTML takes most of a second. */
 const SLOW_NETWORK = {
@@ -82,6 +85,29 @@ async function recordShifts(page: Page): Promise<void> {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/**
+ * Records which of the mobile home page's two parts (the visitor's, the signed-in user's) the
+ * parsed page shows, before any of the site's scripts has run (`firstScreen` reads it).
+ */
+async function recordFirstScreen(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const shown = (part: string) => {
+        const element = document.querySelector(`[data-until-session="${part}"]`);
+        return element ? getComputedStyle(element).display !== 'none' : null;
+      };
+      (window as { __firstScreen?: unknown }).__firstScreen = {
+        visitor: shown('visitor'),
+        member: shown('member'),
+      };
+    });
+  });
+}
+
+function firstScreen(page: Page): Promise<unknown> {
+  return page.evaluate(() => (window as { __firstScreen?: unknown }).__firstScreen);
 }
 
 function shiftsSoFar(page: Page): Promise<Shift[]> {
@@ -186,6 +212,49 @@ describe("a signed-in user's areas, until their data has come", () => {
       await page.waitForLoadState('networkidle');
       await still(page);
       expect(await shiftsSoFar(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // The mobile home page is a visitor's and a signed-in user's: its static HTML holds both first
+  // screens, and the head script's mark picks one before the first paint.
+  it.each(['/mobile/', '/zh/mobile/'])(
+    'loads %s on a phone, signed in, as the signed-in page from the first paint, without moving anything',
+    async (path) => {
+      const { context, page } = await openContext(browser, DEVICES.android, token);
+      try {
+        await recordShifts(page);
+        await recordFirstScreen(page);
+        await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load', timeout: 30_000 });
+        expect(new URL(page.url()).pathname).toBe(path);
+        await expect(firstScreen(page)).resolves.toEqual({ visitor: false, member: true });
+        await hydrated(page);
+        // The followed coins and their prices: the last things that could move the page.
+        await page.getByRole('tablist').waitFor();
+        await page.locator('main li').nth(2).waitFor({ timeout: 20_000 });
+        await page.waitForLoadState('networkidle');
+        await still(page);
+        expect(await shiftsSoFar(page)).toEqual([]);
+        await expect(page.locator('[data-until-session]').count()).resolves.toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it('shows a visitor’s phone the visitor’s page from the first paint', async () => {
+    const { context, page } = await openContext(browser, DEVICES.android);
+    try {
+      await recordFirstScreen(page);
+      await page.goto(`${baseUrl()}/mobile/`, { waitUntil: 'load' });
+      await expect(firstScreen(page)).resolves.toEqual({ visitor: true, member: false });
+      await hydrated(page);
+      await expect(
+        page.getByRole('button', { name: mobile('intro.signIn') }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(page.locator('[role="tablist"]').count()).resolves.toBe(0);
+      await expect(page.locator('[data-until-session]').count()).resolves.toBe(0);
     } finally {
       await context.close();
     }

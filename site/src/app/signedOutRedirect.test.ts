@@ -1,15 +1,25 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { isSignedInArea, SIGNED_IN_ROUTES } from './signedInAreas';
+import { isMobileHome, isSignedInArea, SIGNED_IN_MARK, SIGNED_IN_ROUTES } from './signedInAreas';
 import { earlyRedirectScript, loginAddress, signedInAreaOf } from './signedOutRedirect';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
 
-/** Runs a page's head script as the browser would, with this address, agent and storage. */
-function run(
+interface RunOptions {
+  agent?: string;
+  token?: string | null;
+  storage?: boolean;
+  search?: string;
+}
+
+/**
+ * Runs a page's head script as the browser would, with this address, agent and storage: where it
+ * sent the browser, and whether it marked `<html>` as signed in.
+ */
+function execute(
   pathname: string,
-  { agent = DESKTOP, token = null as string | null, storage = true, search = '' } = {},
+  { agent = DESKTOP, token = null, storage = true, search = '' }: RunOptions = {},
 ) {
   const replace = jest.fn();
   const localStorage = {
@@ -18,13 +28,21 @@ function run(
       return key === 'token' ? token : null;
     },
   };
-  new Function('location', 'navigator', 'window', earlyRedirectScript(pathname))(
+  const html = document.createElement('html');
+  new Function('location', 'navigator', 'window', 'document', earlyRedirectScript(pathname))(
     { pathname, search, hash: '', replace },
     { userAgent: agent },
     { localStorage },
+    { documentElement: html },
   );
-  return replace.mock.calls.map(([target]) => target as string);
+  return {
+    targets: replace.mock.calls.map(([target]) => target as string),
+    marked: html.hasAttribute(SIGNED_IN_MARK),
+  };
 }
+
+/** Where a page's head script sends the browser. */
+const run = (pathname: string, options?: RunOptions) => execute(pathname, options).targets;
 
 describe('signedInAreaOf', () => {
   it.each([
@@ -65,11 +83,44 @@ describe('the head script of a signed-in area', () => {
     expect(run('/zh/reporting/', { agent: PHONE, search: '?x=1' })).toEqual(['/zh/mobile/?x=1']);
   });
 
-  it('is only the device redirect on every other page', () => {
+  it('is only the device redirect on every other page but the mobile home', () => {
     expect(earlyRedirectScript('/')).not.toContain('localStorage');
+    expect(earlyRedirectScript('/mobile/privacy/')).not.toContain('localStorage');
     expect(run('/')).toEqual([]);
     expect(run('/pt-br/', { agent: PHONE })).toEqual(['/pt-br/mobile/']);
     expect(run('/mobile/')).toEqual(['/']);
+  });
+});
+
+describe('the head script of the mobile home page', () => {
+  it.each(['/mobile/', '/zh/mobile/', '/pt-br/mobile'])('is the mobile home: %s', (pathname) => {
+    expect(isMobileHome(pathname)).toBe(true);
+  });
+
+  it.each(['/', '/mobile/privacy/', '/zh/mobiles/', '/de/mobile/'])('is not: %s', (pathname) => {
+    expect(isMobileHome(pathname)).toBe(false);
+  });
+
+  it('marks the page of a phone that keeps a token, and sends nobody anywhere', () => {
+    expect(execute('/zh/mobile/', { agent: PHONE, token: 'tok_123' })).toEqual({
+      targets: [],
+      marked: true,
+    });
+    expect(execute('/mobile/', { agent: PHONE })).toEqual({ targets: [], marked: false });
+    // Storage switched off: the site works signed out.
+    expect(execute('/pt-br/mobile/', { agent: PHONE, token: 'tok_123', storage: false })).toEqual({
+      targets: [],
+      marked: false,
+    });
+  });
+
+  it('only redirects a computer, without marking', () => {
+    expect(execute('/mobile/', { token: 'tok_123' })).toEqual({ targets: ['/'], marked: false });
+  });
+
+  it('marks nothing on any other page', () => {
+    expect(execute('/', { token: 'tok_123' }).marked).toBe(false);
+    expect(execute('/zh/reporting/', { token: 'tok_123' }).marked).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@
 import { deviceRedirect } from '../../edge/rules.mjs';
 import { TOKEN_KEY } from '../data/token';
 import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from '../i18n/locales';
-import { isSignedInArea } from './signedInAreas';
+import { isMobileHome, isSignedInArea, SIGNED_IN_MARK } from './signedInAreas';
 
 /** Where a signed-out visitor of a signed-in area goes, in their language. */
 export function loginAddress(language: string): string {
@@ -43,18 +43,32 @@ function signedOutRedirectStatement(locale: Locale): string {
   );
 }
 
+/** The statement that marks `<html>` with SIGNED_IN_MARK when a token is kept. */
+function signedInMarkStatement(): string {
+  const key = JSON.stringify(TOKEN_KEY);
+  const mark = JSON.stringify(SIGNED_IN_MARK);
+  return (
+    `{ var token = null; try { token = window.localStorage.getItem(${key}); } catch (error) {} ` +
+    `if (token) document.documentElement.setAttribute(${mark}, ''); }`
+  );
+}
+
 /**
  * The device redirect for hosts without the edge handler: the same function, run in the page
  * before anything renders. Where the edge or the server already redirected, it finds nothing to
  * do. On a signed-in area's page it then sends a visitor without a token to the login (see
- * above). Its text is hashed into each page's CSP by whoever serves the page.
+ * above); on the mobile home page it marks a browser that keeps a token (SIGNED_IN_MARK). Its
+ * text is hashed into each page's CSP by whoever serves the page.
  */
 export function earlyRedirectScript(pathname: string): string {
   const areaLocale = signedInAreaOf(pathname);
+  let otherwise = '';
+  if (areaLocale) otherwise = signedOutRedirectStatement(areaLocale);
+  else if (isMobileHome(pathname)) otherwise = signedInMarkStatement();
   return `(function () {
   var target = (${deviceRedirect.toString()})(location.pathname, navigator.userAgent);
   if (target !== null) location.replace(target + location.search + location.hash);${
-    areaLocale ? `\n  else ${signedOutRedirectStatement(areaLocale)}` : ''
+    otherwise ? `\n  else ${otherwise}` : ''
   }
 })();`;
 }

@@ -2,13 +2,21 @@
 // for a signed-in user, their coins, their sources' next events and the assistant
 // (MobileSignedIn, whose code loads only for them: a visitor's first load stays small).
 
-import { Skeleton } from '@coinlens/design-system';
+import { Box, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense } from 'react';
 import { lazyChunk } from '../../app/loadChunk';
+import { SessionPart } from '../auth/SessionPart';
 import { useSession } from '../auth/session';
 import { MobileGreeting } from './MobileGreeting';
 import { MobileIntro } from './MobileIntro';
+import { MobileTabBar, SCREEN_UNDER_TOP_BAR } from './MobileTabBar';
+import { SectionHeader } from './SectionHeader';
+import { DEFAULT_TAB } from './tabs';
+import { WatchlistLoading } from './WatchlistLoading';
+
+// React 18 does not know `inert` yet: as a string it reaches the DOM as the attribute.
+const INERT = { inert: '' } as Record<string, string>;
 
 const MobileSignedIn = lazyChunk(() =>
   import('./MobileSignedIn').then((module) => ({ default: module.MobileSignedIn })),
@@ -25,31 +33,48 @@ export interface MobileHomeProps {
 
 export function MobileHome({ routeKey }: MobileHomeProps) {
   const { status } = useSession();
-  // Until the session is known (the server render), the visitor's page: it has content at once.
-  if (status !== 'signedIn') return <MobileIntro />;
+  const unknown = status === 'unknown';
+  // Until the session is known, both parts (SessionPart): the static HTML has the right one on
+  // screen from the first paint, with nothing to swap or move when the page's code has started.
   return (
-    <Suspense fallback={<SignedInPlaceholder />}>
-      <MobileSignedIn routeKey={routeKey} />
-    </Suspense>
+    <>
+      {status !== 'signedIn' && (
+        <SessionPart part="visitor" unknown={unknown}>
+          <MobileIntro />
+        </SessionPart>
+      )}
+      {status !== 'signedOut' && (
+        <SessionPart part="member" unknown={unknown}>
+          {unknown ? (
+            <SignedInPlaceholder />
+          ) : (
+            <Suspense fallback={<SignedInPlaceholder />}>
+              <MobileSignedIn routeKey={routeKey} />
+            </Suspense>
+          )}
+        </SessionPart>
+      )}
+    </>
   );
 }
 
 /**
- * The page while its signed-in part's code loads (or waits for the network): the greeting, and
- * the first section's place, named for assistive technology.
+ * The signed-in page until its code has loaded (and, in the static HTML, until the session is
+ * known): its frame as it will be, the screen under the top bar with the tabs at its foot, the
+ * greeting, and the coins loading, named for assistive technology. The tabs are a still copy.
  */
 function SignedInPlaceholder() {
   const { t } = useTranslation('mobile');
   return (
-    <>
+    <Flex direction="column" minHeight={SCREEN_UNDER_TOP_BAR}>
       <MobileGreeting />
-      <Skeleton
-        role="status"
-        aria-busy="true"
-        aria-label={t('coins.title')}
-        height="16"
-        borderRadius="lg"
-      />
-    </>
+      <Box flex="1" paddingBottom="4">
+        <SectionHeader id="mobile-coins-placeholder">{t('coins.title')}</SectionHeader>
+        <WatchlistLoading />
+      </Box>
+      <Box aria-hidden="true" {...INERT}>
+        <MobileTabBar selected={DEFAULT_TAB} />
+      </Box>
+    </Flex>
   );
 }

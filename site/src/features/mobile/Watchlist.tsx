@@ -3,7 +3,7 @@
 // prices are from, and the way to add coins. The list comes from the follow list; the prices from
 // one request for all of them, and a coin keeps the quote of its follow entry until they come.
 import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
-import { Button, EmptyState, PriceChange, PriceText, Skeleton } from '@coinlens/design-system';
+import { Button, EmptyState, PriceChange, PriceText } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useMemo } from 'react';
@@ -13,9 +13,7 @@ import { intlLocale } from '../../i18n/locales';
 import { formatAsOf } from '../reporting/format';
 import { useCoinPrices } from '../reporting/reports';
 import { SectionHeader } from './SectionHeader';
-
-/** The rows a loading watchlist shows. */
-const PLACEHOLDER_ROWS = 3;
+import { WatchlistLoading } from './WatchlistLoading';
 
 export interface WatchlistProps {
   /** "Now" in ms since the epoch, for the "as of" time (the clock by default). */
@@ -61,13 +59,7 @@ export function Watchlist({ now }: WatchlistProps) {
       />
     );
   } else if (follows === undefined) {
-    body = (
-      <Flex direction="column" gap="2" role="status" aria-busy="true" aria-label={t('coins.title')}>
-        {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
-          <Skeleton key={index} height="16" borderRadius="lg" />
-        ))}
-      </Flex>
-    );
+    body = <WatchlistLoading />;
   } else if (follows.length === 0) {
     body = (
       <EmptyState
@@ -90,7 +82,17 @@ export function Watchlist({ now }: WatchlistProps) {
             />
           ))}
         </Flex>
-        <Flex marginTop="3" gap="2" alignItems="center" wrap="wrap" fontSize="xs" color="fg.muted">
+        {/* While the prices are on their way, as tall as it will be (the demo badge's height), so
+            that the button under it does not move down when they come. */}
+        <Flex
+          marginTop="3"
+          minHeight={prices.error ? undefined : '1.375rem'}
+          gap="2"
+          alignItems="center"
+          wrap="wrap"
+          fontSize="xs"
+          color="fg.muted"
+        >
           {asOf && <span>{asOf}</span>}
           {demo && (
             <chakra.span paddingX="2" paddingY="0.5" borderRadius="full" bg="bg.raised">

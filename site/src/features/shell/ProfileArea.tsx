@@ -2,13 +2,17 @@
 // nickname" and "log out" under the user's nickname; signed out, a login button. During the
 // server render and hydration, when the session is not known yet, the login button's place is
 // kept, unseen, so the static HTML never shows the wrong one; on a signed-in area's page, which
-// only a visitor holding a token sees, the account menu shows from the start. The button holds
-// the avatar alone, so that it keeps its width when the nickname arrives and nothing beside it
-// moves.
+// only a visitor holding a token sees, the account menu shows from the start; on the mobile home
+// page, which both see, both are there and CSS shows the one that fits (SessionPart). The button
+// holds the avatar alone, so that it keeps its width when the nickname arrives and nothing beside
+// it moves.
+import type { UserInfo } from '@coinlens/api/contract';
 import { Button } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { createApiClient } from '../../data/client';
+import { isMobileHome } from '../../app/signedInAreas';
+import { SessionPart } from '../auth/SessionPart';
 import { showsSignedIn, useSession } from '../auth/session';
 import { logout } from '../auth/logout';
 import { DEFAULT_AVATAR } from './defaultAvatar';
@@ -31,24 +35,47 @@ export function ProfileArea({ touch = false }: ProfileAreaProps) {
   const { t } = useTranslation('common');
   const { originalPath } = useI18next();
   const { status, user } = useSession();
+  const unknown = status === 'unknown';
 
   // Until the session is known the login button holds its place, unseen, so that a visitor's
   // header does not shift when it shows (most first visits are signed out).
-  if (!showsSignedIn(status, originalPath)) {
-    const unknown = status === 'unknown';
+  const login = (
+    <Button
+      size={touch ? 'lg' : 'md'}
+      onClick={() => openDialog('login')}
+      visibility={unknown ? 'hidden' : undefined}
+      aria-hidden={unknown || undefined}
+      tabIndex={unknown ? -1 : undefined}
+    >
+      {t('profile.login')}
+    </Button>
+  );
+
+  // The mobile home page's static HTML is a visitor's and a signed-in user's: both, until the
+  // session is known, and CSS shows the one that fits (SessionPart).
+  if (isMobileHome(originalPath)) {
     return (
-      <Button
-        size={touch ? 'lg' : 'md'}
-        onClick={() => openDialog('login')}
-        visibility={unknown ? 'hidden' : undefined}
-        aria-hidden={unknown || undefined}
-        tabIndex={unknown ? -1 : undefined}
-      >
-        {t('profile.login')}
-      </Button>
+      <>
+        {status !== 'signedIn' && (
+          <SessionPart part="visitor" unknown={unknown} display="contents">
+            {login}
+          </SessionPart>
+        )}
+        {status !== 'signedOut' && (
+          <SessionPart part="member" unknown={unknown} display="contents">
+            <AccountMenu touch={touch} user={user} />
+          </SessionPart>
+        )}
+      </>
     );
   }
+  if (!showsSignedIn(status, originalPath)) return login;
+  return <AccountMenu touch={touch} user={user} />;
+}
 
+/** The avatar and the menu under it: the nickname, "edit nickname" and "log out". */
+function AccountMenu({ touch, user }: { touch: boolean; user: UserInfo | null }) {
+  const { t } = useTranslation('common');
   const nickname = user?.nickname ?? '';
   return (
     <Dropdown
