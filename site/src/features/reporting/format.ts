@@ -80,8 +80,8 @@ export function rsiExplanation(rsi: number, t: Translate): string {
 
 /**
  * The rows formatIndicators lists for every report, in order, as its loading card shows them:
- * whether each has an explanation line when the history allows its figure (the 3 MACD lines but
- * the histogram, and the 7- and 30-day changes, have none).
+ * whether each has an explanation line when the history allows its figure (the MACD line, its
+ * signal line and the 7- and 30-day changes have none).
  */
 export const INDICATOR_PLACEHOLDERS: readonly ReportCardIndicatorPlaceholder[] = [
   true, // RSI
