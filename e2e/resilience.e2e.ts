@@ -747,8 +747,9 @@ describe('a chunk the server cannot send', () => {
   it.each([
     // The chat's conversation store (useChatStore), which the page loads by itself.
     ['welcome', 'socket:chat'],
-    // The signed-in phone page's part (a lazy component).
-    ['mobile', 'tabs.label'],
+    // The signed-in phone page's part (a lazy component), by its watchlist's words: its tabs
+    // are in the page's first load too (the placeholder's still copy).
+    ['mobile', 'coins.pricesError'],
   ])(
     'waits for the %s page’s code while offline, says why, and shows the page once online',
     async (name, marker) => {
