@@ -16,6 +16,27 @@ export const ROUTES = [
   { path: '/mobile/', preset: 'mobile', signedIn: false },
 ];
 
+/**
+ * The pages Lighthouse measures, in order: `routes` with each preset's floor page (`FLOOR_PAGE`,
+ * `floor: true`, at `/floor/<preset>/` on the bench's own server) just before the first route of
+ * that preset, so that each is measured at the hour its routes are.
+ */
+export function withFloors(routes) {
+  const pages = [];
+  for (const route of routes) {
+    if (!pages.some((page) => page.floor && page.preset === route.preset)) {
+      pages.push({
+        path: `/floor/${route.preset}/`,
+        preset: route.preset,
+        signedIn: false,
+        floor: true,
+      });
+    }
+    pages.push(route);
+  }
+  return pages;
+}
+
 /** Issue #13's goals; the chat's are the API contract's ("starts within 1 s, finishes within 5 s"). */
 export const GOALS = {
   lighthouse: {
@@ -115,6 +136,8 @@ export function lighthouseRows(path, preset, summary, { signedIn = false } = {})
       value: fixed(summary.score, 2),
       goal: `>= ${goal.score.toFixed(2)}`,
       met: scoreAtLeast(summary.score, goal.score),
+      preset,
+      metric: 'performance',
     },
     { measure: name('LCP'), value: ms(summary.lcpMs), goal: '-', met: null },
     {
@@ -122,6 +145,8 @@ export function lighthouseRows(path, preset, summary, { signedIn = false } = {})
       value: ms(summary.tbtMs),
       goal: `< ${goal.tbtMs} ms`,
       met: under(summary.tbtMs, goal.tbtMs),
+      preset,
+      metric: 'TBT',
     },
     {
       measure: name('CLS'),
@@ -130,6 +155,105 @@ export function lighthouseRows(path, preset, summary, { signedIn = false } = {})
       met: Number.isFinite(summary.cls) && summary.cls <= GOALS.cls,
     },
   ];
+}
+
+/**
+ * The floor: the least a page costs on this machine, this hour. One heading and one paragraph, no
+ * script, no style sheet, no font, served with the product's own security headers (`FLOOR_HEADERS`,
+ * copied from its answer for a page of the same preset): Lighthouse measures it beside the routes,
+ * with the same preset and browser. Lighthouse multiplies every task by its CPU slowdown, the
+ * browser's own too (starting a renderer for the page, its parse, style and layout); when this
+ * page alone misses a goal, no page can meet it on this run.
+ */
+export const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Coinlens bench floor</title></head><body><h1>Coinlens</h1>' +
+  '<p>One heading and one paragraph, without a script, a style sheet or a font: what any page ' +
+  'costs the browser here.</p></body></html>';
+
+/** The response headers the floor page takes from the product's page (lower case). */
+export const FLOOR_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'permissions-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-frame-options',
+];
+
+/**
+ * The floor page's headers out of the product page's (a fetch `Headers`, or any iterable of
+ * name/value pairs): those of `FLOOR_HEADERS` it sent. Throws when it sent none, which would make
+ * the floor cheaper than any page of the product can be (the opener policy alone makes Chromium
+ * start a new renderer).
+ */
+export function floorHeaders(productHeaders) {
+  const copied = {};
+  for (const [name, value] of productHeaders) {
+    if (FLOOR_HEADERS.includes(name.toLowerCase())) copied[name.toLowerCase()] = value;
+  }
+  if (Object.keys(copied).length === 0) {
+    throw new Error(
+      `the product's page sent none of ${FLOOR_HEADERS.join(', ')}: is it the product answering?`,
+    );
+  }
+  return copied;
+}
+
+/**
+ * The table's rows for a preset's floor page: its performance and TBT medians, with no goal of
+ * its own, each saying (`reaches`) whether it would meet the routes' goal of its preset.
+ */
+export function floorRows(preset, summary) {
+  const goal = GOALS.lighthouse[preset];
+  const name = (metric) => `Lighthouse floor page (${preset}): ${metric}`;
+  return [
+    {
+      measure: name('performance'),
+      value: fixed(summary.score, 2),
+      goal: '-',
+      met: null,
+      preset,
+      metric: 'performance',
+      floor: true,
+      reaches: scoreAtLeast(summary.score, goal.score),
+    },
+    {
+      measure: name('TBT'),
+      value: ms(summary.tbtMs),
+      goal: '-',
+      met: null,
+      preset,
+      metric: 'TBT',
+      floor: true,
+      reaches: under(summary.tbtMs, goal.tbtMs),
+    },
+  ];
+}
+
+/**
+ * The missed Lighthouse goals that the floor page of their preset missed too, measured in the
+ * same run: goals no page could meet on this machine then. A floor not measured explains nothing.
+ */
+export function missedByTheFloorToo(rows) {
+  const floors = rows.filter((row) => row.floor && row.reaches === false);
+  return missedGoals(rows).filter((row) =>
+    floors.some((floor) => floor.preset === row.preset && floor.metric === row.metric),
+  );
+}
+
+/**
+ * The sentence for the missed goals that the floor page missed too (`missedByTheFloorToo`), or
+ * an empty string when there are none.
+ */
+export function floorNote(rows) {
+  if (rows.length === 0) return '';
+  const goals = rows.map((row) => row.measure.replace(/^Lighthouse /, '')).join('; ');
+  return (
+    `The floor page missed ${rows.length === 1 ? 'this goal' : 'these goals'} too, in the same run: ` +
+    `${goals}. No page could meet ${rows.length === 1 ? 'it' : 'them'} on this machine then.`
+  );
 }
 
 /** The table's rows for first-load JS: one per wanted route, a missing one counts as missed. */

@@ -4,23 +4,30 @@ import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import {
   END_MARKER,
+  FLOOR_HEADERS,
+  FLOOR_PAGE,
   ROUTES,
   START_MARKER,
   apiRows,
   chatRows,
   describeMachine,
   describeSpeed,
+  floorHeaders,
+  floorNote,
+  floorRows,
   formatCls,
   formatDuration,
   formatTable,
   jsRows,
   lighthouseRows,
   median,
+  missedByTheFloorToo,
   missedGoals,
   parseArgs,
   parseJsSize,
   replaceGenerated,
   summarizeRuns,
+  withFloors,
   wrongFinalUrl,
 } from './bench-lib.mjs';
 
@@ -259,6 +266,113 @@ describe('goals', () => {
       missedGoals(rows).map((row) => row.measure),
       ['Chat: first part of the reply (median of 5)'],
     );
+  });
+});
+
+describe('the floor page', () => {
+  it('is measured before the first route of each preset, and only then', () => {
+    const pages = withFloors(ROUTES);
+    assert.deepEqual(
+      pages.map((page) => [page.path, page.preset, page.floor === true]),
+      [
+        ['/floor/desktop/', 'desktop', true],
+        ['/', 'desktop', false],
+        ['/reporting/', 'desktop', false],
+        ['/monitoring/', 'desktop', false],
+        ['/welcome/', 'desktop', false],
+        ['/floor/mobile/', 'mobile', true],
+        ['/mobile/', 'mobile', false],
+      ],
+    );
+    assert.ok(pages.filter((page) => page.floor).every((page) => page.signedIn === false));
+    assert.deepEqual(withFloors([]), []);
+  });
+
+  it("passes each run's own address check: a phone's floor is a mobile page, a desktop's not", () => {
+    const origin = 'http://127.0.0.1:9';
+    for (const page of withFloors(ROUTES).filter((entry) => entry.floor)) {
+      const url = `${origin}${page.path}`;
+      assert.equal(wrongFinalUrl(page.preset, url, url, url), null, page.path);
+    }
+  });
+
+  it('is a page without a script, a style sheet or a font', () => {
+    assert.match(FLOOR_PAGE, /^<!doctype html>/);
+    assert.match(FLOOR_PAGE, /<meta name="viewport"/);
+    assert.doesNotMatch(FLOOR_PAGE, /<script|<style|<link|style=|@font-face/i);
+  });
+
+  it("takes the product's security headers and nothing else", () => {
+    const product = new Headers({
+      'Content-Security-Policy': "default-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+      'content-encoding': 'br',
+      'content-length': '10142',
+      etag: 'W/"1"',
+      'cache-control': 'no-cache',
+    });
+    assert.deepEqual(floorHeaders(product), {
+      'content-security-policy': "default-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+    });
+    assert.deepEqual(floorHeaders([['Referrer-Policy', 'no-referrer']]), {
+      'referrer-policy': 'no-referrer',
+    });
+    assert.ok(FLOOR_HEADERS.includes('cross-origin-opener-policy'));
+  });
+
+  it('refuses a product page that sent none of them', () => {
+    assert.throws(
+      () => floorHeaders(new Headers({ 'content-type': 'text/html' })),
+      /sent none of content-security-policy, cross-origin-opener-policy/,
+    );
+  });
+
+  it("says whether the floor reaches its preset's goals, with no goal row of its own", () => {
+    const quick = floorRows('mobile', { score: 0.98, lcpMs: 700, tbtMs: 99, cls: 0 });
+    assert.deepEqual(
+      quick.map((row) => [row.measure, row.value, row.goal, row.met, row.reaches]),
+      [
+        ['Lighthouse floor page (mobile): performance', '0.98', '-', null, true],
+        ['Lighthouse floor page (mobile): TBT', '99 ms', '-', null, true],
+      ],
+    );
+    const slow = floorRows('mobile', { score: 0.97, lcpMs: 700, tbtMs: 100, cls: 0 });
+    assert.deepEqual(
+      slow.map((row) => row.reaches),
+      [false, false],
+    );
+    assert.deepEqual(
+      floorRows('desktop', { score: 0.99, lcpMs: 300, tbtMs: 50, cls: 0 }).map(
+        (row) => row.reaches,
+      ),
+      [true, false],
+    );
+    assert.deepEqual(missedGoals(slow), []);
+  });
+
+  it('explains only the missed goals its own preset and metric missed on the floor too', () => {
+    const rows = [
+      ...floorRows('desktop', { score: 1, lcpMs: 300, tbtMs: 0, cls: 0 }),
+      ...lighthouseRows('/welcome/', 'desktop', { score: 0.9, lcpMs: 900, tbtMs: 180, cls: 0 }),
+      ...floorRows('mobile', { score: 0.99, lcpMs: 700, tbtMs: 160, cls: 0 }),
+      ...lighthouseRows('/mobile/', 'mobile', { score: 0.8, lcpMs: 1400, tbtMs: 900, cls: 0.01 }),
+      ...chatRows({ firstMs: 2000, lastMs: 10, count: 5 }),
+    ];
+    assert.deepEqual(
+      missedByTheFloorToo(rows).map((row) => row.measure),
+      ['Lighthouse `/mobile/` (mobile): TBT'],
+    );
+    assert.equal(
+      floorNote(missedByTheFloorToo(rows)),
+      'The floor page missed this goal too, in the same run: `/mobile/` (mobile): TBT. ' +
+        'No page could meet it on this machine then.',
+    );
+    // Without a floor measured, nothing is explained.
+    assert.deepEqual(missedByTheFloorToo(rows.filter((row) => !row.floor)), []);
+    assert.equal(floorNote([]), '');
   });
 });
 

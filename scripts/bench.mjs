@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import {
   END_MARKER,
+  FLOOR_PAGE,
   ROUTES,
   START_MARKER,
   USAGE,
@@ -20,17 +21,22 @@ import {
   chatRows,
   describeMachine,
   describeSpeed,
+  floorHeaders,
+  floorNote,
+  floorRows,
   formatCls,
   formatDuration,
   formatTable,
   jsRows,
   lighthouseRows,
   median,
+  missedByTheFloorToo,
   missedGoals,
   parseArgs,
   parseJsSize,
   replaceGenerated,
   summarizeRuns,
+  withFloors,
   wrongFinalUrl,
 } from './bench-lib.mjs';
 import { ROOT, chromiumPath, freePort, run } from './lib.mjs';
@@ -293,10 +299,14 @@ async function signIn(puppeteer, port, origin, token) {
   }
 }
 
-/** Median-of-3 Lighthouse figures for every route; a failed run is a problem, not a crash. */
+/**
+ * Median-of-3 Lighthouse figures for every route, and for each preset's floor page on the bench's
+ * own server (`bare`); a failed run is a problem, not a crash.
+ */
 async function measureLighthouse(
   { lighthouse, desktopConfig, chromeLauncher, puppeteer },
   product,
+  bare,
   problems,
 ) {
   const { origin } = product;
@@ -305,8 +315,8 @@ async function measureLighthouse(
   const token = ROUTES.some((route) => route.signedIn)
     ? await createLighthouseAccount(product)
     : null;
-  for (const { path, preset, signedIn } of ROUTES) {
-    const url = `${origin}${path}`;
+  for (const { path, preset, signedIn, floor = false } of withFloors(ROUTES)) {
+    const url = `${floor ? bare.origin : origin}${path}`;
     const runs = [];
     const finalUrls = new Set();
     const failures = [];
@@ -365,7 +375,7 @@ async function measureLighthouse(
             : '';
         finalUrls.add(new URL(finalUrl).pathname + new URL(finalUrl).search);
         log(
-          `Lighthouse ${path} (${preset}${signedIn ? ', signed in' : ''}) ${runs.length}/${RUNS_PER_ROUTE}: ${score.toFixed(2)}, ` +
+          `Lighthouse ${floor ? 'floor page' : path} (${preset}${signedIn ? ', signed in' : ''}) ${runs.length}/${RUNS_PER_ROUTE}: ${score.toFixed(2)}, ` +
             `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, ` +
             `CLS ${formatCls(figures.cls)}${shiftNote}${finalUrl === url ? '' : `, ended on ${finalUrl}`}` +
             `, benchmark index ${
@@ -392,6 +402,7 @@ async function measureLighthouse(
       path,
       preset,
       signedIn,
+      floor,
       summary: summarizeRuns(runs),
       finalUrls: [...finalUrls],
       benchmarkIndexes: runs.map((figures) => figures.benchmarkIndex),
@@ -400,14 +411,51 @@ async function measureLighthouse(
   return results;
 }
 
-/** A bare Fastify route in a worker thread of this process: the HTTP stack's own ceiling. */
-async function startBareFastify() {
+/** A phone's user agent (Lighthouse's mobile preset sends one like it): the site's phone pages. */
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+  'Chrome/120.0.0.0 Mobile Safari/537.36';
+
+/** The security headers of the product's page for each preset, which its floor page is sent with. */
+async function productHeaders(origin) {
+  const headers = {};
+  for (const [preset, path, userAgent] of [
+    ['desktop', '/', null],
+    ['mobile', '/mobile/', PHONE_USER_AGENT],
+  ]) {
+    const response = await fetch(`${origin}${path}`, {
+      headers: userAgent ? { 'user-agent': userAgent } : {},
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${origin}${path} answered ${response.status}`);
+    headers[preset] = floorHeaders(response.headers);
+  }
+  return headers;
+}
+
+/**
+ * A worker thread of this process with a bare Fastify route (`GET /`, the HTTP stack's own
+ * ceiling, beside the API's figures) and each preset's floor page (`GET /floor/<preset>/`, with
+ * the product's headers for that preset).
+ */
+async function startBareFastify(floorHeadersByPreset) {
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
      const app = require(workerData.fastify)({ logger: false });
      app.get('/', async () => ({ code: 200, msg: 'ok', data: null }));
+     for (const [preset, headers] of Object.entries(workerData.headers)) {
+       app.get('/floor/' + preset + '/', async (request, reply) =>
+         reply.headers(headers).type('text/html; charset=utf-8').send(workerData.page));
+     }
      app.listen({ port: 0, host: '127.0.0.1' }).then((address) => parentPort.postMessage(address));`,
-    { eval: true, workerData: { fastify: requireFromRoot.resolve('fastify') } },
+    {
+      eval: true,
+      workerData: {
+        fastify: requireFromRoot.resolve('fastify'),
+        page: FLOOR_PAGE,
+        headers: floorHeadersByPreset,
+      },
+    },
   );
   const stop = () => worker.terminate();
   cleanups.push(stop);
@@ -419,13 +467,12 @@ async function startBareFastify() {
 }
 
 /** Requests/s and p99 with autocannon; anything but HTTP 2xx with envelope code 200 is a problem. */
-async function measureApi(product, problems) {
+async function measureApi(product, bare, problems) {
   const autocannon = requireFromRoot('autocannon');
   const token = await createAccount(product);
   const coins = await api(product.origin, '/api/asset/list?page=1&size=3');
   const coinIds = coins.records.map((coin) => coin.id);
   await api(product.origin, '/api/follow/add', { token, body: { coinIds } });
-  const bare = await startBareFastify();
   const targets = [
     { title: 'bare Fastify `GET /`', url: `${bare.origin}/` },
     { title: '`GET /api/asset/list`', url: `${product.origin}/api/asset/list` },
@@ -436,47 +483,42 @@ async function measureApi(product, problems) {
     },
   ];
   const results = [];
-  try {
-    for (const target of targets) {
-      const headers = {
-        language: 'en',
-        ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
-      };
-      // Warm up (JIT, caches) before measuring.
-      for (let i = 0; i < 50; i += 1) await (await fetch(target.url, { headers })).arrayBuffer();
-      const result = await autocannon({
-        url: target.url,
-        headers,
-        ...LOAD,
-        // Every envelope starts with its code; a 200 with another code is a failure too.
-        verifyBody: (body) => body.startsWith('{"code":200,'),
-      });
-      const failures = {
-        'non-2xx': result.non2xx,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        'envelope code not 200': result.mismatches,
-      };
-      const bad = Object.entries(failures).filter(([, count]) => count > 0);
-      if (bad.length > 0) {
-        problems.push(
-          `API ${target.title}: ${bad.map(([what, count]) => `${count} ${what}`).join(', ')} ` +
-            `of ${result.requests.total} requests (status codes: ${JSON.stringify(result.statusCodeStats)}): the figures are not valid`,
-        );
-      }
-      const figures = {
-        title: target.title,
-        requestsPerSecond: result.requests.average,
-        p99Ms: result.latency.p99,
-      };
-      log(
-        `API ${target.title}: ${figures.requestsPerSecond.toFixed(0)} requests/s, p99 ${figures.p99Ms} ms, ${result.requests.total} requests`,
+  for (const target of targets) {
+    const headers = {
+      language: 'en',
+      ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
+    };
+    // Warm up (JIT, caches) before measuring.
+    for (let i = 0; i < 50; i += 1) await (await fetch(target.url, { headers })).arrayBuffer();
+    const result = await autocannon({
+      url: target.url,
+      headers,
+      ...LOAD,
+      // Every envelope starts with its code; a 200 with another code is a failure too.
+      verifyBody: (body) => body.startsWith('{"code":200,'),
+    });
+    const failures = {
+      'non-2xx': result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      'envelope code not 200': result.mismatches,
+    };
+    const bad = Object.entries(failures).filter(([, count]) => count > 0);
+    if (bad.length > 0) {
+      problems.push(
+        `API ${target.title}: ${bad.map(([what, count]) => `${count} ${what}`).join(', ')} ` +
+          `of ${result.requests.total} requests (status codes: ${JSON.stringify(result.statusCodeStats)}): the figures are not valid`,
       );
-      results.push(figures);
     }
-  } finally {
-    await bare.stop();
-    forget(bare.stop);
+    const figures = {
+      title: target.title,
+      requestsPerSecond: result.requests.average,
+      p99Ms: result.latency.p99,
+    };
+    log(
+      `API ${target.title}: ${figures.requestsPerSecond.toFixed(0)} requests/s, p99 ${figures.p99Ms} ms, ${result.requests.total} requests`,
+    );
+    results.push(figures);
   }
   return results;
 }
@@ -565,11 +607,21 @@ async function measureChat(product, problems) {
 }
 
 /** The generated part of docs/benchmarks.md. */
-function generatedDoc({ date, duration, loadBefore, machine, table, lighthouse, finalUrlNotes }) {
+function generatedDoc({
+  date,
+  duration,
+  loadBefore,
+  machine,
+  table,
+  beyondReach,
+  lighthouse,
+  finalUrlNotes,
+}) {
   return [
     `Measured ${date} by \`npm run bench -- ${process.argv.slice(2).join(' ')}\` in ${duration} (load average ${loadBefore.toFixed(2)} at the start), Lighthouse ${lighthouse}, on:`,
     machine,
     table,
+    ...(beyondReach ? [beyondReach] : []),
     ...(finalUrlNotes.length
       ? [`Where pages ended (after their own client-side moves): ${finalUrlNotes.join('; ')}.`]
       : []),
@@ -618,14 +670,15 @@ async function main() {
   log('starting the product (scripts/start.mjs, SKIP_BUILD=1)');
   const product = await startProduct();
   log(`serving on ${product.origin}`);
-  const lighthouse = await measureLighthouse(tools, product, problems);
-  const apiResults = await measureApi(product, problems);
+  const bare = await startBareFastify(await productHeaders(product.origin));
+  const lighthouse = await measureLighthouse(tools, product, bare, problems);
+  const apiResults = await measureApi(product, bare, problems);
   const chat = await measureChat(product, problems);
   await cleanup();
 
   const rows = [
-    ...lighthouse.flatMap(({ path, preset, signedIn, summary }) =>
-      lighthouseRows(path, preset, summary, { signedIn }),
+    ...lighthouse.flatMap(({ path, preset, signedIn, floor, summary }) =>
+      floor ? floorRows(preset, summary) : lighthouseRows(path, preset, summary, { signedIn }),
     ),
     ...jsRows(
       ROUTES.map((route) => route.path),
@@ -644,6 +697,8 @@ async function main() {
       ? 'Every goal is met.'
       : `${missed.length} goal${missed.length === 1 ? '' : 's'} missed: ${missed.map((row) => row.measure).join('; ')}`,
   );
+  const beyondReach = floorNote(missedByTheFloorToo(rows));
+  if (beyondReach) console.log(beyondReach);
   const finalUrlNotes = lighthouse.flatMap(({ path, finalUrls }) =>
     finalUrls.filter((final) => final !== path).map((final) => `\`${path}\` on \`${final}\``),
   );
@@ -671,6 +726,7 @@ async function main() {
           loadBefore,
           machine,
           table,
+          beyondReach,
           lighthouse: tools.version,
           finalUrlNotes,
         }),
