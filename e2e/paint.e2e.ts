@@ -88,15 +88,19 @@ async function recordShifts(page: Page): Promise<void> {
 }
 
 /**
- * Records which of the mobile home page's two parts (the visitor's, the signed-in user's) the
- * parsed page shows, before any of the site's scripts has run (`firstScreen` reads it).
+ * Records which of the page's two kinds of parts (the visitor's, the signed-in user's) the parsed
+ * page shows, before any of the site's scripts has run (`firstScreen` reads it): true when every
+ * part of that kind shows, false when none does, null when the page has none.
  */
 async function recordFirstScreen(page: Page): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       const shown = (part: string) => {
-        const element = document.querySelector(`[data-until-session="${part}"]`);
-        return element ? getComputedStyle(element).display !== 'none' : null;
+        const elements = [...document.querySelectorAll(`[data-until-session="${part}"]`)];
+        if (elements.length === 0) return null;
+        const showing = elements.filter((element) => getComputedStyle(element).display !== 'none');
+        if (showing.length === 0) return false;
+        return showing.length === elements.length ? true : 'some';
       };
       (window as { __firstScreen?: unknown }).__firstScreen = {
         visitor: shown('visitor'),
@@ -217,12 +221,25 @@ describe("a signed-in user's areas, until their data has come", () => {
     }
   });
 
-  // The mobile home page is a visitor's and a signed-in user's: its static HTML holds both first
-  // screens, and the head script's mark picks one before the first paint.
-  it.each(['/mobile/', '/zh/mobile/'])(
-    'loads %s on a phone, signed in, as the signed-in page from the first paint, without moving anything',
-    async (path) => {
-      const { context, page } = await openContext(browser, DEVICES.android, token);
+  // The pages a visitor and a signed-in user both see (the home pages, the mobile page, the mobile
+  // legal pages): their static HTML holds both versions of what differs (the header's login or
+  // account menu and areas, the home page's calls, the mobile page's first screen), and the head
+  // script's mark picks them before the first paint.
+  it.each([
+    ['/mobile/', 'android'],
+    ['/zh/mobile/', 'android'],
+    ['/', 'desktop'],
+    ['/zh/', 'desktop'],
+    ['/pt-br/', 'desktop'],
+    ['/mobile/privacy/', 'android'],
+  ] as const)(
+    'loads %s (%s), signed in, as the signed-in page from the first paint, without moving anything',
+    async (path, device) => {
+      const { context, page } = await openContext(
+        browser,
+        device === 'desktop' ? LIGHTHOUSE_DESKTOP : DEVICES[device],
+        token,
+      );
       try {
         await recordShifts(page);
         await recordFirstScreen(page);
@@ -230,9 +247,16 @@ describe("a signed-in user's areas, until their data has come", () => {
         expect(new URL(page.url()).pathname).toBe(path);
         await expect(firstScreen(page)).resolves.toEqual({ visitor: false, member: true });
         await hydrated(page);
-        // The followed coins and their prices: the last things that could move the page.
-        await page.getByRole('tablist').waitFor();
-        await page.locator('main li').nth(2).waitFor({ timeout: 20_000 });
+        // The account menu with the user's nickname: the session is known.
+        await page
+          .getByRole('button', { name: /Paula Paint/ })
+          .first()
+          .waitFor({ timeout: 20_000 });
+        if (path.endsWith('mobile/')) {
+          // The followed coins and their prices: the last things that could move the page.
+          await page.getByRole('tablist').waitFor();
+          await page.locator('main li').nth(2).waitFor({ timeout: 20_000 });
+        }
         await page.waitForLoadState('networkidle');
         await still(page);
         expect(await shiftsSoFar(page)).toEqual([]);

@@ -11,14 +11,10 @@ export function isSignedInArea(originalPath: string): boolean {
 }
 
 /**
- * The attribute the head script of the mobile home page sets on `<html>` when the browser keeps a
- * token (app/signedOutRedirect): that page's static HTML holds both its visitor's and its
- * signed-in user's first screen, and CSS shows the one that fits from the first paint
- * (features/mobile/MobileHome), before the session is known.
+ * The attribute the head script of every page but the signed-in areas' sets on `<html>` when the
+ * browser keeps a token (app/signedOutRedirect). Those pages are a visitor's and a signed-in
+ * user's: their static HTML holds both versions of what differs (the header's login or account
+ * menu, the home page's hero, the mobile home page's first screen), and CSS shows the one that
+ * fits from the first paint, before the session is known (features/auth/SessionPart).
  */
 export const SIGNED_IN_MARK = 'data-signed-in';
-
-/** Whether a page's path (with or without its language prefix) is the mobile home page's. */
-export function isMobileHome(pathname: string): boolean {
-  return /^\/(?:(?:zh|pt-br)\/)?mobile\/?$/.test(pathname);
-}

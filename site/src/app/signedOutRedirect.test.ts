@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { isMobileHome, isSignedInArea, SIGNED_IN_MARK, SIGNED_IN_ROUTES } from './signedInAreas';
+import { isSignedInArea, SIGNED_IN_MARK, SIGNED_IN_ROUTES } from './signedInAreas';
 import { earlyRedirectScript, loginAddress, signedInAreaOf } from './signedOutRedirect';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
@@ -83,44 +83,49 @@ describe('the head script of a signed-in area', () => {
     expect(run('/zh/reporting/', { agent: PHONE, search: '?x=1' })).toEqual(['/zh/mobile/?x=1']);
   });
 
-  it('is only the device redirect on every other page but the mobile home', () => {
-    expect(earlyRedirectScript('/')).not.toContain('localStorage');
-    expect(earlyRedirectScript('/mobile/privacy/')).not.toContain('localStorage');
-    expect(run('/')).toEqual([]);
-    expect(run('/pt-br/', { agent: PHONE })).toEqual(['/pt-br/mobile/']);
-    expect(run('/mobile/')).toEqual(['/']);
+  it('marks nothing: its static HTML is already the signed-in user’s', () => {
+    expect(execute('/zh/reporting/', { token: 'tok_123' })).toEqual({ targets: [], marked: false });
   });
 });
 
-describe('the head script of the mobile home page', () => {
-  it.each(['/mobile/', '/zh/mobile/', '/pt-br/mobile'])('is the mobile home: %s', (pathname) => {
-    expect(isMobileHome(pathname)).toBe(true);
-  });
+describe('the head script of a page visitors and signed-in users both see', () => {
+  it.each(['/', '/zh/', '/pt-br/terms/', '/privacy/', '/404/'])(
+    'marks a computer that keeps a token, and sends nobody anywhere: %s',
+    (pathname) => {
+      expect(execute(pathname, { token: 'tok_123' })).toEqual({ targets: [], marked: true });
+      expect(execute(pathname)).toEqual({ targets: [], marked: false });
+    },
+  );
 
-  it.each(['/', '/mobile/privacy/', '/zh/mobiles/', '/de/mobile/'])('is not: %s', (pathname) => {
-    expect(isMobileHome(pathname)).toBe(false);
-  });
+  it.each(['/mobile/', '/zh/mobile/', '/pt-br/mobile', '/mobile/privacy/'])(
+    'marks a phone that keeps a token: %s',
+    (pathname) => {
+      expect(execute(pathname, { agent: PHONE, token: 'tok_123' })).toEqual({
+        targets: [],
+        marked: true,
+      });
+      expect(execute(pathname, { agent: PHONE })).toEqual({ targets: [], marked: false });
+    },
+  );
 
-  it('marks the page of a phone that keeps a token, and sends nobody anywhere', () => {
-    expect(execute('/zh/mobile/', { agent: PHONE, token: 'tok_123' })).toEqual({
-      targets: [],
-      marked: true,
-    });
-    expect(execute('/mobile/', { agent: PHONE })).toEqual({ targets: [], marked: false });
-    // Storage switched off: the site works signed out.
+  it('treats storage switched off as signed out, as the site does', () => {
     expect(execute('/pt-br/mobile/', { agent: PHONE, token: 'tok_123', storage: false })).toEqual({
+      targets: [],
+      marked: false,
+    });
+    expect(execute('/', { token: 'tok_123', storage: false })).toEqual({
       targets: [],
       marked: false,
     });
   });
 
-  it('only redirects a computer, without marking', () => {
+  it('lets the device redirect go first, and alone, without marking', () => {
     expect(execute('/mobile/', { token: 'tok_123' })).toEqual({ targets: ['/'], marked: false });
-  });
-
-  it('marks nothing on any other page', () => {
-    expect(execute('/', { token: 'tok_123' }).marked).toBe(false);
-    expect(execute('/zh/reporting/', { token: 'tok_123' }).marked).toBe(false);
+    expect(execute('/pt-br/', { agent: PHONE, token: 'tok_123' })).toEqual({
+      targets: ['/pt-br/mobile/'],
+      marked: false,
+    });
+    expect(run('/mobile/')).toEqual(['/']);
   });
 });
 

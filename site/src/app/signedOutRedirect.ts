@@ -10,7 +10,7 @@
 import { deviceRedirect } from '../../edge/rules.mjs';
 import { TOKEN_KEY } from '../data/token';
 import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from '../i18n/locales';
-import { isMobileHome, isSignedInArea, SIGNED_IN_MARK } from './signedInAreas';
+import { isSignedInArea, SIGNED_IN_MARK } from './signedInAreas';
 
 /** Where a signed-out visitor of a signed-in area goes, in their language. */
 export function loginAddress(language: string): string {
@@ -57,18 +57,16 @@ function signedInMarkStatement(): string {
  * The device redirect for hosts without the edge handler: the same function, run in the page
  * before anything renders. Where the edge or the server already redirected, it finds nothing to
  * do. On a signed-in area's page it then sends a visitor without a token to the login (see
- * above); on the mobile home page it marks a browser that keeps a token (SIGNED_IN_MARK). Its
- * text is hashed into each page's CSP by whoever serves the page.
+ * above); on every other page, which visitors and signed-in users both see, it marks a browser
+ * that keeps a token (SIGNED_IN_MARK). Its text is hashed into each page's CSP by whoever serves
+ * the page.
  */
 export function earlyRedirectScript(pathname: string): string {
   const areaLocale = signedInAreaOf(pathname);
-  let otherwise = '';
-  if (areaLocale) otherwise = signedOutRedirectStatement(areaLocale);
-  else if (isMobileHome(pathname)) otherwise = signedInMarkStatement();
+  const otherwise = areaLocale ? signedOutRedirectStatement(areaLocale) : signedInMarkStatement();
   return `(function () {
   var target = (${deviceRedirect.toString()})(location.pathname, navigator.userAgent);
-  if (target !== null) location.replace(target + location.search + location.hash);${
-    otherwise ? `\n  else ${otherwise}` : ''
-  }
+  if (target !== null) location.replace(target + location.search + location.hash);
+  else ${otherwise}
 })();`;
 }

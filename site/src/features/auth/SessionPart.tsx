@@ -1,11 +1,12 @@
 // A part of a page's static HTML that shows for a visitor or for a signed-in user only, on a page
-// both see (the mobile home page): its static HTML holds both parts, and until the session is
+// both see (every page but the signed-in areas'): its static HTML holds both parts, and until the session is
 // known (the server render and the hydration) CSS shows the one that fits, from the mark the head
 // script sets on `<html>` in a browser that keeps a token (app/signedOutRedirect). Once it is
 // known the page renders the one part, in the same element, so that nothing is drawn again.
 import { chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { SIGNED_IN_MARK } from '../../app/signedInAreas';
+import type { SessionStatus } from './session';
 
 const UNTIL_KNOWN = {
   [`html[${SIGNED_IN_MARK}] &[data-until-session=visitor]`]: { display: 'none' },
@@ -19,13 +20,53 @@ export interface SessionPartProps {
   unknown: boolean;
   /** `contents` for a part that must not add a box (one control among others). */
   display?: 'block' | 'contents';
+  /** `span` inside text (a heading's words). */
+  as?: 'div' | 'span';
   children: ReactNode;
 }
 
-export function SessionPart({ part, unknown, display = 'block', children }: SessionPartProps) {
+export function SessionPart({
+  part,
+  unknown,
+  display = 'block',
+  as = 'div',
+  children,
+}: SessionPartProps) {
+  const Element = as === 'span' ? chakra.span : chakra.div;
   return (
-    <chakra.div data-until-session={unknown ? part : undefined} display={display} css={UNTIL_KNOWN}>
+    <Element data-until-session={unknown ? part : undefined} display={display} css={UNTIL_KNOWN}>
       {children}
-    </chakra.div>
+    </Element>
+  );
+}
+
+export interface SessionPartsProps extends Pick<SessionPartProps, 'display' | 'as'> {
+  /** The session as `useSession()` gives it. */
+  status: SessionStatus;
+  /** What a visitor sees (nothing when left out). */
+  visitor?: ReactNode;
+  /** What a signed-in user sees (nothing when left out). */
+  member?: ReactNode;
+}
+
+/**
+ * A visitor's and a signed-in user's version of one place on a page both see: the one that fits
+ * the session, and both (each a SessionPart) while it is not known.
+ */
+export function SessionParts({ status, visitor, member, display, as }: SessionPartsProps) {
+  const unknown = status === 'unknown';
+  return (
+    <>
+      {visitor != null && status !== 'signedIn' && (
+        <SessionPart part="visitor" unknown={unknown} display={display} as={as}>
+          {visitor}
+        </SessionPart>
+      )}
+      {member != null && status !== 'signedOut' && (
+        <SessionPart part="member" unknown={unknown} display={display} as={as}>
+          {member}
+        </SessionPart>
+      )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import type { UserInfo } from '@coinlens/api/contract';
 import { screen, within } from '@testing-library/react';
+import { SIGNED_IN_MARK } from '../../app/signedInAreas';
 import { useSession } from '../auth/session';
 import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
 import { Home } from './Home';
@@ -9,6 +10,13 @@ jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
 jest.mock('../auth/session', () => ({ useSession: jest.fn() }));
 
 const session = jest.mocked(useSession);
+
+/** The static HTML's parts of one kind, which CSS shows or hides (features/auth/SessionPart). */
+function untilSession(part?: 'visitor' | 'member'): Element[] {
+  const selector = part ? `[data-until-session="${part}"]` : '[data-until-session]';
+   
+  return [...document.querySelectorAll(selector)];
+}
 const en = flatStrings(loadStrings('en', 'home'));
 const zh = flatStrings(loadStrings('zh', 'home'));
 
@@ -105,6 +113,44 @@ describe('the home page', () => {
     expect(
       screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.includes('t=login')),
     ).toEqual([]);
+  });
+
+  describe('before the session is known (the static HTML)', () => {
+    afterEach(() => document.documentElement.removeAttribute(SIGNED_IN_MARK));
+
+    it("holds both versions, and shows a browser the head script marked the signed-in user's", () => {
+      document.documentElement.setAttribute(SIGNED_IN_MARK, '');
+      renderWithLocale(<Home />);
+      expect(screen.getAllByRole('link', { name: en['hero.openReports'] })).toHaveLength(2);
+      expect(screen.queryByRole('link', { name: en['hero.signIn'] })).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: en['closing.signedInTitle'] })).toBeVisible();
+      expect(screen.getByText(en['closing.signedInBody']!)).toBeVisible();
+      // The visitor's version is there too, for CSS to hide.
+      const visitor = untilSession('visitor');
+      expect(visitor.length).toBeGreaterThan(0);
+      for (const part of visitor) expect(part).not.toBeVisible();
+      expect(screen.getByText(en['closing.title']!)).not.toBeVisible();
+    });
+
+    it("shows an unmarked browser the visitor's version", () => {
+      renderWithLocale(<Home />);
+      expect(screen.getByRole('link', { name: en['hero.signIn'] })).toBeVisible();
+      expect(screen.getByRole('heading', { name: en['closing.title'] })).toBeVisible();
+      for (const part of untilSession('member')) {
+        expect(part).not.toBeVisible();
+      }
+    });
+  });
+
+  it('keeps the welcome line while the nickname comes, so that the links below do not move', () => {
+    session.mockReturnValue({ status: 'signedIn', user: null });
+    renderWithLocale(<Home />);
+    const link = screen.getAllByRole('link', { name: en['hero.openReports'] })[0]!;
+    const line = screen.getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === '\u00a0',
+    );
+    expect(line.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(untilSession()).toHaveLength(0);
   });
 
   it('links to the privacy policy and the terms', () => {

@@ -1,13 +1,14 @@
 // The landing page: what Coinlens is, its three areas, how it works, and the way in. Visitors get
 // a call to sign in (`?t=login`, which the shell turns into the login dialog); signed-in users get
 // links into Reporting and Monitoring instead. Until the session is known (the server render and
-// hydration) the signed-out calls show, so the static HTML and the hydrating render agree.
+// hydration) both are in the page, and CSS shows the one that fits from the head script's mark.
 import { buttonRecipe } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
 import { Static } from '../../components/Static';
 import { Link } from '../../i18n/Link';
+import { SessionParts } from '../auth/SessionPart';
 import { useSession } from '../auth/session';
 import { HomePreview } from './HomePreview';
 
@@ -41,7 +42,8 @@ export const HOW_IT_WORKS_ID = 'how-it-works';
 export function Home() {
   const { t } = useTranslation(['home', 'common']);
   const { status, user } = useSession();
-  const signedIn = status === 'signedIn';
+  // The hero is a visitor's or a signed-in user's: until the session is known both are there,
+  // and CSS shows the one that fits (SessionPart).
 
   const areaLinks = (
     <>
@@ -91,24 +93,31 @@ export function Home() {
             >
               {t('hero.lead')}
             </chakra.p>
-            {signedIn && user && (
-              <chakra.p marginTop="5" color="fg.default" fontWeight="medium">
-                {t('hero.welcomeBack', { nickname: user.nickname })}
-              </chakra.p>
-            )}
+            <SessionParts
+              status={status}
+              member={
+                // Its line is kept while the nickname comes, so that the links do not move.
+                <chakra.p marginTop="5" color="fg.default" fontWeight="medium">
+                  {user ? t('hero.welcomeBack', { nickname: user.nickname }) : '\u00a0'}
+                </chakra.p>
+              }
+            />
             <Flex marginTop="8" gap="3" wrap="wrap">
-              {signedIn ? (
-                areaLinks
-              ) : (
-                <>
-                  <CallLink size="lg" to="/?t=login">
-                    {t('hero.signIn')}
-                  </CallLink>
-                  <CallAnchor size="lg" href={`#${HOW_IT_WORKS_ID}`} variant="outline">
-                    {t('hero.howItWorks')}
-                  </CallAnchor>
-                </>
-              )}
+              <SessionParts
+                status={status}
+                display="contents"
+                member={areaLinks}
+                visitor={
+                  <>
+                    <CallLink size="lg" to="/?t=login">
+                      {t('hero.signIn')}
+                    </CallLink>
+                    <CallAnchor size="lg" href={`#${HOW_IT_WORKS_ID}`} variant="outline">
+                      {t('hero.howItWorks')}
+                    </CallAnchor>
+                  </>
+                }
+              />
             </Flex>
           </Box>
           <HomePreview />
@@ -266,7 +275,13 @@ export function Home() {
           fontWeight="bold"
           letterSpacing="tight"
         >
-          {t(signedIn ? 'closing.signedInTitle' : 'closing.title')}
+          <SessionParts
+            status={status}
+            as="span"
+            display="contents"
+            member={t('closing.signedInTitle')}
+            visitor={t('closing.title')}
+          />
         </chakra.h2>
         <chakra.p
           marginTop="3"
@@ -275,16 +290,25 @@ export function Home() {
           color="fg.muted"
           lineHeight="relaxed"
         >
-          {t(signedIn ? 'closing.signedInBody' : 'closing.body')}
+          <SessionParts
+            status={status}
+            as="span"
+            display="contents"
+            member={t('closing.signedInBody')}
+            visitor={t('closing.body')}
+          />
         </chakra.p>
         <Flex marginTop="6" gap="3" wrap="wrap" justifyContent={{ md: 'center' }}>
-          {signedIn ? (
-            areaLinks
-          ) : (
-            <CallLink size="lg" to="/?t=login">
-              {t('closing.signIn')}
-            </CallLink>
-          )}
+          <SessionParts
+            status={status}
+            display="contents"
+            member={areaLinks}
+            visitor={
+              <CallLink size="lg" to="/?t=login">
+                {t('closing.signIn')}
+              </CallLink>
+            }
+          />
         </Flex>
       </chakra.section>
     </Flex>

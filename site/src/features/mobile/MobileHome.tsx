@@ -6,7 +6,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense } from 'react';
 import { lazyChunk } from '../../app/loadChunk';
-import { SessionPart } from '../auth/SessionPart';
+import { SessionParts } from '../auth/SessionPart';
 import { useSession } from '../auth/session';
 import { MobileGreeting } from './MobileGreeting';
 import { MobileIntro } from './MobileIntro';
@@ -33,28 +33,22 @@ export interface MobileHomeProps {
 
 export function MobileHome({ routeKey }: MobileHomeProps) {
   const { status } = useSession();
-  const unknown = status === 'unknown';
-  // Until the session is known, both parts (SessionPart): the static HTML has the right one on
+  // Until the session is known, both parts (SessionParts): the static HTML has the right one on
   // screen from the first paint, with nothing to swap or move when the page's code has started.
   return (
-    <>
-      {status !== 'signedIn' && (
-        <SessionPart part="visitor" unknown={unknown}>
-          <MobileIntro />
-        </SessionPart>
-      )}
-      {status !== 'signedOut' && (
-        <SessionPart part="member" unknown={unknown}>
-          {unknown ? (
-            <SignedInPlaceholder />
-          ) : (
-            <Suspense fallback={<SignedInPlaceholder />}>
-              <MobileSignedIn routeKey={routeKey} />
-            </Suspense>
-          )}
-        </SessionPart>
-      )}
-    </>
+    <SessionParts
+      status={status}
+      visitor={<MobileIntro />}
+      member={
+        status === 'unknown' ? (
+          <SignedInPlaceholder />
+        ) : (
+          <Suspense fallback={<SignedInPlaceholder />}>
+            <MobileSignedIn routeKey={routeKey} />
+          </Suspense>
+        )
+      }
+    />
   );
 }
 

@@ -2,7 +2,10 @@
 // (not on the welcome page; the current one marked), the language picker and the profile area.
 import { chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
+import type { ReactNode } from 'react';
+import { isSignedInArea } from '../../app/signedInAreas';
 import { Link } from '../../i18n/Link';
+import { SessionParts } from '../auth/SessionPart';
 import { showsSignedIn, useSession } from '../auth/session';
 import { LanguagePicker } from './LanguagePicker';
 import { LogoMark } from './LogoMark';
@@ -43,7 +46,28 @@ export function Header() {
   const { t } = useTranslation('common');
   const { originalPath } = useI18next();
   const { status } = useSession();
-  const showAreas = showsSignedIn(status, originalPath) && !isInArea(originalPath, '/welcome/');
+  // The areas' links: for a signed-in user, but not on the onboarding. On a page both a visitor
+  // and a signed-in user see, they are there until the session is known, for CSS to show or not
+  // (SessionPart); a signed-in area's page shows them from the start.
+  const nav = !isInArea(originalPath, '/welcome/') && (
+    <chakra.nav aria-label={t('nav.label')}>
+      <Flex as="ul" gap="1" listStyleType="none" margin="0" padding="0">
+        {AREAS.map(({ path, key }) => (
+          <li key={path}>
+            <NavLink to={path} aria-current={isInArea(originalPath, path) ? 'page' : undefined}>
+              {t(key)}
+            </NavLink>
+          </li>
+        ))}
+      </Flex>
+    </chakra.nav>
+  );
+  let areas: ReactNode = null;
+  if (isSignedInArea(originalPath)) {
+    if (showsSignedIn(status, originalPath)) areas = nav;
+  } else if (nav) {
+    areas = <SessionParts status={status} display="contents" member={nav} />;
+  }
 
   return (
     <chakra.header
@@ -75,22 +99,7 @@ export function Header() {
             <chakra.span hideBelow="sm">{t('siteName')}</chakra.span>
           </Flex>
         </Link>
-        {showAreas && (
-          <chakra.nav aria-label={t('nav.label')}>
-            <Flex as="ul" gap="1" listStyleType="none" margin="0" padding="0">
-              {AREAS.map(({ path, key }) => (
-                <li key={path}>
-                  <NavLink
-                    to={path}
-                    aria-current={isInArea(originalPath, path) ? 'page' : undefined}
-                  >
-                    {t(key)}
-                  </NavLink>
-                </li>
-              ))}
-            </Flex>
-          </chakra.nav>
-        )}
+        {areas}
         <Flex marginLeft="auto" alignItems="center" gap="2">
           <LanguagePicker />
           <ProfileArea />

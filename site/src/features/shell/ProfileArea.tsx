@@ -1,8 +1,7 @@
 // The header's profile area (spec, point 2): signed in, the avatar and a menu with "edit
 // nickname" and "log out" under the user's nickname; signed out, a login button. During the
-// server render and hydration, when the session is not known yet, the login button's place is
-// kept, unseen, so the static HTML never shows the wrong one; on a signed-in area's page, which
-// only a visitor holding a token sees, the account menu shows from the start; on the mobile home
+// server render and hydration, when the session is not known yet: on a signed-in area's page,
+// which only a visitor holding a token sees, the account menu shows from the start; on every other
 // page, which both see, both are there and CSS shows the one that fits (SessionPart). The button
 // holds the avatar alone, so that it keeps its width when the nickname arrives and nothing beside
 // it moves.
@@ -11,8 +10,8 @@ import { Button } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { createApiClient } from '../../data/client';
-import { isMobileHome } from '../../app/signedInAreas';
-import { SessionPart } from '../auth/SessionPart';
+import { isSignedInArea } from '../../app/signedInAreas';
+import { SessionParts } from '../auth/SessionPart';
 import { showsSignedIn, useSession } from '../auth/session';
 import { logout } from '../auth/logout';
 import { DEFAULT_AVATAR } from './defaultAvatar';
@@ -35,42 +34,25 @@ export function ProfileArea({ touch = false }: ProfileAreaProps) {
   const { t } = useTranslation('common');
   const { originalPath } = useI18next();
   const { status, user } = useSession();
-  const unknown = status === 'unknown';
 
-  // Until the session is known the login button holds its place, unseen, so that a visitor's
-  // header does not shift when it shows (most first visits are signed out).
   const login = (
-    <Button
-      size={touch ? 'lg' : 'md'}
-      onClick={() => openDialog('login')}
-      visibility={unknown ? 'hidden' : undefined}
-      aria-hidden={unknown || undefined}
-      tabIndex={unknown ? -1 : undefined}
-    >
+    <Button size={touch ? 'lg' : 'md'} onClick={() => openDialog('login')}>
       {t('profile.login')}
     </Button>
   );
 
-  // The mobile home page's static HTML is a visitor's and a signed-in user's: both, until the
-  // session is known, and CSS shows the one that fits (SessionPart).
-  if (isMobileHome(originalPath)) {
-    return (
-      <>
-        {status !== 'signedIn' && (
-          <SessionPart part="visitor" unknown={unknown} display="contents">
-            {login}
-          </SessionPart>
-        )}
-        {status !== 'signedOut' && (
-          <SessionPart part="member" unknown={unknown} display="contents">
-            <AccountMenu touch={touch} user={user} />
-          </SessionPart>
-        )}
-      </>
-    );
+  if (isSignedInArea(originalPath)) {
+    return showsSignedIn(status, originalPath) ? <AccountMenu touch={touch} user={user} /> : login;
   }
-  if (!showsSignedIn(status, originalPath)) return login;
-  return <AccountMenu touch={touch} user={user} />;
+  // A page both see: both, until the session is known, and CSS shows the one that fits.
+  return (
+    <SessionParts
+      status={status}
+      display="contents"
+      visitor={login}
+      member={<AccountMenu touch={touch} user={user} />}
+    />
+  );
 }
 
 /** The avatar and the menu under it: the nickname, "edit nickname" and "log out". */
