@@ -162,6 +162,28 @@ describe.each(LOCALES)('a press before the page has hydrated (%s)', (locale, pre
     });
   });
 
+  // The header's login shows from the first paint (the page is a visitor's and a signed-in
+  // user's: features/auth/SessionPart), so it can be pressed before the hydration too.
+  it('is made once it has: the computer’s login opens the login dialog', async () => {
+    await withPage(COMPUTER, async (page) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const release = await holdScripts(page);
+      await page.goto(`${baseUrl()}${prefix}/`, { waitUntil: 'domcontentloaded' });
+      await markDocument(page);
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: c('profile.login') })
+        .click();
+      expect(await keptPress(page)).toBe(c('profile.login'));
+      release();
+      await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
+      expect(await sameDocument(page)).toBe(true);
+      expect(await keptPress(page)).toBeNull();
+      expect(errors).toEqual([]);
+    });
+  });
+
   it('is made once it has: the computer’s language picker opens its list', async () => {
     await withPage(COMPUTER, async (page) => {
       const release = await holdScripts(page);
