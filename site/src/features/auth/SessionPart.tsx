@@ -1,8 +1,9 @@
 // A part of a page's static HTML that shows for a visitor or for a signed-in user only, on a page
-// both see (every page but the signed-in areas'): its static HTML holds both parts, and until the session is
-// known (the server render and the hydration) CSS shows the one that fits, from the mark the head
-// script sets on `<html>` in a browser that keeps a token (app/signedOutRedirect). Once it is
-// known the page renders the one part, in the same element, so that nothing is drawn again.
+// both see (every page but the signed-in areas'): its static HTML holds both parts, and until the
+// session is known (the server render and the hydration) CSS shows the one that fits, from the
+// mark the head script sets on `<html>` in a browser that keeps a token (app/signedOutRedirect).
+// Once it is known the page renders the one part, in the same element, so that nothing is drawn
+// again.
 import { chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { SIGNED_IN_MARK } from '../../app/signedInAreas';

@@ -42,8 +42,6 @@ export const HOW_IT_WORKS_ID = 'how-it-works';
 export function Home() {
   const { t } = useTranslation(['home', 'common']);
   const { status, user } = useSession();
-  // The hero is a visitor's or a signed-in user's: until the session is known both are there,
-  // and CSS shows the one that fits (SessionPart).
 
   const areaLinks = (
     <>
