@@ -14,7 +14,7 @@ const session = jest.mocked(useSession);
 /** The static HTML's parts of one kind, which CSS shows or hides (features/auth/SessionPart). */
 function untilSession(part?: 'visitor' | 'member'): Element[] {
   const selector = part ? `[data-until-session="${part}"]` : '[data-until-session]';
-   
+
   return [...document.querySelectorAll(selector)];
 }
 const en = flatStrings(loadStrings('en', 'home'));
