@@ -27,6 +27,9 @@ export const coinlensConfig = defineConfig({
       fontFamily: 'body',
       lineHeight: 'normal',
       colorScheme: 'dark',
+      // On paper the colours are the light palette (the semantic tokens' `_print`), so the
+      // backgrounds can print as they are: a filled button's white text stays on its fill.
+      _print: { colorScheme: 'light', printColorAdjust: 'exact' },
     },
     '*::selection': { bg: 'azure.700', color: 'white' },
     ':focus-visible': {

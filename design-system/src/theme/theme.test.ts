@@ -18,18 +18,27 @@ function contrast(a: string, b: string): number {
 
 type TokenTree = { value?: unknown; [key: string]: unknown };
 
-function lookup(tree: TokenTree, path: string): string | undefined {
+/** Where the page is read: on screen (the tokens' base values) or on paper (their `_print`). */
+type Medium = 'screen' | 'print';
+
+function lookup(tree: TokenTree, path: string, medium: Medium): string | undefined {
   let node: unknown = tree;
   for (const part of path.split('.')) node = (node as TokenTree | undefined)?.[part];
   const value = (node as TokenTree | undefined)?.value;
-  return typeof value === 'string' ? value : undefined;
+  if (typeof value === 'string') return value;
+  const conditional = value as { base?: unknown; _print?: unknown } | undefined;
+  const picked =
+    medium === 'print' ? (conditional?._print ?? conditional?.base) : conditional?.base;
+  return typeof picked === 'string' ? picked : undefined;
 }
 
 /** Follows semantic references (`{colors.ink.900}`) down to a hex value. */
-function resolve(token: string): string {
-  const raw = lookup(semanticColors as TokenTree, token) ?? lookup(colors as TokenTree, token);
+function resolve(token: string, medium: Medium = 'screen'): string {
+  const raw =
+    lookup(semanticColors as TokenTree, token, medium) ??
+    lookup(colors as TokenTree, token, medium);
   const reference = raw?.match(/^\{colors\.(.+)\}$/)?.[1];
-  if (reference) return resolve(reference);
+  if (reference) return resolve(reference, medium);
   if (raw && /^#[0-9a-f]{6}$/i.test(raw)) return raw;
   throw new Error(`colors.${token} does not resolve to a hex colour (got ${String(raw)})`);
 }
@@ -53,14 +62,40 @@ describe('theme', () => {
     'status.success',
     'status.warning',
   ];
-  it.each(foregrounds.flatMap((fg) => backgrounds.map((bg) => [fg, bg])))(
-    '%s on %s meets WCAG AA (4.5:1)',
-    (fg, bg) => {
-      expect(contrast(resolve(fg), resolve(bg))).toBeGreaterThanOrEqual(4.5);
-    },
-  );
+  const media: Medium[] = ['screen', 'print'];
+  it.each(
+    media.flatMap((medium) =>
+      foregrounds.flatMap((fg) => backgrounds.map((bg) => [fg, bg, medium] as const)),
+    ),
+  )('%s on %s meets WCAG AA (4.5:1) on %s', (fg, bg, medium) => {
+    expect(contrast(resolve(fg, medium), resolve(bg, medium))).toBeGreaterThanOrEqual(4.5);
+  });
 
-  it('white text on the accent fill meets WCAG AA', () => {
-    expect(contrast(resolve('fg.onAccent'), resolve('accent.solid'))).toBeGreaterThanOrEqual(4.5);
+  it.each(media)('white text on the accent fill meets WCAG AA on %s', (medium) => {
+    expect(
+      contrast(resolve('fg.onAccent', medium), resolve('accent.solid', medium)),
+    ).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('prints light: every background is light on paper and every text colour dark', () => {
+    for (const bg of backgrounds) expect(luminance(resolve(bg, 'print'))).toBeGreaterThan(0.8);
+    for (const fg of foregrounds) expect(luminance(resolve(fg, 'print'))).toBeLessThan(0.2);
+  });
+
+  it('gives the engine each colour role on paper as a print-only CSS variable', () => {
+    const css = JSON.stringify(system.getTokenCss());
+    expect(css).toContain('@media print');
+    const print = JSON.parse(css)['@layer tokens']['@media print'] as Record<
+      string,
+      Record<string, string>
+    >;
+    const variables = Object.values(print)[0]!;
+    expect(variables['--cl-colors-bg-canvas']).toBe('var(--cl-colors-white)');
+    expect(variables['--cl-colors-fg-default']).toBe('var(--cl-colors-ink-950)');
+    // And the browser's own parts (scroll bars, form controls) in their light scheme.
+    const global = JSON.stringify(system.getGlobalCss());
+    expect(global).toMatch(/"@media print":\{[^}]*"colorScheme":"light"/);
+    // Backgrounds print as they are (the palette is light there): text on a fill stays readable.
+    expect(global).toMatch(/"@media print":\{[^}]*"printColorAdjust":"exact"/);
   });
 });

@@ -57,6 +57,18 @@ const MAIN_WIDTH: Record<LayoutVariant, string> = {
   mobile: MOBILE_WIDTH,
 };
 
+/**
+ * On paper (`@media print`): the page's content in the light palette (the design system's print
+ * colours), without the glow, and without what floats over it (the assistant's launcher, the
+ * toasts and notices: the overlays' part, whose wrapper keeps an inline `display`).
+ */
+const ON_PAPER = {
+  '@media print': {
+    backgroundImage: 'none',
+    '& [data-island=overlays]': { display: 'none !important' },
+  },
+};
+
 export function Layout({ children, header = true, variant = 'default', banner }: LayoutProps) {
   const mobile = variant === 'mobile';
   const { t } = useTranslation('common');
@@ -85,6 +97,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
         // The background: a faint glow of the accent colour behind the top of the page.
         backgroundImage="radial-gradient(60rem 28rem at 70% -8rem, rgba(59, 130, 246, 0.10), transparent 70%)"
         backgroundRepeat="no-repeat"
+        css={ON_PAPER}
       >
         <chakra.a
           href="#main"

@@ -1,58 +1,60 @@
 import { defineSemanticTokens } from '@chakra-ui/react';
 
 /**
- * What each colour is for. The product is dark only; contrast of every fg on every bg below is
- * at least 4.5:1 (WCAG 2.2 AA for text), checked in `theme.test.ts`.
+ * What each colour is for. The product is dark on screen; on paper (`_print`, `@media print`) the
+ * same roles take a light palette, as printers leave backgrounds out and light text on white paper
+ * would hardly show. On screen and on paper, contrast of every fg on every bg below is at least
+ * 4.5:1 (WCAG 2.2 AA for text), checked in `theme.test.ts`.
  */
 export const semanticColors = defineSemanticTokens.colors({
   bg: {
     /** The page behind everything. */
-    canvas: { value: '{colors.ink.950}' },
+    canvas: { value: { base: '{colors.ink.950}', _print: '{colors.white}' } },
     /** Cards, tables, panels. */
-    surface: { value: '{colors.ink.900}' },
+    surface: { value: { base: '{colors.ink.900}', _print: '{colors.white}' } },
     /** Dialogs, menus, popovers: above a surface. */
-    raised: { value: '{colors.ink.850}' },
+    raised: { value: { base: '{colors.ink.850}', _print: '{colors.ink.50}' } },
     /** Hovered rows and quiet fills. */
-    subtle: { value: '{colors.ink.800}' },
+    subtle: { value: { base: '{colors.ink.800}', _print: '{colors.ink.50}' } },
   },
   fg: {
     /** Body text and figures. */
-    default: { value: '{colors.ink.50}' },
+    default: { value: { base: '{colors.ink.50}', _print: '{colors.ink.950}' } },
     /** Labels and secondary text. */
-    muted: { value: '{colors.ink.300}' },
+    muted: { value: { base: '{colors.ink.300}', _print: '{colors.ink.600}' } },
     /** Hints and tertiary text; still AA on every bg. */
-    subtle: { value: '{colors.ink.400}' },
+    subtle: { value: { base: '{colors.ink.400}', _print: '{colors.ink.500}' } },
     /** Text on an accent fill. */
     onAccent: { value: '{colors.white}' },
   },
   border: {
     /** Dividers and input outlines. */
-    default: { value: '{colors.ink.700}' },
+    default: { value: { base: '{colors.ink.700}', _print: '{colors.ink.200}' } },
     /** Hairlines inside a surface. */
-    subtle: { value: '{colors.ink.800}' },
+    subtle: { value: { base: '{colors.ink.800}', _print: '{colors.ink.100}' } },
   },
   accent: {
     /** Filled primary actions. */
     solid: { value: '{colors.azure.600}' },
     /** Links and accent text on dark backgrounds. */
-    fg: { value: '{colors.azure.300}' },
+    fg: { value: { base: '{colors.azure.300}', _print: '{colors.azure.700}' } },
   },
   trend: {
     /** A price going up: always paired with an up arrow and a plus sign. */
-    up: { value: '{colors.green.400}' },
+    up: { value: { base: '{colors.green.400}', _print: '{colors.green.800}' } },
     /** A price going down: always paired with a down arrow and a minus sign. */
-    down: { value: '{colors.red.400}' },
+    down: { value: { base: '{colors.red.400}', _print: '{colors.red.700}' } },
     /** No change. */
-    flat: { value: '{colors.ink.300}' },
+    flat: { value: { base: '{colors.ink.300}', _print: '{colors.ink.600}' } },
   },
   status: {
     /** Error text and outlines. */
-    error: { value: '{colors.red.400}' },
+    error: { value: { base: '{colors.red.400}', _print: '{colors.red.700}' } },
     /** Success text. */
-    success: { value: '{colors.green.400}' },
+    success: { value: { base: '{colors.green.400}', _print: '{colors.green.800}' } },
     /** Warning text. */
-    warning: { value: '{colors.amber.400}' },
+    warning: { value: { base: '{colors.amber.400}', _print: '{colors.amber.800}' } },
   },
   /** The keyboard focus ring. */
-  focusRing: { value: '{colors.azure.400}' },
+  focusRing: { value: { base: '{colors.azure.400}', _print: '{colors.azure.600}' } },
 });

@@ -38,6 +38,8 @@ export const colors = defineTokens.colors({
     300: { value: '#6fe3a8' },
     400: { value: '#3ecf8e' },
     500: { value: '#1fae6f' },
+    // On paper (the print palette).
+    800: { value: '#0b6b40' },
     900: { value: '#0d2e20' },
   },
   // Falling prices and errors.
@@ -45,12 +47,16 @@ export const colors = defineTokens.colors({
     300: { value: '#ffa3a3' },
     400: { value: '#ff7a7a' },
     500: { value: '#e5484d' },
+    // On paper (the print palette).
+    700: { value: '#b42318' },
     900: { value: '#3a1517' },
   },
   // Warnings.
   amber: {
     300: { value: '#ffd27a' },
     400: { value: '#f5b841' },
+    // On paper (the print palette).
+    800: { value: '#8a5200' },
     900: { value: '#33260c' },
   },
 });

@@ -63,7 +63,11 @@ function MonitoringArea() {
     setConfirming(true);
   };
 
-  const addButton = <Button onClick={() => openAddMonitorDialog()}>{t('add')}</Button>;
+  const addButton = (
+    <Button onClick={() => openAddMonitorDialog()} _print={{ display: 'none' }}>
+      {t('add')}
+    </Button>
+  );
 
   let content: ReactNode;
   if (list.error && list.pages === 0) {

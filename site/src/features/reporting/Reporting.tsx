@@ -53,7 +53,11 @@ export function Reporting() {
   // The cards badge demo numbers; this says once, in words, what the badge means.
   const demo = [...prices.byCoin.values()].some((price) => price.source === 'demo');
 
-  const addButton = <Button onClick={() => openAddCoinDialog()}>{t('addCoins')}</Button>;
+  const addButton = (
+    <Button onClick={() => openAddCoinDialog()} _print={{ display: 'none' }}>
+      {t('addCoins')}
+    </Button>
+  );
 
   let content: ReactNode;
   if (follows === undefined && error) {

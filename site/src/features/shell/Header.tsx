@@ -50,7 +50,7 @@ export function Header() {
   // and a signed-in user see, they are there until the session is known, for CSS to show or not
   // (SessionPart); a signed-in area's page shows them from the start.
   const nav = !isInArea(originalPath, '/welcome/') && (
-    <chakra.nav aria-label={t('nav.label')}>
+    <chakra.nav aria-label={t('nav.label')} _print={{ display: 'none' }}>
       <Flex as="ul" gap="1" listStyleType="none" margin="0" padding="0">
         {AREAS.map(({ path, key }) => (
           <li key={path}>
@@ -100,7 +100,8 @@ export function Header() {
           </Flex>
         </Link>
         {areas}
-        <Flex marginLeft="auto" alignItems="center" gap="2">
+        {/* Controls, not content: left off paper. */}
+        <Flex marginLeft="auto" alignItems="center" gap="2" _print={{ display: 'none' }}>
           <LanguagePicker />
           <ProfileArea />
         </Flex>

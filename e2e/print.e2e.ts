@@ -1,0 +1,98 @@
+// Printing a page (`@media print`): the light palette on paper (the design system's print colours),
+// the page's content without the controls around it (the header's, the overlays, the add buttons).
+import type { Browser, Page } from 'playwright-core';
+import { callApi, createAccount } from './accounts';
+import { baseUrl, DEVICES, hydrated, launchChromium, openContext } from './browser';
+import { siteStrings } from './strings';
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  ({ token } = await createAccount('Pedro Print'));
+  const coins = await callApi<{ records: Array<{ id: number }> }>(
+    '/api/asset/list?page=1&size=1',
+    token,
+  );
+  await callApi('/api/follow/add', token, { coinIds: coins.records.map((coin) => coin.id) });
+  const sources = await callApi<{ records: Array<{ id: number }> }>(
+    '/api/monitor/source/list?page=1&size=1',
+    token,
+  );
+  await callApi(`/api/monitor/user/source/add?sourceIds=${sources.records[0]!.id}`, token);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** WCAG relative luminance of a computed `rgb(...)` colour. */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+    const c = Number(part) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The page's background and its heading's colour, as the current medium draws them. */
+function colours(page: Page): Promise<{ background: string; heading: string }> {
+  return page.evaluate(() => ({
+    background: getComputedStyle(document.body).backgroundColor,
+    heading: getComputedStyle(document.querySelector('h1')!).color,
+  }));
+}
+
+describe('a printed page', () => {
+  it.each([
+    // The page, its strings, its add button, and its first item (a report, a source).
+    ['/reporting/', 'reporting', 'addCoins', 'main article'],
+    ['/zh/reporting/', 'reporting', 'addCoins', 'main article'],
+    ['/pt-br/monitoring/', 'monitoring', 'add', 'main li'],
+  ] as const)(
+    '%s prints dark on light, without the header’s controls, the overlays or the add button',
+    async (path, namespace, addKey, item) => {
+      const strings = siteStrings(
+        path.startsWith('/zh/') ? 'zh' : path.startsWith('/pt-br/') ? 'pt-br' : 'en',
+        namespace,
+      );
+      const { context, page } = await openContext(browser, DEVICES.desktop, token);
+      try {
+        await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load' });
+        await hydrated(page);
+        const add = page.getByRole('button', { name: strings(addKey) }).first();
+        const banner = page.getByRole('banner');
+        const launcher = page.locator('[data-island=overlays] aside');
+        await add.waitFor();
+        await launcher.waitFor();
+        await page.locator(item).first().waitFor();
+
+        // On screen: the dark palette, with every control.
+        const screen = await colours(page);
+        expect(luminance(screen.background)).toBeLessThan(0.05);
+        expect(luminance(screen.heading)).toBeGreaterThan(0.8);
+        await expect(add.isVisible()).resolves.toBe(true);
+        await expect(banner.getByRole('navigation').isVisible()).resolves.toBe(true);
+
+        await page.emulateMedia({ media: 'print' });
+        const paper = await colours(page);
+        expect(luminance(paper.background)).toBeGreaterThan(0.9);
+        expect(luminance(paper.heading)).toBeLessThan(0.02);
+        await expect(add.isVisible()).resolves.toBe(false);
+        await expect(banner.getByRole('navigation').isVisible()).resolves.toBe(false);
+        const controls = banner.getByRole('button', { includeHidden: true });
+        await expect(controls.count()).resolves.toBeGreaterThan(0);
+        for (const button of await controls.all()) {
+          await expect(button.isVisible()).resolves.toBe(false);
+        }
+        await expect(launcher.isVisible()).resolves.toBe(false);
+        // The content is all there.
+        await expect(page.locator('h1').isVisible()).resolves.toBe(true);
+        await expect(page.locator(item).first().isVisible()).resolves.toBe(true);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
