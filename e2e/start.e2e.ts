@@ -145,44 +145,36 @@ describe.each(LOCALES)('a press before the page has hydrated (%s)', (locale, pre
   const c = siteStrings(locale, 'common');
   const m = siteStrings(locale, 'mobile');
 
-  it('is made once it has: the phone’s sign-in opens the login dialog', async () => {
-    await withPage(PHONE, async (page) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      const release = await holdScripts(page);
-      await page.goto(`${baseUrl()}${prefix}/mobile/`, { waitUntil: 'domcontentloaded' });
-      await markDocument(page);
-      await page.getByRole('button', { name: m('intro.signIn') }).click();
-      expect(await keptPress(page)).toBe(m('intro.signIn'));
-      release();
-      await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
-      expect(await sameDocument(page)).toBe(true);
-      expect(await keptPress(page)).toBeNull();
-      expect(errors).toEqual([]);
-    });
-  });
-
-  // The header's login shows from the first paint (the page is a visitor's and a signed-in
-  // user's: features/auth/SessionPart), so it can be pressed before the hydration too.
-  it('is made once it has: the computer’s login opens the login dialog', async () => {
-    await withPage(COMPUTER, async (page) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      const release = await holdScripts(page);
-      await page.goto(`${baseUrl()}${prefix}/`, { waitUntil: 'domcontentloaded' });
-      await markDocument(page);
-      await page
-        .getByRole('banner')
-        .getByRole('button', { name: c('profile.login') })
-        .click();
-      expect(await keptPress(page)).toBe(c('profile.login'));
-      release();
-      await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
-      expect(await sameDocument(page)).toBe(true);
-      expect(await keptPress(page)).toBeNull();
-      expect(errors).toEqual([]);
-    });
-  });
+  // The computer's header login shows from the first paint too (the page is a visitor's and a
+  // signed-in user's: features/auth/SessionPart), so it can be pressed before the hydration.
+  it.each([
+    ['the phone’s sign-in', PHONE, '/mobile/', (page: Page) => page, () => m('intro.signIn')],
+    [
+      'the computer’s login',
+      COMPUTER,
+      '/',
+      (page: Page) => page.getByRole('banner'),
+      () => c('profile.login'),
+    ],
+  ] as const)(
+    'is made once it has: %s opens the login dialog',
+    async (_name, device, path, within, label) => {
+      await withPage(device, async (page) => {
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        const release = await holdScripts(page);
+        await page.goto(`${baseUrl()}${prefix}${path}`, { waitUntil: 'domcontentloaded' });
+        await markDocument(page);
+        await within(page).getByRole('button', { name: label() }).click();
+        expect(await keptPress(page)).toBe(label());
+        release();
+        await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
+        expect(await sameDocument(page)).toBe(true);
+        expect(await keptPress(page)).toBeNull();
+        expect(errors).toEqual([]);
+      });
+    },
+  );
 
   it('is made once it has: the computer’s language picker opens its list', async () => {
     await withPage(COMPUTER, async (page) => {
