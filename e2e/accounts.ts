@@ -150,3 +150,26 @@ export async function callApi<T>(
   }
   return envelope.data;
 }
+
+/**
+ * A new account (named `nickname`) that follows the asset list's first `coins` coins and the
+ * source list's first `sources` sources; returns its token.
+ */
+export async function accountFollowing(
+  nickname: string,
+  { coins, sources }: { coins: number; sources: number },
+): Promise<string> {
+  const { token } = await createAccount(nickname);
+  const coinList = await callApi<{ records: Array<{ id: number }> }>(
+    `/api/asset/list?page=1&size=${coins}`,
+    token,
+  );
+  await callApi('/api/follow/add', token, { coinIds: coinList.records.map((coin) => coin.id) });
+  const sourceList = await callApi<{ records: Array<{ id: number }> }>(
+    `/api/monitor/source/list?page=1&size=${sources}`,
+    token,
+  );
+  const sourceIds = sourceList.records.map((source) => source.id).join(',');
+  await callApi(`/api/monitor/user/source/add?sourceIds=${sourceIds}`, token);
+  return token;
+}

@@ -91,10 +91,10 @@ describe('the built site', () => {
       const bodyAt = html.search(/<body\b/);
       const head = html.slice(0, bodyAt);
       const body = html.slice(bodyAt);
-      const globals = [...head.matchAll(/<style data-emotion="css-global ([\w-]+)"/g)].map(
+      const globals = [...head.matchAll(/<style data-server-styles="css-global ([\w-]+)"/g)].map(
         ([, name]) => name,
       );
-      const classes = head.match(/<style data-emotion="css [^"]+"/g) ?? [];
+      const classes = head.match(/<style data-server-styles="css [^"]+"/g) ?? [];
       return [
         ...(globals.length === 0 ? [`${page}: no global styles in the head`] : []),
         ...(new Set(globals).size !== globals.length

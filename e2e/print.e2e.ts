@@ -1,7 +1,7 @@
 // Printing a page (`@media print`): the light palette on paper (the design system's print colours),
 // the page's content without the controls around it (the header's, the overlays, the add buttons).
 import type { Browser, Page } from 'playwright-core';
-import { callApi, createAccount } from './accounts';
+import { accountFollowing } from './accounts';
 import { baseUrl, DEVICES, hydrated, launchChromium, openContext } from './browser';
 import { siteStrings } from './strings';
 
@@ -10,17 +10,7 @@ let token: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  ({ token } = await createAccount('Pedro Print'));
-  const coins = await callApi<{ records: Array<{ id: number }> }>(
-    '/api/asset/list?page=1&size=1',
-    token,
-  );
-  await callApi('/api/follow/add', token, { coinIds: coins.records.map((coin) => coin.id) });
-  const sources = await callApi<{ records: Array<{ id: number }> }>(
-    '/api/monitor/source/list?page=1&size=1',
-    token,
-  );
-  await callApi(`/api/monitor/user/source/add?sourceIds=${sources.records[0]!.id}`, token);
+  token = await accountFollowing('Pedro Print', { coins: 1, sources: 1 });
 });
 
 afterAll(async () => {

@@ -195,7 +195,8 @@ describe('the header', () => {
     await page.getByRole('link', { name: '中文' }).click();
     await page.getByText('Switching language…').waitFor();
     await page.waitForURL(`${baseUrl()}/zh/400/?from=test`);
-    await expect(page.getAttribute('html', 'lang')).resolves.toBe('zh-CN');
+    // Set once the new page is shown (site/src/i18n/htmlLang.ts).
+    await page.locator('html[lang="zh-CN"]').waitFor({ state: 'attached' });
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
     expect(cookie?.value).toBe('zh');
     // 365 days, give or take the test's own run time.

@@ -7,6 +7,7 @@ import { isPageHead } from './src/app/pageHead';
 import type * as RuntimeModule from './src/app/runtime';
 import { addressChanged } from './src/features/shell/dialogs';
 import { pageLoad } from './src/features/shell/pageLoad';
+import { keepHtmlLang } from './src/i18n/htmlLang';
 
 type Runtime = typeof RuntimeModule;
 
@@ -132,6 +133,8 @@ export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, 
 export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
   pageLoad.done();
   addressChanged(location.search);
+  // A move to another language's page (src/i18n/htmlLang.ts).
+  keepHtmlLang(document, location.pathname);
   // The device redirect holds for the site's own links too (the inline script and the server see
   // only full loads): a phone that followed one to a full-site page goes on to the mobile page.
   const target = deviceRedirect(location.pathname, window.navigator.userAgent);

@@ -14,6 +14,7 @@ import {
 } from './src/app/serverStyles';
 import { pageEndElement, wholeFirstPaintLink } from './src/app/wholeFirstPaint';
 import { ApiProvider } from './src/data/swr';
+import { htmlLangOf } from './src/i18n/htmlLang';
 
 // The same providers as gatsby-browser.tsx, so that hydration finds the tree it rendered.
 // A page's Head needs none of them (src/app/pageHead.ts).
@@ -42,9 +43,12 @@ const EARLY_CLICKS_SCRIPT = earlyClicksScript();
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   pathname,
+  setHtmlAttributes,
   setHeadComponents,
   setPostBodyComponents,
 }) => {
+  // The page's language (src/i18n/htmlLang.ts).
+  setHtmlAttributes({ lang: htmlLangOf(pathname) });
   setHeadComponents([
     // The device redirect, then a signed-in area's for a visitor without a token.
     <script
@@ -69,7 +73,7 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({
   const components = getHeadComponents();
   const isStyle = (component: unknown) =>
     isValidElement<Record<string, unknown>>(component) &&
-    component.props['data-emotion'] !== undefined;
+    component.props['data-server-styles'] !== undefined;
   replaceHeadComponents([
     ...components.filter((component) => !isStyle(component)),
     ...components.filter(isStyle),

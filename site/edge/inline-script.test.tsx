@@ -20,12 +20,18 @@ type ScriptElement = ReactElement<{ dangerouslySetInnerHTML: { __html: string } 
  */
 function headComponents(): ScriptElement[] {
   const setHeadComponents = jest.fn();
-  // Only these two are used; the rest of Gatsby's arguments do not matter here.
-  const args = { setHeadComponents, setPostBodyComponents: jest.fn() } as unknown as Parameters<
-    NonNullable<typeof onRenderBody>
-  >[0];
+  const setHtmlAttributes = jest.fn();
+  // Only these are used; the rest of Gatsby's arguments do not matter here.
+  const args = {
+    pathname: '/pt-br/',
+    setHtmlAttributes,
+    setHeadComponents,
+    setPostBodyComponents: jest.fn(),
+  } as unknown as Parameters<NonNullable<typeof onRenderBody>>[0];
   onRenderBody?.(args, { plugins: [] });
   expect(setHeadComponents).toHaveBeenCalledTimes(1);
+  // The page's language, on <html> (src/i18n/htmlLang.ts).
+  expect(setHtmlAttributes).toHaveBeenCalledWith({ lang: 'pt-BR' });
   return setHeadComponents.mock.calls[0]?.[0] as ScriptElement[];
 }
 

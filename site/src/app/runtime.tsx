@@ -3,25 +3,30 @@
 // in a task of their own after the app's scripts, not in theirs (it is in the same chunk: no
 // request), and makes Chakra's styling engine in the tasks after.
 import { CoinlensProvider, prepareSystem } from '@coinlens/design-system';
+import { CacheProvider } from '@emotion/react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { ApiProvider } from '../data/swr';
 import { trackLoadMiddleware } from '../features/shell/pageLoad';
+import { browserStyleCache } from './browserStyles';
 import { rootHydrated } from './earlyClicks';
 
 // Long requests show the loading bar too (quick ones, under 200 ms, show nothing).
 const SWR_CONFIG = { use: [trackLoadMiddleware] };
 
 /**
- * The providers every page renders in (gatsby-ssr.tsx renders the same ones). Once the page
- * outside its parts has hydrated, a press there that came too early is made again
+ * The providers every page renders in (gatsby-ssr.tsx renders the same ones), with the style
+ * cache that starts from the page's server-rendered styles (src/app/browserStyles.ts). Once the
+ * page outside its parts has hydrated, a press there that came too early is made again
  * (src/app/earlyClicks.ts).
  */
 export function RuntimeRoot({ children }: { children: ReactNode }) {
   useLayoutEffect(rootHydrated, []);
   return (
-    <CoinlensProvider>
-      <ApiProvider config={SWR_CONFIG}>{children}</ApiProvider>
-    </CoinlensProvider>
+    <CacheProvider value={browserStyleCache()}>
+      <CoinlensProvider>
+        <ApiProvider config={SWR_CONFIG}>{children}</ApiProvider>
+      </CoinlensProvider>
+    </CacheProvider>
   );
 }
 

@@ -47,10 +47,10 @@ it('writes no style into the body, and every rule into chunks: the global ones f
   expect(classes.css).toContain(`.css-${id}`);
 });
 
-it('writes the chunks as the tags Emotion reads back in the browser', async () => {
+it('writes the chunks as the tags the browser’s style cache reads back', async () => {
   const { chunks } = await renderPage(<Box padding="2">x</Box>);
   const markup = toStaticMarkup(<>{styleElements(chunks)}</>);
-  const tags = [...markup.matchAll(/<style data-emotion="([^"]+)">/g)].map(
+  const tags = [...markup.matchAll(/<style data-server-styles="([^"]+)">/g)].map(
     ([, value = '']) => value,
   );
   expect(tags).toEqual(chunks.map(({ key, ids }) => `${key} ${ids.join(' ')}`));

@@ -3,16 +3,16 @@
 // rules: about 35 of them on a page, which the browser meets one by one while it parses the body,
 // and which Emotion moves into <head> when the page's scripts start. Rendered with a cache in
 // "compat" mode, Emotion writes no <style> at all and keeps each rule in the cache; they are then
-// written as Emotion's browser cache reads them back: one tag per global style (`css-global <name>`,
-// which <Global> looks for) and one for the rest (`css <id> <id>...`, the ids the cache then
-// knows are in the page and never inserts again).
+// written as tags that Emotion does not read and never moves: one per global style
+// (`css-global <name>`) and one for the rest (`css <id> <id>...`). The browser's cache learns
+// from them which rules the page holds (src/app/browserStyles.ts).
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { STYLE_KEY } from './browserStyles';
 
-/** The key Chakra's and Emotion's browser cache uses: the ids must carry it. */
-export const STYLE_KEY = 'css';
+export { STYLE_KEY };
 
 /** A cache for one server render that keeps its rules instead of writing them inline. */
 export function createServerStyleCache(): EmotionCache {
@@ -21,7 +21,7 @@ export function createServerStyleCache(): EmotionCache {
   return cache;
 }
 
-/** One <style> to write: its `data-emotion` key and ids, and its rules. */
+/** One <style> to write: its key and ids (`data-server-styles`), and its rules. */
 export interface StyleChunk {
   key: string;
   ids: string[];
@@ -53,7 +53,7 @@ export function styleElements(chunks: StyleChunk[]): ReactElement[] {
   return chunks.map(({ key, ids, css }) => (
     <style
       key={`${key} ${ids.join(' ')}`}
-      data-emotion={`${key} ${ids.join(' ')}`}
+      data-server-styles={`${key} ${ids.join(' ')}`}
       dangerouslySetInnerHTML={{ __html: css }}
     />
   ));

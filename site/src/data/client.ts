@@ -2,7 +2,7 @@
 // code or an HTTP 400 does to the page (shared/spec/api-contract.md, product spec points 7 and 8).
 import type { Envelope, Locale, MonitorEnvelope } from '@coinlens/api/contract';
 import { currentLocale } from '../i18n/cookie';
-import { DEFAULT_LOCALE, isLocale, localizedPath } from '../i18n/locales';
+import { localeFromPathname, localizedPath } from '../i18n/locales';
 import { inVariant } from '../i18n/variant';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
 import { clearToken, getToken as readStoredToken } from './token';
@@ -103,11 +103,7 @@ export function apiAssetUrl(path: string): string {
   return `${baseUrl}${path}`;
 }
 
-/** The locale a site path is in: its first segment when that names a locale, else English. */
-export function localeFromPathname(pathname: string): Locale {
-  const first = pathname.split('/')[1]?.toLowerCase();
-  return isLocale(first) ? first : DEFAULT_LOCALE;
-}
+export { localeFromPathname };
 
 type Outcome =
   { success: true; data: unknown } | { success: false; code: number; msg: string; data: unknown };

@@ -65,7 +65,7 @@ export function SiteHead({ data, pageContext, page }: SiteHeadProps) {
   const originalPath = pageContext.i18n?.originalPath ?? '/';
   return (
     <>
-      <html lang={HTML_LANG[language]} />
+      {/* No <html lang>: the server render writes it (src/i18n/htmlLang.ts). */}
       <title>{title}</title>
       {meta && <meta name="description" content={meta.description} />}
       {/* The mobile pages reach under a notch and keep their content clear of it themselves. */}

@@ -29,3 +29,9 @@ export function intlLocale(language: string): string {
 export function localizedPath(locale: Locale, path: string): string {
   return locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;
 }
+
+/** The locale a site path is in: its first segment when that names a locale, else English. */
+export function localeFromPathname(pathname: string): Locale {
+  const first = pathname.split('/')[1]?.toLowerCase();
+  return isLocale(first) ? first : DEFAULT_LOCALE;
+}
