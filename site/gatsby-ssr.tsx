@@ -3,6 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import type { GatsbySSR } from 'gatsby';
 import { isValidElement } from 'react';
 import { earlyClicksScript } from './src/app/earlyClicks';
+import { earlyRequestsStatement } from './src/app/earlyRequests';
 import { earlyRedirectScript } from './src/app/signedOutRedirect';
 import { fontHeadComponents } from './src/app/fonts';
 import { isPageHead } from './src/app/pageHead';
@@ -50,10 +51,16 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   // The page's language (src/i18n/htmlLang.ts).
   setHtmlAttributes({ lang: htmlLangOf(pathname) });
   setHeadComponents([
-    // The device redirect, then a signed-in area's for a visitor without a token.
+    // The device redirect, then a signed-in area's for a visitor without a token, or the area's
+    // first requests for one with a token (src/app/earlyRequests.ts).
     <script
       key="device-redirect"
-      dangerouslySetInnerHTML={{ __html: earlyRedirectScript(pathname) }}
+      dangerouslySetInnerHTML={{
+        __html: earlyRedirectScript(
+          pathname,
+          earlyRequestsStatement(pathname, process.env.GATSBY_API_URL ?? ''),
+        ),
+      }}
     />,
     // The first paint waits for the whole page's markup (src/app/wholeFirstPaint.tsx).
     wholeFirstPaintLink(),

@@ -34,12 +34,12 @@ export function signedInAreaOf(pathname: string): Locale | null {
  * redirect has not moved on (gatsby-ssr.tsx): without a token (or with storage switched off,
  * where the site works signed out) it replaces the address with the login's.
  */
-function signedOutRedirectStatement(locale: Locale): string {
+function signedOutRedirectStatement(locale: Locale, signedIn: string): string {
   const key = JSON.stringify(TOKEN_KEY);
   const target = JSON.stringify(loginAddress(locale));
   return (
     `{ var token = null; try { token = window.localStorage.getItem(${key}); } catch (error) {} ` +
-    `if (!token) location.replace(${target}); }`
+    `if (!token) location.replace(${target}); else ${signedIn || '{}'} }`
   );
 }
 
@@ -57,13 +57,16 @@ function signedInMarkStatement(): string {
  * The device redirect for hosts without the edge handler: the same function, run in the page
  * before anything renders. Where the edge or the server already redirected, it finds nothing to
  * do. On a signed-in area's page it then sends a visitor without a token to the login (see
- * above); on every other page, which visitors and signed-in users both see, it marks a browser
- * that keeps a token (SIGNED_IN_MARK). Its text is hashed into each page's CSP by whoever serves
- * the page.
+ * above), and runs `signedIn` (a statement that may read the variable `token`) for a visitor with
+ * one; on every other page, which visitors and signed-in users both see, it marks a browser that
+ * keeps a token (SIGNED_IN_MARK). Its text is hashed into each page's CSP by whoever serves the
+ * page.
  */
-export function earlyRedirectScript(pathname: string): string {
+export function earlyRedirectScript(pathname: string, signedIn = ''): string {
   const areaLocale = signedInAreaOf(pathname);
-  const otherwise = areaLocale ? signedOutRedirectStatement(areaLocale) : signedInMarkStatement();
+  const otherwise = areaLocale
+    ? signedOutRedirectStatement(areaLocale, signedIn)
+    : signedInMarkStatement();
   return `(function () {
   var target = (${deviceRedirect.toString()})(location.pathname, navigator.userAgent);
   if (target !== null) location.replace(target + location.search + location.hash);

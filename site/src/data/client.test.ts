@@ -396,6 +396,86 @@ describe('429 and 423', () => {
   });
 });
 
+describe('requests the head script started', () => {
+  const ok = (data: unknown) => json({ code: 200, msg: 'ok', data });
+
+  it('takes the answer of a GET started early instead of asking again', async () => {
+    const takeEarly = jest.fn(() => Promise.resolve(ok([{ coinId: 1 }])));
+    const { api, calls } = client(() => ok('fetched'), { getToken: () => 'tok', takeEarly });
+    await expect(api.get('/api/follow/list')).resolves.toEqual([{ coinId: 1 }]);
+    expect(calls).toHaveLength(0);
+    expect(takeEarly).toHaveBeenCalledWith({
+      url: 'https://api.test/api/follow/list',
+      token: 'tok',
+      language: 'en',
+    });
+  });
+
+  it('looks for the request with its query, as requestPath spells it', async () => {
+    const takeEarly = jest.fn(() => null);
+    const { api, calls } = client(() => ok([]), { getToken: () => 'tok', takeEarly });
+    await api.get('/api/coin/price', { query: { coinIds: [1, 2] } });
+    expect(takeEarly).toHaveBeenCalledWith(
+      expect.objectContaining({ url: 'https://api.test/api/coin/price?coinIds=1%2C2' }),
+    );
+    // None started: the client asks itself.
+    expect(calls).toHaveLength(1);
+  });
+
+  it('asks itself when the head script did not start it after all', async () => {
+    const { api, calls } = client(() => ok('fetched'), { takeEarly: () => Promise.resolve(null) });
+    await expect(api.get('/api/analysis/coin', { query: { coinId: 1 } })).resolves.toBe('fetched');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('never takes one for a POST', async () => {
+    const takeEarly = jest.fn(() => Promise.resolve(ok('early')));
+    const { api, calls } = client(() => ok('posted'), { takeEarly });
+    await expect(api.post('/api/follow/add', { coinIds: [1] })).resolves.toBe('posted');
+    expect(takeEarly).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("reads an early answer's envelope as its own: a 401 signs out as usual", async () => {
+    const takeEarly = () => Promise.resolve(json({ code: 401, msg: 'Expired', data: null }, 401));
+    const { api, navigate } = client(never, { getToken: () => 'dead', takeEarly });
+    await expect(api.get('/api/user')).rejects.toMatchObject({ code: 401 });
+    expect(clearToken).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith({ url: '/?t=login' });
+  });
+
+  it("reports an early request's network failure as a NetworkError", async () => {
+    const takeEarly = () => Promise.reject(new TypeError('Failed to fetch'));
+    const { api } = client(never, { takeEarly });
+    await expect(api.get('/api/user')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('gives up on an early request that does not answer within the time limit', async () => {
+    jest.useFakeTimers();
+    const { api } = client(never, { takeEarly: () => new Promise<Response>(() => {}) });
+    const result = api.get('/api/follow/list').catch((e: unknown) => e);
+    await jest.advanceTimersByTimeAsync(15_000);
+    await expect(result).resolves.toBeInstanceOf(TimeoutError);
+  });
+
+  it('gives up on an early answer whose body stalls', async () => {
+    jest.useFakeTimers();
+    const stalled = new Response(new ReadableStream({ start: () => {} }), { status: 200 });
+    const { api } = client(never, { takeEarly: () => Promise.resolve(stalled) });
+    const result = api.get('/api/follow/list').catch((e: unknown) => e);
+    await jest.advanceTimersByTimeAsync(15_000);
+    await expect(result).resolves.toBeInstanceOf(TimeoutError);
+  });
+
+  it("stops waiting for an early request at the caller's abort", async () => {
+    const { api } = client(never, { takeEarly: () => new Promise<Response>(() => {}) });
+    const controller = new AbortController();
+    const result = api.get('/api/user', { signal: controller.signal });
+    controller.abort();
+    await expect(result).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
 describe('base URL', () => {
   const saved = process.env.GATSBY_API_URL;
   afterEach(() => {

@@ -4,6 +4,7 @@ import type { Envelope, Locale, MonitorEnvelope } from '@coinlens/api/contract';
 import { currentLocale } from '../i18n/cookie';
 import { localeFromPathname, localizedPath } from '../i18n/locales';
 import { inVariant } from '../i18n/variant';
+import { takeEarlyResponse, type EarlyMatch } from './early';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
 import { clearToken, getToken as readStoredToken } from './token';
 
@@ -61,6 +62,12 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds before a request is abandoned as a TimeoutError. */
   timeoutMs?: number;
+  /**
+   * The response of a request the page's head script already started for this GET (data/early),
+   * or null (or a promise of null: ask). Defaults to `takeEarlyResponse`; the client still applies its time limit, abort and
+   * envelope rules to it.
+   */
+  takeEarly?: (match: EarlyMatch) => Promise<Response | null> | null;
 }
 
 /** How long a request may take before it is abandoned. */
@@ -68,6 +75,16 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** The paths that answer the monitoring envelope. */
 export const MONITOR_PATH_PREFIX = '/api/monitor/';
+
+/** `promise`, or the abort's reason as soon as `signal` aborts (a request it cannot cancel). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 /** Whether `path` answers `{ ok, msg, data }` rather than `{ code, msg, data }`. */
 export function isMonitorPath(path: string): boolean {
@@ -159,6 +176,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     options.getLanguage ??
     (() => (typeof window === 'undefined' ? currentLocale() : localeFromPathname(getPathname())));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const takeEarly = options.takeEarly ?? takeEarlyResponse;
   const onUnauthorized =
     options.onUnauthorized ??
     (() => {
@@ -196,10 +214,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const path = requestPath(init.path, init.query);
     const startedIn = badRequestGeneration;
 
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      Language: getLanguage(),
-    };
+    const language = getLanguage();
+    const headers: Record<string, string> = { Accept: 'application/json', Language: language };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     // Only with a body: Fastify answers 400 to a JSON content type with an empty body, which
@@ -217,18 +233,30 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     else signal?.addEventListener('abort', forwardAbort, { once: true });
 
     const fetchImpl = options.fetch ?? fetch;
+    const url = `${baseUrl}${path}`;
+    // A GET the head script already sent with the same headers is taken, not sent again. Its
+    // fetch has no signal of ours, so the time limit and an abort stop the wait instead.
+    const early =
+      init.method === 'GET' && !controller.signal.aborted
+        ? takeEarly({ url, token, language })
+        : null;
     let status: number;
     let text: string;
     try {
-      const response = await fetchImpl(`${baseUrl}${path}`, {
-        method: init.method,
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: controller.signal,
-      });
+      const earlyResponse = early ? await untilAborted(early, controller.signal) : null;
+      const response =
+        earlyResponse ??
+        (await fetchImpl(url, {
+          method: init.method,
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          signal: controller.signal,
+        }));
       status = response.status;
       // Read inside the time limit too: a server can stall after its headers.
-      text = await response.text();
+      text = await (earlyResponse
+        ? untilAborted(response.text(), controller.signal)
+        : response.text());
     } catch (cause) {
       if (signal?.aborted) throw cause;
       if (timedOut) throw new TimeoutError({ path, timeoutMs });

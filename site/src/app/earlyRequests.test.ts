@@ -1,0 +1,200 @@
+/**
+ * @jest-environment node
+ */
+// Node's environment, for its real fetch `Response` and `URLSearchParams`. The head script runs as
+// the page runs it; its fetch, storage and address are the only stand-ins.
+import { USER_PATH } from '../features/auth/session';
+import { FOLLOWS_PATH } from '../features/coins/follows';
+import { PRICE_PATH, REPORT_PATH } from '../features/reporting/reports';
+import { createApiClient } from '../data/client';
+import { EARLY_MAX_AGE_MS, EARLY_REQUESTS_KEY, type EarlyRequests } from '../data/early';
+import { apiKey, createApiFetcher } from '../data/swr';
+import { localeFromPathname } from '../i18n/locales';
+import { earlyRequestsStatement } from './earlyRequests';
+import { earlyRedirectScript } from './signedOutRedirect';
+
+jest.mock('../data/token', () => ({
+  ...jest.requireActual<object>('../data/token'),
+  getToken: jest.fn(() => null),
+  clearToken: jest.fn(),
+}));
+
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+const BASE = 'https://api.test';
+
+interface Sent {
+  url: string;
+  headers: Headers;
+}
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** The window the head script wrote: the API client's default reads it there. */
+const browserWindow = globalThis as unknown as { window?: Record<string, unknown> };
+
+afterEach(() => {
+  delete browserWindow.window;
+});
+
+/**
+ * Runs the head script of `pathname` with `token` kept; the fake fetch answers `answers[path]`
+ * (an empty success for any other path). Resolves once its requests have settled.
+ */
+async function runHead(
+  pathname: string,
+  token: string | null,
+  answers: Record<string, () => Response | Promise<Response>> = {},
+) {
+  const sent: Sent[] = [];
+  const scope: Record<string, unknown> = {
+    localStorage: { getItem: (key: string) => (key === 'token' ? token : null) },
+  };
+  browserWindow.window = scope;
+  const replace = jest.fn();
+  const fetch = (url: string, init: RequestInit) => {
+    sent.push({ url, headers: new Headers(init.headers) });
+    const path = url.slice(BASE.length);
+    return Promise.resolve().then(answers[path] ?? (() => ok(null)));
+  };
+  // The head script's timers (each request's expiry), recorded rather than left running.
+  const timers: number[] = [];
+  new Function(
+    'location',
+    'navigator',
+    'window',
+    'fetch',
+    'setTimeout',
+    earlyRedirectScript(pathname, earlyRequestsStatement(pathname, `${BASE}/`)),
+  )(
+    { pathname, search: '', hash: '', replace },
+    { userAgent: DESKTOP },
+    scope,
+    fetch,
+    (_run: () => void, delay: number) => timers.push(delay),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return { sent, replace, timers, early: scope[EARLY_REQUESTS_KEY] as EarlyRequests | undefined };
+}
+
+const followList = () => ok([{ coinId: 3 }, { coinId: 1 }, { coinId: 2 }]);
+
+describe('the early requests of a signed-in area', () => {
+  it('ask /reporting/ for the user, the follow list, the first report and every price', async () => {
+    const { sent, early, timers } = await runHead('/reporting/', 'tok', {
+      [FOLLOWS_PATH]: followList,
+    });
+    expect(sent.map((request) => request.url)).toEqual([
+      `${BASE}${USER_PATH}`,
+      `${BASE}${FOLLOWS_PATH}`,
+      // Spelt as the reporting page's hooks spell them (features/reporting/reports.ts).
+      `${BASE}${apiKey(REPORT_PATH, { coinId: 3 })}`,
+      `${BASE}${apiKey(PRICE_PATH, { coinIds: [1, 2, 3] })}`,
+    ]);
+    expect(early?.requests.map(({ token, language }) => [token, language])).toEqual(
+      Array(4).fill(['tok', 'en']),
+    );
+    // Each is dropped if the page has not taken it when it is too old to be.
+    expect(timers).toEqual(Array(4).fill(EARLY_MAX_AGE_MS));
+    // The client waits for these two: they come after the follow list.
+    expect(early?.later).toEqual([`${BASE}${REPORT_PATH}`, `${BASE}${PRICE_PATH}`]);
+  });
+
+  it.each([
+    ['/reporting/', 'en'],
+    ['/zh/reporting/', 'zh'],
+    ['/pt-br/reporting/', 'pt-br'],
+  ])('send the headers the API client sends, on %s', async (pathname, language) => {
+    const { sent } = await runHead(pathname, 'tok', { [FOLLOWS_PATH]: followList });
+    expect(sent).toHaveLength(4);
+    for (const { headers } of sent) {
+      expect(Object.fromEntries(headers)).toEqual({
+        accept: 'application/json',
+        authorization: 'Bearer tok',
+        language,
+      });
+    }
+    expect(localeFromPathname(pathname)).toBe(language);
+  });
+
+  it.each([
+    ['an empty follow list', () => ok([])],
+    ['a refusal', () => ok(null)],
+    ['an error answer', () => new Response('{"code":500,"msg":"down"}', { status: 500 })],
+    ['a proxy page', () => new Response('<html>Bad gateway</html>', { status: 200 })],
+    ['a failed request', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('ask for no report after %s, and leave no failure unhandled', async (_name, answer) => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const { sent } = await runHead('/reporting/', 'tok', { [FOLLOWS_PATH]: answer });
+      expect(sent.map((request) => request.url)).toEqual([
+        `${BASE}${USER_PATH}`,
+        `${BASE}${FOLLOWS_PATH}`,
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it.each(['/monitoring/', '/zh/monitoring/detail/', '/pt-br/welcome/'])(
+    'ask %s for the user only',
+    async (pathname) => {
+      const { sent } = await runHead(pathname, 'tok');
+      expect(sent.map((request) => request.url)).toEqual([`${BASE}${USER_PATH}`]);
+    },
+  );
+
+  it('ask for nothing without a token: the visitor goes to the login', async () => {
+    const { sent, replace, early } = await runHead('/reporting/', null);
+    expect(sent).toEqual([]);
+    expect(early).toBeUndefined();
+    expect(replace).toHaveBeenCalledWith('/?t=login');
+  });
+
+  it('are what the page then asks for: the API client sends none of them again', async () => {
+    const { early } = await runHead('/zh/reporting/', 'tok', { [FOLLOWS_PATH]: followList });
+    const { asked, fetcher } = pageClient();
+    await fetcher(USER_PATH);
+    await expect(fetcher(FOLLOWS_PATH)).resolves.toHaveLength(3);
+    await fetcher(apiKey(REPORT_PATH, { coinId: 3 })!);
+    await fetcher(apiKey(PRICE_PATH, { coinIds: [1, 2, 3] })!);
+    expect(asked).toEqual([]);
+    expect(early?.requests).toEqual([]);
+  });
+
+  it('are waited for when the page asks for a report before the head script has', async () => {
+    // The page asks as soon as it has the follow list, which the head script reads too: the
+    // client waits for the head script's report request rather than sending its own.
+    let answer: (response: Response) => void = () => {};
+    const list = new Promise<Response>((resolve) => (answer = resolve));
+    const head = runHead('/zh/reporting/', 'tok', { [FOLLOWS_PATH]: () => list });
+    const { asked, fetcher } = pageClient();
+    const report = fetcher(apiKey(REPORT_PATH, { coinId: 3 })!);
+    answer(followList());
+    const { sent } = await head;
+    await report;
+    expect(asked).toEqual([]);
+    expect(sent.filter(({ url }) => url.includes(REPORT_PATH))).toHaveLength(1);
+  });
+});
+
+/** The API client as the page makes it in the browser, with the window the head script wrote. */
+function pageClient() {
+  const asked: string[] = [];
+  const client = createApiClient({
+    baseUrl: BASE,
+    getToken: () => 'tok',
+    // The page's language, as the client reads it in the browser.
+    getLanguage: () => localeFromPathname('/zh/reporting/'),
+    fetch: (input) => {
+      asked.push(String(input));
+      return Promise.resolve(ok(null));
+    },
+  });
+  return { asked, fetcher: createApiFetcher(client) };
+}
