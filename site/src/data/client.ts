@@ -64,8 +64,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /**
    * The response of a request the page's head script already started for this GET (data/early),
-   * or null (or a promise of null: ask). Defaults to `takeEarlyResponse`; the client still applies its time limit, abort and
-   * envelope rules to it.
+   * or null, or a promise of either (null: the client asks itself). Defaults to
+   * `takeEarlyResponse`; the client applies its time limit, abort and envelope rules to it too.
    */
   takeEarly?: (match: EarlyMatch) => Promise<Response | null> | null;
 }
