@@ -47,6 +47,7 @@ async function runHead(
   pathname: string,
   token: string | null,
   answers: Record<string, () => Response | Promise<Response>> = {},
+  intl: Pick<typeof Intl, 'NumberFormat'> = Intl,
 ) {
   const sent: Sent[] = [];
   const scope: Record<string, unknown> = {
@@ -59,21 +60,24 @@ async function runHead(
     const path = url.slice(BASE.length);
     return Promise.resolve().then(answers[path] ?? (() => ok(null)));
   };
-  // The head script's timers (each request's expiry), recorded rather than left running.
-  const timers: number[] = [];
+  // The head script's timers (each request's expiry, the formats' start), recorded rather than
+  // left running.
+  const timers: { run: () => void; delay: number }[] = [];
   new Function(
     'location',
     'navigator',
     'window',
     'fetch',
     'setTimeout',
+    'Intl',
     earlyRedirectScript(pathname, earlyRequestsStatement(pathname, `${BASE}/`)),
   )(
     { pathname, search: '', hash: '', replace },
     { userAgent: DESKTOP },
     scope,
     fetch,
-    (_run: () => void, delay: number) => timers.push(delay),
+    (run: () => void, delay: number) => timers.push({ run, delay }),
+    intl,
   );
   await new Promise((resolve) => setTimeout(resolve, 0));
   return { sent, replace, timers, early: scope[EARLY_REQUESTS_KEY] as EarlyRequests | undefined };
@@ -97,7 +101,7 @@ describe('the early requests of a signed-in area', () => {
       Array(4).fill(['tok', 'en']),
     );
     // Each is dropped if the page has not taken it when it is too old to be.
-    expect(timers).toEqual(Array(4).fill(EARLY_MAX_AGE_MS));
+    expect(timers.filter(({ delay }) => delay === EARLY_MAX_AGE_MS)).toHaveLength(4);
     // The client waits for these two: they come after the follow list.
     expect(early?.later).toEqual([`${BASE}${REPORT_PATH}`, `${BASE}${PRICE_PATH}`]);
   });
@@ -148,6 +152,55 @@ describe('the early requests of a signed-in area', () => {
       expect(sent.map((request) => request.url)).toEqual([`${BASE}${USER_PATH}`]);
     },
   );
+
+  it.each([
+    ['/reporting/', 'en'],
+    ['/zh/monitoring/', 'zh-CN'],
+    ['/pt-br/monitoring/detail/', 'pt-BR'],
+  ])('start the formats on %s, in a task of their own', async (pathname, locale) => {
+    const made: unknown[] = [];
+    const NumberFormat = jest.fn((...args: unknown[]) => {
+      made.push(args[0]);
+      return new Intl.NumberFormat(...(args as [string]));
+    });
+    const { timers } = await runHead(
+      pathname,
+      'tok',
+      { [FOLLOWS_PATH]: followList },
+      {
+        NumberFormat: NumberFormat as unknown as typeof Intl.NumberFormat,
+      },
+    );
+    // Not while the head script runs: in the next task, before the page's scripts.
+    expect(made).toEqual([]);
+    const start = timers.filter(({ delay }) => delay === 0);
+    expect(start).toHaveLength(1);
+    start[0]!.run();
+    expect(made).toEqual([locale]);
+  });
+
+  it('start no formats on /welcome/, which formats nothing at first', async () => {
+    const { timers } = await runHead('/welcome/', 'tok');
+    expect(timers.filter(({ delay }) => delay === 0)).toEqual([]);
+  });
+
+  it('start the formats quietly where the browser cannot make them', async () => {
+    const NumberFormat = jest.fn(() => {
+      throw new RangeError('Internal error. Icu error.');
+    });
+    const { timers } = await runHead(
+      '/reporting/',
+      'tok',
+      {},
+      {
+        NumberFormat: NumberFormat as unknown as typeof Intl.NumberFormat,
+      },
+    );
+    const start = timers.filter(({ delay }) => delay === 0);
+    expect(start).toHaveLength(1);
+    expect(() => start[0]!.run()).not.toThrow();
+    expect(NumberFormat).toHaveBeenCalledTimes(1);
+  });
 
   it('ask for nothing without a token: the visitor goes to the login', async () => {
     const { sent, replace, early } = await runHead('/reporting/', null);
