@@ -108,6 +108,32 @@ describe('hydrationTurn', () => {
     expect(hydrationTurn('turn-a')).toBeNull();
   });
 
+  it('gives the parts that go first their turns before the others, each in the order they asked', async () => {
+    const order: string[] = [];
+    for (const [name, first] of [
+      ['queue-header', false],
+      ['queue-main', true],
+      ['queue-footer', false],
+      ['queue-page', true],
+    ] as const) {
+      void hydrationTurn(name, first)!.then(() => order.push(name));
+    }
+    for (let turn = 0; turn < 4; turn++) await nextTask();
+    expect(order).toEqual(['queue-main', 'queue-page', 'queue-header', 'queue-footer']);
+  });
+
+  it('puts a part that goes first, asking later, before the others still waiting', async () => {
+    const order: string[] = [];
+    void hydrationTurn('late-main', true)!.then(() => order.push('late-main'));
+    void hydrationTurn('late-header')!.then(() => order.push('late-header'));
+    await nextTask();
+    // The main part hydrated; the page inside it asks now, and goes before the header.
+    void hydrationTurn('late-page', true)!.then(() => order.push('late-page'));
+    await nextTask();
+    await nextTask();
+    expect(order).toEqual(['late-main', 'late-page', 'late-header']);
+  });
+
   it('does not hold a part hydrated early before it asked (inside a part that waited)', () => {
     hydrateNow('turn-inner');
     expect(hydrationTurn('turn-inner')).toBeNull();

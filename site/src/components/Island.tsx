@@ -1,6 +1,8 @@
 // A part of a page that the hydration leaves for a task of its own: the page hydrates around it,
 // then its parts hydrate one per task, in the order they came, instead of the whole page in one
-// long task (Lighthouse's TBT counts each task's time over 50 ms). Its server markup is on screen
+// long task (Lighthouse's TBT counts each task's time over 50 ms). The parts that show the page's
+// own content say `first`, and go before the others (the header, the footer, the overlays): the
+// page renders its data once it has hydrated, and its largest paint is that data. Its server markup is on screen
 // meanwhile; pressing, typing or focusing in it hydrates it at once, before the click that
 // follows. Rendered anywhere else (a client-side navigation, the development server, Storybook,
 // tests), it renders its children at once.
@@ -16,21 +18,28 @@ import { useHydratedFromServer } from '../app/serverMarkup';
 export interface IslandProps {
   /** Names the part, unique on its page: `data-island` on the wrapper. */
   name: string;
+  /**
+   * Hydrates before the waiting parts without it (in the order the `first` parts came): for the
+   * page's own content.
+   */
+  first?: boolean;
   children: ReactNode;
 }
 
-export function Island({ name, children }: IslandProps) {
+export function Island({ name, first = false, children }: IslandProps) {
   return (
     <Suspense fallback={null}>
-      <Gate name={name}>{children}</Gate>
+      <Gate name={name} first={first}>
+        {children}
+      </Gate>
     </Suspense>
   );
 }
 
-function Gate({ name, children }: IslandProps) {
+function Gate({ name, first, children }: IslandProps) {
   const fromServer = useHydratedFromServer();
   if (fromServer) {
-    const waiting = hydrationTurn(name);
+    const waiting = hydrationTurn(name, first);
     if (waiting) throw waiting;
   }
   return (
@@ -47,8 +56,13 @@ interface Turn {
 }
 
 const turns = new Map<string, Turn>();
-/** The parts waiting for their turn, in the order they asked. */
+/**
+ * The parts waiting for their turn: the `first` ones, then the others, each in the order they
+ * asked.
+ */
 const queue: string[] = [];
+/** The parts that asked to go first. */
+const firstParts = new Set<string>();
 let nextTurnScheduled = false;
 
 /** What hydrates a waiting part at once: the events that come before a click, a key or a focus. */
@@ -56,16 +70,23 @@ const EARLY_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /**
  * While the part named `name` waits for its turn to hydrate, the promise of that turn; null once
- * it came. The first ask queues the part.
+ * it came. The first ask queues the part: behind the parts that asked before it, or with `first`
+ * behind only those that asked with `first` too.
  */
-export function hydrationTurn(name: string): Promise<void> | null {
+export function hydrationTurn(name: string, first = false): Promise<void> | null {
   let turn = turns.get(name);
   if (!turn) {
     let release = () => {};
     const promise = new Promise<void>((resolve) => (release = resolve));
     turn = { promise, release, released: false };
     turns.set(name, turn);
-    queue.push(name);
+    if (first) {
+      firstParts.add(name);
+      const others = queue.findIndex((queued) => !firstParts.has(queued));
+      queue.splice(others < 0 ? queue.length : others, 0, name);
+    } else {
+      queue.push(name);
+    }
     if (queue.length === 1) listenEarly(true);
     scheduleNextTurn();
   }
@@ -82,6 +103,7 @@ export function hydrateNow(name: string): void {
   if (turn.released) return;
   turn.released = true;
   queue.splice(queue.indexOf(name), 1);
+  firstParts.delete(name);
   if (!queue.length) listenEarly(false);
   turn.release();
 }

@@ -117,7 +117,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
           </Island>
         )}
         {banner && <Island name="banner">{banner}</Island>}
-        <Island name="main">
+        <Island name="main" first>
           <Box
             as="main"
             id="main"
@@ -144,7 +144,9 @@ export function Layout({ children, header = true, variant = 'default', banner }:
                 />
               )}
             >
-              <Island name="page">{children}</Island>
+              <Island name="page" first>
+                {children}
+              </Island>
             </ErrorBoundary>
           </Box>
         </Island>
