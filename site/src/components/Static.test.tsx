@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { Static } from './Static';
 import { Page, renders, SERVER_MARKUP } from './Static.testPage';
 
 beforeEach(() => {
@@ -29,4 +31,37 @@ it('renders its children in the browser, without server markup (a client-side na
   rerender(<Page text="Como funciona" />);
   expect(screen.getByText('Como funciona')).toBeTruthy();
   expect(renders.count).toBe(2);
+});
+
+/** A page whose placeholder its button takes away and shows again, as a list's loading state. */
+function Placeholder() {
+  const [shown, setShown] = useState(true);
+  return (
+    <main>
+      <button type="button" onClick={() => setShown(!shown)}>
+        toggle
+      </button>
+      {shown && (
+        <Static>
+          <p>Loading</p>
+        </Static>
+      )}
+    </main>
+  );
+}
+
+it('renders its children when it is shown again after the hydration kept the server’s', async () => {
+  const container = document.createElement('div');
+  container.innerHTML =
+    '<main><button type="button">toggle</button><div data-static=""><p>Loading</p></div></main>';
+  document.body.append(container);
+  await act(async () => {
+    hydrateRoot(container, <Placeholder />);
+  });
+  expect(screen.getByText('Loading')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button'));
+  expect(screen.queryByText('Loading')).toBeNull();
+  fireEvent.click(screen.getByRole('button'));
+  expect(screen.getByText('Loading')).toBeTruthy();
+  container.remove();
 });

@@ -13,6 +13,7 @@ import { CoinReportCard } from './CoinReportCard';
 import { prepareFormats } from './format';
 import { useCoinPrices } from './reports';
 import { ReportCardPlaceholder } from './ReportCardPlaceholder';
+import { Static } from '../../components/Static';
 import { useNearViewport } from '../../components/useNearViewport';
 
 /** How many placeholder cards show while the follow list loads. */
@@ -74,12 +75,16 @@ export function Reporting() {
       />
     );
   } else if (follows === undefined) {
+    // Static: the hydration keeps the server's placeholders (nothing in them can be reached)
+    // instead of rendering two whole cards again, which the list replaces as soon as it comes.
     content = (
-      <Flex direction="column" gap="6" aria-busy="true" aria-label={t('loading')} role="status">
-        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
-          <ReportCardPlaceholder key={index} />
-        ))}
-      </Flex>
+      <Static>
+        <Flex direction="column" gap="6" aria-busy="true" aria-label={t('loading')} role="status">
+          {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+            <ReportCardPlaceholder key={index} />
+          ))}
+        </Flex>
+      </Static>
     );
   } else if (follows.length === 0) {
     content = (
