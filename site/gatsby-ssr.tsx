@@ -3,8 +3,8 @@ import { CacheProvider } from '@emotion/react';
 import type { GatsbySSR } from 'gatsby';
 import { isValidElement } from 'react';
 import { earlyClicksScript } from './src/app/earlyClicks';
-import { earlyRequestsStatement } from './src/app/earlyRequests';
-import { earlyRedirectScript } from './src/app/signedOutRedirect';
+import { earlyRequestsStatement, startFormatsStatement } from './src/app/earlyRequests';
+import { earlyRedirectScript, signedInAreaOf } from './src/app/signedOutRedirect';
 import { fontHeadComponents } from './src/app/fonts';
 import { isPageHead } from './src/app/pageHead';
 import {
@@ -52,13 +52,16 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   setHtmlAttributes({ lang: htmlLangOf(pathname) });
   setHeadComponents([
     // The device redirect, then a signed-in area's for a visitor without a token, or the area's
-    // first requests for one with a token (src/app/earlyRequests.ts).
+    // first requests for one with a token; on the other pages, the formats of a signed-in user's
+    // mobile page (src/app/earlyRequests.ts).
     <script
       key="device-redirect"
       dangerouslySetInnerHTML={{
         __html: earlyRedirectScript(
           pathname,
-          earlyRequestsStatement(pathname, process.env.GATSBY_API_URL ?? ''),
+          signedInAreaOf(pathname)
+            ? earlyRequestsStatement(pathname, process.env.GATSBY_API_URL ?? '')
+            : startFormatsStatement(pathname),
         ),
       }}
     />,

@@ -10,7 +10,7 @@ import { createApiClient } from '../data/client';
 import { EARLY_MAX_AGE_MS, EARLY_REQUESTS_KEY, type EarlyRequests } from '../data/early';
 import { apiKey, createApiFetcher } from '../data/swr';
 import { localeFromPathname } from '../i18n/locales';
-import { earlyRequestsStatement } from './earlyRequests';
+import { earlyRequestsStatement, startFormatsStatement } from './earlyRequests';
 import { earlyRedirectScript } from './signedOutRedirect';
 
 jest.mock('../data/token', () => ({
@@ -251,3 +251,29 @@ function pageClient() {
   });
   return { asked, fetcher: createApiFetcher(client) };
 }
+
+describe('startFormatsStatement', () => {
+  it.each([
+    ['/mobile/', 'en'],
+    ['/zh/mobile/', 'zh-CN'],
+    ['/pt-br/mobile', 'pt-BR'],
+  ])('starts the formats of a signed-in user’s %s in a task of its own', (pathname, locale) => {
+    const timers: { run: () => void; delay: number }[] = [];
+    const NumberFormat = jest.fn((language: string) => new Intl.NumberFormat(language));
+    new Function('setTimeout', 'Intl', startFormatsStatement(pathname))(
+      (run: () => void, delay: number) => timers.push({ run, delay }),
+      { NumberFormat },
+    );
+    expect(NumberFormat).not.toHaveBeenCalled();
+    expect(timers.map(({ delay }) => delay)).toEqual([0]);
+    timers[0]!.run();
+    expect(NumberFormat).toHaveBeenCalledWith(locale);
+  });
+
+  it.each(['/', '/zh/', '/welcome/', '/pt-br/terms/', '/mobile/privacy/', '/404/'])(
+    'starts none on %s, which formats nothing at first',
+    (pathname) => {
+      expect(startFormatsStatement(pathname)).toBe('');
+    },
+  );
+});

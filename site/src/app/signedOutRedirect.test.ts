@@ -11,6 +11,8 @@ interface RunOptions {
   token?: string | null;
   storage?: boolean;
   search?: string;
+  /** The statement the script runs when a token is kept. */
+  signedIn?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ interface RunOptions {
  */
 function execute(
   pathname: string,
-  { agent = DESKTOP, token = null, storage = true, search = '' }: RunOptions = {},
+  { agent = DESKTOP, token = null, storage = true, search = '', signedIn }: RunOptions = {},
 ) {
   const replace = jest.fn();
   const localStorage = {
@@ -29,15 +31,20 @@ function execute(
     },
   };
   const html = document.createElement('html');
-  new Function('location', 'navigator', 'window', 'document', earlyRedirectScript(pathname))(
-    { pathname, search, hash: '', replace },
-    { userAgent: agent },
-    { localStorage },
-    { documentElement: html },
-  );
+  const scope: Record<string, unknown> = { localStorage };
+  new Function(
+    'location',
+    'navigator',
+    'window',
+    'document',
+    earlyRedirectScript(pathname, signedIn),
+  )({ pathname, search, hash: '', replace }, { userAgent: agent }, scope, {
+    documentElement: html,
+  });
   return {
     targets: replace.mock.calls.map(([target]) => target as string),
     marked: html.hasAttribute(SIGNED_IN_MARK),
+    ran: scope.ran,
   };
 }
 
@@ -74,6 +81,19 @@ describe('the head script of a signed-in area', () => {
   it('leaves a visitor with a token on the page (the API checks the token itself)', () => {
     expect(run('/zh/welcome/', { token: 'tok_123' })).toEqual([]);
   });
+
+  it.each([
+    ['/reporting/', DESKTOP, 'tok', 'tok'],
+    ['/reporting/', DESKTOP, null, undefined],
+    ['/zh/mobile/', PHONE, 'tok', 'tok'],
+    ['/zh/mobile/', PHONE, null, undefined],
+    ['/terms/', DESKTOP, 'tok', 'tok'],
+  ])(
+    'runs the signed-in statement on %s only when a token is kept',
+    (pathname, agent, token, ran) => {
+      expect(execute(pathname, { agent, token, signedIn: 'window.ran = token;' }).ran).toBe(ran);
+    },
+  );
 
   it('treats storage switched off as signed out, as the site does', () => {
     expect(run('/monitoring/', { storage: false })).toEqual(['/?t=login']);

@@ -43,13 +43,16 @@ function signedOutRedirectStatement(locale: Locale, signedIn: string): string {
   );
 }
 
-/** The statement that marks `<html>` with SIGNED_IN_MARK when a token is kept. */
-function signedInMarkStatement(): string {
+/**
+ * The statement that marks `<html>` with SIGNED_IN_MARK when a token is kept, and then runs
+ * `signedIn`.
+ */
+function signedInMarkStatement(signedIn: string): string {
   const key = JSON.stringify(TOKEN_KEY);
   const mark = JSON.stringify(SIGNED_IN_MARK);
   return (
     `{ var token = null; try { token = window.localStorage.getItem(${key}); } catch (error) {} ` +
-    `if (token) document.documentElement.setAttribute(${mark}, ''); }`
+    `if (token) { document.documentElement.setAttribute(${mark}, ''); ${signedIn} } }`
   );
 }
 
@@ -57,16 +60,16 @@ function signedInMarkStatement(): string {
  * The device redirect for hosts without the edge handler: the same function, run in the page
  * before anything renders. Where the edge or the server already redirected, it finds nothing to
  * do. On a signed-in area's page it then sends a visitor without a token to the login (see
- * above), and runs `signedIn` (a statement that may read the variable `token`) for a visitor with
- * one; on every other page, which visitors and signed-in users both see, it marks a browser that
- * keeps a token (SIGNED_IN_MARK). Its text is hashed into each page's CSP by whoever serves the
+ * above); on every other page, which visitors and signed-in users both see, it marks a browser
+ * that keeps a token (SIGNED_IN_MARK). On both it runs `signedIn` (a statement that may read the
+ * variable `token`) when a token is kept. Its text is hashed into each page's CSP by whoever serves the
  * page.
  */
 export function earlyRedirectScript(pathname: string, signedIn = ''): string {
   const areaLocale = signedInAreaOf(pathname);
   const otherwise = areaLocale
     ? signedOutRedirectStatement(areaLocale, signedIn)
-    : signedInMarkStatement();
+    : signedInMarkStatement(signedIn);
   return `(function () {
   var target = (${deviceRedirect.toString()})(location.pathname, navigator.userAgent);
   if (target !== null) location.replace(target + location.search + location.hash);
