@@ -142,6 +142,29 @@ describe('PriceChart', () => {
     expect(loadLibrary).toHaveBeenCalledTimes(1);
   });
 
+  it('makes the chart in a task after the one in which the library arrived', async () => {
+    const library = await import('lightweight-charts');
+    jest.useFakeTimers();
+    try {
+      let resolve: (loaded: unknown) => void = () => {};
+      const loadLibrary = () => new Promise((r) => (resolve = r));
+      renderChart({ loadLibrary: loadLibrary as PriceChartProps['loadLibrary'] });
+      await act(async () => {
+        resolve(library);
+        for (let step = 0; step < 10; step++) await Promise.resolve();
+      });
+      // Everything that comes with the library's own task has run: no chart yet.
+      expect(mockCharts).toHaveLength(0);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(0);
+      });
+      expect(mockCharts).toHaveLength(1);
+      expect(figure()).toHaveAttribute('data-state', 'ready');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('loads lightweight-charts only when a chart mounts', async () => {
     const before = mockImported.mock.calls.length;
     // A fresh module registry: importing the component there does not import the library.
