@@ -62,8 +62,8 @@ function signedInMarkStatement(signedIn: string): string {
  * do. On a signed-in area's page it then sends a visitor without a token to the login (see
  * above); on every other page, which visitors and signed-in users both see, it marks a browser
  * that keeps a token (SIGNED_IN_MARK). On both it runs `signedIn` (a statement that may read the
- * variable `token`) when a token is kept. Its text is hashed into each page's CSP by whoever serves the
- * page.
+ * variable `token`) when a token is kept. Its text is hashed into each page's CSP by whoever
+ * serves the page.
  */
 export function earlyRedirectScript(pathname: string, signedIn = ''): string {
   const areaLocale = signedInAreaOf(pathname);

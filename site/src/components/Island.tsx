@@ -2,10 +2,10 @@
 // then its parts hydrate one per task, in the order they came, instead of the whole page in one
 // long task (Lighthouse's TBT counts each task's time over 50 ms). The parts that show the page's
 // own content say `first`, and go before the others (the header, the footer, the overlays): the
-// page renders its data once it has hydrated, and its largest paint is that data. Its server markup is on screen
-// meanwhile; pressing, typing or focusing in it hydrates it at once, before the click that
-// follows. Rendered anywhere else (a client-side navigation, the development server, Storybook,
-// tests), it renders its children at once.
+// page renders its data once it has hydrated, and its largest paint is that data. Its server
+// markup is on screen meanwhile; pressing, typing or focusing in it hydrates it at once, before
+// the click that follows. Rendered anywhere else (a client-side navigation, the development
+// server, Storybook, tests), it renders its children at once.
 //
 // The part is a `display: contents` wrapper, so it changes no layout (a sticky header stays
 // sticky to the page). Its ids are its own (each Suspense boundary counts them apart in the built
