@@ -6,6 +6,7 @@ import {
   PriceChart,
   priceAxisWidth,
   priceStepOf,
+  FRAME_WAIT_MS,
   TYPEFACE_WAIT_MS,
   type PriceChartProps,
 } from './PriceChart';
@@ -111,6 +112,9 @@ const ready = () =>
     expect(mockCharts[mockCharts.length - 1]?.series[0]?.setData).toHaveBeenCalled();
   });
 const lastChart = () => mockCharts[mockCharts.length - 1]!;
+/** The element the library draws in, whose computed style the chart reads for its theme. */
+// eslint-disable-next-line testing-library/no-node-access -- a part no user reaches
+const canvasHost = () => figure().querySelector('[data-part="canvas"]');
 
 beforeEach(() => {
   mockCharts.length = 0;
@@ -149,6 +153,10 @@ describe('PriceChart', () => {
       let resolve: (loaded: unknown) => void = () => {};
       const loadLibrary = () => new Promise((r) => (resolve = r));
       renderChart({ loadLibrary: loadLibrary as PriceChartProps['loadLibrary'] });
+      // The next frame, after which the chart reads its theme.
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(FRAME_WAIT_MS);
+      });
       await act(async () => {
         resolve(library);
         for (let step = 0; step < 10; step++) await Promise.resolve();
@@ -163,6 +171,58 @@ describe('PriceChart', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  describe('its theme', () => {
+    // The reads of the computed style of the element the library draws in, with a fake clock.
+    const renderCountingReads = ({ frames = true } = {}) => {
+      jest.useFakeTimers();
+      if (!frames) jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+      const read = jest.spyOn(window, 'getComputedStyle');
+      const view = renderChart();
+      const host = canvasHost();
+      return { ...view, reads: () => read.mock.calls.filter(([element]) => element === host) };
+    };
+    const advance = (ms: number) =>
+      act(async () => {
+        await jest.advanceTimersByTimeAsync(ms);
+      });
+    afterEach(() => {
+      jest.restoreAllMocks();
+      jest.useRealTimers();
+    });
+
+    it('is read in the task after the next frame, not in the task of the first render', async () => {
+      const { reads } = renderCountingReads();
+      await act(async () => {
+        for (let step = 0; step < 10; step++) await Promise.resolve();
+      });
+      expect(reads()).toHaveLength(0);
+      // The frame (jsdom's, every 16 ms), then the task after it (a timer of 0 ms, which the
+      // fake clock runs 1 ms on).
+      await advance(16);
+      expect(reads()).toHaveLength(0);
+      await advance(1);
+      expect(reads()).toHaveLength(1);
+      await ready();
+    });
+
+    it(`is read after ${FRAME_WAIT_MS} ms where no frame comes (a tab in the background)`, async () => {
+      const { reads } = renderCountingReads({ frames: false });
+      await advance(FRAME_WAIT_MS - 1);
+      expect(reads()).toHaveLength(0);
+      await advance(1);
+      expect(reads()).toHaveLength(1);
+      await ready();
+    });
+
+    it('is not read, and no chart made, when the chart unmounts before the next frame', async () => {
+      const { reads, unmount } = renderCountingReads();
+      unmount();
+      await advance(FRAME_WAIT_MS * 2);
+      expect(reads()).toHaveLength(0);
+      expect(mockCharts).toHaveLength(0);
+    });
   });
 
   it('loads lightweight-charts only when a chart mounts', async () => {
@@ -351,6 +411,9 @@ describe('PriceChart and its typeface', () => {
     jest.useRealTimers();
   });
 
+  /** Waits until the chart has asked for its typeface (after the next frame). */
+  const typefaceAsked = () => waitFor(() => expect(load).toHaveBeenCalled());
+
   const fontFamilyApplied = () =>
     lastChart()
       .applyOptions.mock.calls.map(([options]) => options?.layout?.fontFamily)
@@ -375,6 +438,12 @@ describe('PriceChart and its typeface', () => {
   it(`draws with the fallback after ${TYPEFACE_WAIT_MS} ms, and measures again when the typeface arrives`, async () => {
     jest.useFakeTimers();
     renderChart();
+    // The next frame and the task after it, in which the chart reads its theme and asks for its
+    // typeface.
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(17);
+    });
+    expect(load).toHaveBeenCalledTimes(1);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(TYPEFACE_WAIT_MS - 1);
     });
@@ -394,6 +463,7 @@ describe('PriceChart and its typeface', () => {
 
   it('draws at once when the typeface cannot load, and does not draw again', async () => {
     renderChart();
+    await typefaceAsked();
     await act(async () => settle.reject(new Error('NetworkError')));
     await ready();
     expect(mockCharts).toHaveLength(1);
@@ -402,6 +472,7 @@ describe('PriceChart and its typeface', () => {
 
   it('makes no chart when it unmounts while the typeface loads', async () => {
     const { unmount } = renderChart();
+    await typefaceAsked();
     unmount();
     await act(async () => settle.resolve([{}]));
     expect(mockCharts).toHaveLength(0);

@@ -215,6 +215,31 @@ function loadTypeface(document: Document, theme: Theme) {
   return { loaded, within };
 }
 
+/**
+ * How long the chart waits for the browser's next frame before it reads its theme: a document
+ * that draws no frames (a tab in the background) reads it after this.
+ */
+export const FRAME_WAIT_MS = 100;
+
+/**
+ * Settles in the task after the browser's next frame, or after `FRAME_WAIT_MS` where no frame
+ * comes. The theme is read from the computed style, which makes the browser compute the style of
+ * everything the page has changed since its last frame; in the frame, that is the frame's own
+ * work, and the read afterwards costs next to nothing. Read at once, in the effect after the
+ * render that made the chart's element, that style was computed inside the render's task (on
+ * /reporting/, 2-40 ms, by how much the page had changed since its last frame).
+ */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, FRAME_WAIT_MS);
+    if (typeof requestAnimationFrame !== 'function') return;
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
 /** `color` at `alpha` opacity, for the area's fill; hex and rgb() colours, else as given. */
 function withAlpha(color: string, alpha: number): string {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
@@ -354,16 +379,24 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
     let cancelled = false;
     let chart: IChartApi | null = null;
     const host = hostRef.current;
-    const theme = host ? readTheme(host) : null;
-    const typeface = host && theme ? loadTypeface(host.ownerDocument, theme) : null;
-    Promise.all([loadRef.current(), typeface?.within(TYPEFACE_WAIT_MS)])
+    // The theme and the typeface after the next frame; the library loads meanwhile.
+    const look = host
+      ? afterNextFrame().then(async () => {
+          if (cancelled) return null;
+          const theme = readTheme(host);
+          const typeface = loadTypeface(host.ownerDocument, theme);
+          return { theme, typeface, typefaceReady: await typeface.within(TYPEFACE_WAIT_MS) };
+        })
+      : Promise.resolve(null);
+    Promise.all([loadRef.current(), look])
       // The library's code has just run, at the end of its chunk's evaluation: the chart is made
       // in a task of its own after it, so that the two are not one long task (Lighthouse's TBT
       // counts each task's time over 50 ms).
       .then((loaded) => new Promise<typeof loaded>((resolve) => setTimeout(resolve, 0, loaded)))
       .then(
-        ([library, typefaceReady]) => {
-          if (cancelled || !host || !theme) return;
+        ([library, found]) => {
+          if (cancelled || !host || !found) return;
+          const { theme, typeface, typefaceReady } = found;
           chart = library.createChart(host, chartOptions(library, theme, latest.current.locale));
           const series = chart.addSeries(
             library.AreaSeries,
@@ -383,12 +416,12 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
           // takes its width once and the plot beside it does not move.
           show(chartRef.current);
           setState('ready');
-          if (typefaceReady !== false) return;
+          if (typefaceReady) return;
           // The typeface came late: the axes were laid out with the fallback's widths, which the
           // library keeps until its font string changes. The same family with a trailing space is
           // another string for the library and the same font for the canvas.
           const made = chart;
-          void typeface?.loaded.then((loaded) => {
+          void typeface.loaded.then((loaded) => {
             if (!cancelled && loaded) {
               made.applyOptions({ layout: { fontFamily: `${theme.fontFamily} ` } });
             }
