@@ -40,6 +40,38 @@ afterEach(() => {
 });
 
 /**
+ * A stand-in for the browser's Intl that records the Locale and NumberFormat it is asked to make
+ * (kind and locale, in order), and throws instead of making a `broken` one.
+ */
+function recordingIntl(broken?: 'Locale' | 'NumberFormat') {
+  const made: [string, string][] = [];
+  // Functions, not arrows: the head script calls them with `new`.
+  const recording = <T>(kind: 'Locale' | 'NumberFormat', make: (tag: string) => T) =>
+    function (tag: string) {
+      made.push([kind, tag]);
+      if (kind === broken) throw new RangeError('Internal error. Icu error.');
+      return make(tag);
+    };
+  const intl = {
+    Locale: recording('Locale', (tag) => new Intl.Locale(tag)),
+    NumberFormat: recording('NumberFormat', (tag) => new Intl.NumberFormat(tag)),
+  } as unknown as Pick<typeof Intl, 'Locale' | 'NumberFormat'>;
+  return { intl, made };
+}
+
+/**
+ * Runs the first waiting timer of 0 ms, as the browser's next task would (it may set the next);
+ * false when none waits.
+ */
+function runNextTask(timers: { run: () => void; delay: number }[]): boolean {
+  const index = timers.findIndex(({ delay }) => delay === 0);
+  if (index < 0) return false;
+  const [next] = timers.splice(index, 1);
+  next!.run();
+  return true;
+}
+
+/**
  * Runs the head script of `pathname` with `token` kept; the fake fetch answers `answers[path]`
  * (an empty success for any other path). Resolves once its requests have settled.
  */
@@ -47,7 +79,7 @@ async function runHead(
   pathname: string,
   token: string | null,
   answers: Record<string, () => Response | Promise<Response>> = {},
-  intl: Pick<typeof Intl, 'NumberFormat'> = Intl,
+  intl: Pick<typeof Intl, 'Locale' | 'NumberFormat'> = Intl,
 ) {
   const sent: Sent[] = [];
   const scope: Record<string, unknown> = {
@@ -157,26 +189,19 @@ describe('the early requests of a signed-in area', () => {
     ['/reporting/', 'en'],
     ['/zh/monitoring/', 'zh-CN'],
     ['/pt-br/monitoring/detail/', 'pt-BR'],
-  ])('start the formats on %s, in a task of their own', async (pathname, locale) => {
-    const made: unknown[] = [];
-    const NumberFormat = jest.fn((...args: unknown[]) => {
-      made.push(args[0]);
-      return new Intl.NumberFormat(...(args as [string]));
-    });
-    const { timers } = await runHead(
-      pathname,
-      'tok',
-      { [FOLLOWS_PATH]: followList },
-      {
-        NumberFormat: NumberFormat as unknown as typeof Intl.NumberFormat,
-      },
-    );
-    // Not while the head script runs: in the next task, before the page's scripts.
+  ])('start the formats on %s, in two tasks of their own', async (pathname, locale) => {
+    const { intl, made } = recordingIntl();
+    const { timers } = await runHead(pathname, 'tok', { [FOLLOWS_PATH]: followList }, intl);
+    // Not while the head script runs: in the next tasks, before the page's scripts.
     expect(made).toEqual([]);
-    const start = timers.filter(({ delay }) => delay === 0);
-    expect(start).toHaveLength(1);
-    start[0]!.run();
-    expect(made).toEqual([locale]);
+    expect(runNextTask(timers)).toBe(true);
+    expect(made).toEqual([['Locale', locale]]);
+    expect(runNextTask(timers)).toBe(true);
+    expect(made).toEqual([
+      ['Locale', locale],
+      ['NumberFormat', locale],
+    ]);
+    expect(runNextTask(timers)).toBe(false);
   });
 
   it('start no formats on /welcome/, which formats nothing at first', async () => {
@@ -184,23 +209,17 @@ describe('the early requests of a signed-in area', () => {
     expect(timers.filter(({ delay }) => delay === 0)).toEqual([]);
   });
 
-  it('start the formats quietly where the browser cannot make them', async () => {
-    const NumberFormat = jest.fn(() => {
-      throw new RangeError('Internal error. Icu error.');
-    });
-    const { timers } = await runHead(
-      '/reporting/',
-      'tok',
-      {},
-      {
-        NumberFormat: NumberFormat as unknown as typeof Intl.NumberFormat,
-      },
-    );
-    const start = timers.filter(({ delay }) => delay === 0);
-    expect(start).toHaveLength(1);
-    expect(() => start[0]!.run()).not.toThrow();
-    expect(NumberFormat).toHaveBeenCalledTimes(1);
-  });
+  it.each(['Locale', 'NumberFormat'] as const)(
+    'start the formats quietly where the browser cannot make an Intl.%s',
+    async (broken) => {
+      const { intl, made } = recordingIntl(broken);
+      const { timers } = await runHead('/reporting/', 'tok', {}, intl);
+      expect(() => runNextTask(timers)).not.toThrow();
+      expect(() => runNextTask(timers)).not.toThrow();
+      // The other step was made all the same.
+      expect(made.map(([kind]) => kind)).toEqual(['Locale', 'NumberFormat']);
+    },
+  );
 
   it('ask for nothing without a token: the visitor goes to the login', async () => {
     const { sent, replace, early } = await runHead('/reporting/', null);
@@ -257,18 +276,24 @@ describe('startFormatsStatement', () => {
     ['/mobile/', 'en'],
     ['/zh/mobile/', 'zh-CN'],
     ['/pt-br/mobile', 'pt-BR'],
-  ])('starts the formats of a signed-in user’s %s in a task of its own', (pathname, locale) => {
-    const timers: { run: () => void; delay: number }[] = [];
-    const NumberFormat = jest.fn((language: string) => new Intl.NumberFormat(language));
-    new Function('setTimeout', 'Intl', startFormatsStatement(pathname))(
-      (run: () => void, delay: number) => timers.push({ run, delay }),
-      { NumberFormat },
-    );
-    expect(NumberFormat).not.toHaveBeenCalled();
-    expect(timers.map(({ delay }) => delay)).toEqual([0]);
-    timers[0]!.run();
-    expect(NumberFormat).toHaveBeenCalledWith(locale);
-  });
+  ])(
+    'starts the formats of a signed-in user’s %s in two tasks of their own',
+    (pathname, locale) => {
+      const timers: { run: () => void; delay: number }[] = [];
+      const { intl, made } = recordingIntl();
+      new Function('setTimeout', 'Intl', startFormatsStatement(pathname))(
+        (run: () => void, delay: number) => timers.push({ run, delay }),
+        intl,
+      );
+      expect(made).toEqual([]);
+      expect(runNextTask(timers)).toBe(true);
+      expect(runNextTask(timers)).toBe(true);
+      expect(made).toEqual([
+        ['Locale', locale],
+        ['NumberFormat', locale],
+      ]);
+    },
+  );
 
   it.each(['/', '/zh/', '/welcome/', '/pt-br/terms/', '/mobile/privacy/', '/404/'])(
     'starts none on %s, which formats nothing at first',
