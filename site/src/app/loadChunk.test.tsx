@@ -179,16 +179,23 @@ describe('loadChunk', () => {
 });
 
 describe('lazyChunk', () => {
-  it('keeps the fallback while the code is out of reach, and shows the part once it loads', async () => {
-    // Offline: the default reload leaves the page alone.
-    const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+  /** Renders a lazy part whose chunk (returned) is `reachable` or not yet, in its Suspense. */
+  function mountLazyChat({ reachable = false } = {}) {
     const chunk = fakeImport({ default: () => <p>The chat</p> });
+    chunk.reachable = reachable;
     const Part = lazyChunk(chunk.load);
     render(
       <Suspense fallback={<p>Loading the chat</p>}>
         <Part />
       </Suspense>,
     );
+    return chunk;
+  }
+
+  it('keeps the fallback while the code is out of reach, and shows the part once it loads', async () => {
+    // Offline: the default reload leaves the page alone.
+    const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    const chunk = mountLazyChat();
     await flush();
     expect(screen.getByText('Loading the chat')).toBeInTheDocument();
     expect(chunksWaiting()).toBe(1);
@@ -202,5 +209,17 @@ describe('lazyChunk', () => {
     expect(screen.queryByText('Loading the chat')).not.toBeInTheDocument();
     expect(chunksWaiting()).toBe(0);
     onLine.mockRestore();
+  });
+
+  it('renders the part in the task after the one in which its chunk arrived', async () => {
+    const chunk = mountLazyChat({ reachable: true });
+    // The chunk has come (its promise and everything after it in that task have run).
+    await flush();
+    expect(chunk.calls).toBe(1);
+    expect(screen.getByText('Loading the chat')).toBeInTheDocument();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.getByText('The chat')).toBeInTheDocument();
   });
 });

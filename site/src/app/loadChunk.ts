@@ -117,14 +117,23 @@ export function loadChunk<T>(load: () => Promise<T>, options: LoadChunkOptions =
   };
 }
 
+/** Settles in the next task, with `value`. */
+const inNextTask = <T>(value: T) =>
+  new Promise<T>((resolve) => {
+    setTimeout(resolve, 0, value);
+  });
+
 /**
  * `React.lazy` with its code loaded by `loadChunk`: while the chunk is out of reach the part's
- * Suspense fallback stays (the page says why), instead of an error in the page's place.
+ * Suspense fallback stays (the page says why), instead of an error in the page's place. The part
+ * renders in the task after the one in which its chunk arrived: a chunk's code runs as it
+ * arrives, and the render would otherwise join it in one long task (on /welcome/, the chat's
+ * chunk and the chat's first render were one task of about 150 ms).
  */
 // `any`, as in React.lazy's own signature: a component of any props may be loaded this way.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyChunk<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
 ): LazyExoticComponent<T> {
-  return lazy(() => loadChunk(load).loaded);
+  return lazy(() => loadChunk(load).loaded.then(inNextTask));
 }

@@ -219,9 +219,14 @@ async function openedOn(context: StoryContext, tab: MobileTab) {
 const coinsSection = (context: StoryContext) =>
   page().getByRole('region', { name: mobileTexts(context)('coins.title') });
 
+/** The section of Ana's coins, once the signed-in page's code has loaded and rendered it. */
+const findCoinsSection = (context: StoryContext) =>
+  page().findByRole('region', { name: mobileTexts(context)('coins.title') }, WAIT);
+
 /** The rows of Ana's coins, once they show. */
 async function findCoinRows(context: StoryContext) {
-  const list = await visible(within(coinsSection(context)).findByRole('list', {}, WAIT));
+  const section = await findCoinsSection(context);
+  const list = await visible(within(section).findByRole('list', {}, WAIT));
   await waitFor(
     () => expect(within(list).getAllByRole('listitem')).toHaveLength(ANA_COINS.length),
     WAIT,
@@ -432,7 +437,7 @@ export const CoinsEmpty: Story = {
   parameters: { site: withApi({ follows: [] }) },
   play: async (context) => {
     const t = mobileTexts(context);
-    const section = coinsSection(context);
+    const section = await findCoinsSection(context);
     await visible(within(section).findByText(t('coins.empty'), {}, WAIT));
     await expect(within(section).getByText(t('coins.emptyHint'))).toBeVisible();
     await expect(within(section).getByRole('button', { name: t('coins.add') })).toBeEnabled();
@@ -447,7 +452,11 @@ export const CoinsLoading: Story = {
   play: async (context) => {
     const t = mobileTexts(context);
     const status = await visible(
-      within(coinsSection(context)).findByRole('status', { name: t('coins.title') }, WAIT),
+      within(await findCoinsSection(context)).findByRole(
+        'status',
+        { name: t('coins.title') },
+        WAIT,
+      ),
     );
     await expect(status).toHaveAttribute('aria-busy', 'true');
     await expect(within(coinsSection(context)).queryByRole('list')).toBeNull();
@@ -459,7 +468,9 @@ export const CoinsError: Story = {
   parameters: { site: withApi({ faults: { [FOLLOW_LIST]: 'network' } }) },
   play: async (context) => {
     const t = mobileTexts(context);
-    const alert = await visible(within(coinsSection(context)).findByRole('alert', {}, WAIT));
+    const alert = await visible(
+      within(await findCoinsSection(context)).findByRole('alert', {}, WAIT),
+    );
     await expect(alert).toHaveTextContent(t('coins.error'));
     await expect(within(alert).getByRole('button', { name: t('coins.retry') })).toBeEnabled();
   },
@@ -470,7 +481,9 @@ export const CoinsErrorRetried: Story = {
   parameters: CoinsError.parameters,
   play: async (context) => {
     const t = mobileTexts(context);
-    const alert = await visible(within(coinsSection(context)).findByRole('alert', {}, WAIT));
+    const alert = await visible(
+      within(await findCoinsSection(context)).findByRole('alert', {}, WAIT),
+    );
     fakeApiOf(context).heal(FOLLOW_LIST);
     await userEvent.click(within(alert).getByRole('button', { name: t('coins.retry') }));
     const rows = await findCoinRows(context);
@@ -490,7 +503,7 @@ export const PricesUnavailable: Story = {
   parameters: { site: withApi({ faults: { [PRICES]: { code: 500, key: 'internal' } } }) },
   play: async (context) => {
     const t = mobileTexts(context);
-    const section = coinsSection(context);
+    const section = await findCoinsSection(context);
     const rows = await findCoinRows(context);
     await visible(within(section).findByText(t('coins.pricesError'), {}, WAIT));
     await expectCoinRow(context, rows[0], 'BTC', quoteOf('BTC'));
