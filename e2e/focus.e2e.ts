@@ -183,13 +183,20 @@ function checkFocused([minContrast]: [number]): Promise<Step> {
   if (!keys.has(active)) keys.set(active, (w.__e2eFocusNext = (w.__e2eFocusNext ?? 0) + 1));
   const key = keys.get(active)!;
 
+  // The animations that change how it looks: its own and those of every element around it (a
+  // dialog fading in), the endless ones (a loading pulse) aside.
+  const around: Element[] = [];
+  for (let node: Element | null = active; node; node = node.parentElement) around.push(node);
   const settle = Promise.race([
     Promise.all(
-      [active, active.parentElement ?? active].flatMap((node) =>
-        node.getAnimations().map((animation) => animation.finished),
+      around.flatMap((node) =>
+        node
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished),
       ),
     ).catch(() => {}),
-    new Promise((resolve) => setTimeout(resolve, 1000)),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
   ]);
   return settle.then(() => {
     const problems: string[] = [];
