@@ -444,6 +444,9 @@ describe('every page', () => {
         } else {
           // Nothing on it needs the API: it all shows, signed in.
           await ready(p).waitFor();
+          // The user's details cannot come: the welcome line goes without the nickname.
+          if (pageCase.name === 'home')
+            await p.getByText(home('hero.welcomeBackUnnamed')).waitFor();
           await p
             .getByRole('link', { name: home('hero.openReports') })
             .first()

@@ -17,6 +17,11 @@ export interface Session {
   status: SessionStatus;
   /** The user's details once loaded (null while loading, signed out or unknown). */
   user: UserInfo | null;
+  /**
+   * Signed in, and the details could not be loaded (the API failing or out of reach): what shows
+   * them says so in words without them. The fetcher keeps trying; once they come, this is false.
+   */
+  userFailed: boolean;
 }
 
 // A value no token can be: what the server and the hydrating render see.
@@ -30,10 +35,12 @@ export function useToken(): string | null | typeof UNKNOWN {
 export function useSession(): Session {
   const token = useToken();
   const signedIn = token !== UNKNOWN && token !== null;
-  const { data } = useSWR<UserInfo>(signedIn ? USER_PATH : null, { revalidateOnFocus: false });
-  if (token === UNKNOWN) return { status: 'unknown', user: null };
-  if (!signedIn) return { status: 'signedOut', user: null };
-  return { status: 'signedIn', user: data ?? null };
+  const { data, error } = useSWR<UserInfo>(signedIn ? USER_PATH : null, {
+    revalidateOnFocus: false,
+  });
+  if (token === UNKNOWN) return { status: 'unknown', user: null, userFailed: false };
+  if (!signedIn) return { status: 'signedOut', user: null, userFailed: false };
+  return { status: 'signedIn', user: data ?? null, userFailed: !data && error !== undefined };
 }
 
 /**

@@ -31,7 +31,7 @@ const user: UserInfo = {
 
 beforeEach(() => {
   // What the server render and the hydrating render see.
-  session.mockReturnValue({ status: 'unknown', user: null });
+  session.mockReturnValue({ status: 'unknown', user: null, userFailed: false });
 });
 
 describe('the home page', () => {
@@ -62,7 +62,7 @@ describe('the home page', () => {
   });
 
   it('shows signed-out visitors the sign-in calls', () => {
-    session.mockReturnValue({ status: 'signedOut', user: null });
+    session.mockReturnValue({ status: 'signedOut', user: null, userFailed: false });
     renderWithLocale(<Home />);
     expect(screen.getByRole('link', { name: en['hero.signIn'] })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: en['hero.openMonitoring'] })).not.toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('the home page', () => {
   });
 
   it('gives signed-in users links into Reporting and Monitoring instead', () => {
-    session.mockReturnValue({ status: 'signedIn', user });
+    session.mockReturnValue({ status: 'signedIn', user, userFailed: false });
     renderWithLocale(<Home />);
     expect(screen.getByText('Welcome back, Ana.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: en['hero.signIn'] })).not.toBeInTheDocument();
@@ -143,7 +143,7 @@ describe('the home page', () => {
   });
 
   it('keeps the welcome line while the nickname comes, so that the links below do not move', () => {
-    session.mockReturnValue({ status: 'signedIn', user: null });
+    session.mockReturnValue({ status: 'signedIn', user: null, userFailed: false });
     renderWithLocale(<Home />);
     const link = screen.getAllByRole('link', { name: en['hero.openReports'] })[0]!;
     const line = screen.getByText(
@@ -152,6 +152,17 @@ describe('the home page', () => {
     expect(line.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(untilSession()).toHaveLength(0);
   });
+
+  it.each(['en', 'zh'] as const)(
+    'welcomes the user without the nickname in %s when their details cannot be loaded',
+    (locale) => {
+      session.mockReturnValue({ status: 'signedIn', user: null, userFailed: true });
+      renderWithLocale(<Home />, { locale });
+      const own = flatStrings(loadStrings(locale, 'home'));
+      expect(screen.getByText(own['hero.welcomeBackUnnamed']!)).toBeInTheDocument();
+      expect(screen.queryByText('\u00a0')).not.toBeInTheDocument();
+    },
+  );
 
   it('links to the privacy policy and the terms', () => {
     renderWithLocale(<Home />, { locale: 'pt-br' });
@@ -179,11 +190,11 @@ describe('the home page', () => {
   });
 
   it.each(['zh', 'pt-br'] as const)('speaks %s throughout, with no English left', (locale) => {
-    session.mockReturnValue({ status: 'signedIn', user });
+    session.mockReturnValue({ status: 'signedIn', user, userFailed: false });
     const { container: signedIn, unmount } = renderWithLocale(<Home />, { locale });
     const signedInText = signedIn.textContent ?? '';
     unmount();
-    session.mockReturnValue({ status: 'signedOut', user: null });
+    session.mockReturnValue({ status: 'signedOut', user: null, userFailed: false });
     const { container } = renderWithLocale(<Home />, { locale });
     const text = `${container.textContent ?? ''}\n${signedInText}`;
 

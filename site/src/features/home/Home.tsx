@@ -41,7 +41,7 @@ export const HOW_IT_WORKS_ID = 'how-it-works';
 
 export function Home() {
   const { t } = useTranslation(['home', 'common']);
-  const { status, user } = useSession();
+  const { status, user, userFailed } = useSession();
 
   const areaLinks = (
     <>
@@ -94,9 +94,14 @@ export function Home() {
             <SessionParts
               status={status}
               member={
-                // Its line is kept while the nickname comes, so that the links do not move.
+                // Its line is kept while the nickname comes, so that the links do not move; if
+                // the user's details cannot be loaded, it welcomes them without the nickname.
                 <chakra.p marginTop="5" color="fg.default" fontWeight="medium">
-                  {user ? t('hero.welcomeBack', { nickname: user.nickname }) : '\u00a0'}
+                  {user
+                    ? t('hero.welcomeBack', { nickname: user.nickname })
+                    : userFailed
+                      ? t('hero.welcomeBackUnnamed')
+                      : '\u00a0'}
                 </chakra.p>
               }
             />

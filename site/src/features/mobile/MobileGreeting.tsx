@@ -6,11 +6,16 @@ import { useSession } from '../auth/session';
 
 export function MobileGreeting() {
   const { t } = useTranslation('mobile');
-  const { user } = useSession();
+  const { user, userFailed } = useSession();
   return (
     <chakra.h1 fontSize="xl" fontWeight="bold" letterSpacing="tight" marginBottom="4" truncate>
-      {/* A space keeps the line's height until the user's details come. */}
-      {user ? t('greeting', { nickname: user.nickname }) : '\u00a0'}
+      {/* A space keeps the line's height until the user's details come; without them, a plain
+          greeting (the details could not be loaded). */}
+      {user
+        ? t('greeting', { nickname: user.nickname })
+        : userFailed
+          ? t('greetingUnnamed')
+          : '\u00a0'}
     </chakra.h1>
   );
 }

@@ -76,6 +76,7 @@ const FOLLOW_LIST: RouteName = 'GET /api/follow/list';
 const PRICES: RouteName = 'GET /api/coin/price';
 const USER_SOURCES: RouteName = 'GET /api/monitor/user/source/list';
 const CHAT_LIST: RouteName = 'GET /api/chat/list';
+const USER: RouteName = 'GET /api/user';
 
 /** `parameters.mobile` of a story. */
 interface MobileParameters {
@@ -406,6 +407,26 @@ export const Coins: Story = {
       [...ANA_COINS].sort((a, b) => a - b).join(','),
     );
   },
+};
+
+/**
+ * Ana's details could not be loaded (the API out of reach): the page greets her without her
+ * nickname rather than leaving its heading blank, and her coins still show.
+ */
+export const GreetingWithoutDetails: Story = {
+  parameters: { site: withApi({ faults: { [USER]: 'network' } }) },
+  play: async (context) => {
+    const t = mobileTexts(context);
+    await visible(page().findByRole('heading', { level: 1, name: t('greetingUnnamed') }, WAIT));
+    const rows = await findCoinRows(context);
+    await expectCoinRow(context, rows[2], 'SOL', quoteOf('SOL'));
+  },
+};
+
+/** The same in Chinese. */
+export const GreetingWithoutDetailsChinese: Story = {
+  ...GreetingWithoutDetails,
+  globals: { locale: 'zh' },
 };
 
 /** The same on the narrowest phone. */

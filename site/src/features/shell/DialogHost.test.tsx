@@ -17,7 +17,9 @@ jest.mock('../auth/LoginDialog', () => ({
   default: () => <div role="dialog" aria-label="Log in" />,
 }));
 let mockStatus: 'signedIn' | 'signedOut' = 'signedIn';
-jest.mock('../auth/session', () => ({ useSession: () => ({ status: mockStatus, user: null }) }));
+jest.mock('../auth/session', () => ({
+  useSession: () => ({ status: mockStatus, user: null, userFailed: false }),
+}));
 
 const common = flatStrings(loadStrings('en', 'common'));
 
