@@ -14,6 +14,12 @@ const collatorLoader = createRequire(__filename)('./src/app/collator/loader.cjs'
 };
 
 /**
+ * Chakra's styling engine's cache (`utils/memo.js`) is src/app/chakra/memo.ts in the site: the
+ * same answers without writing out every call's arguments as text.
+ */
+const memoLoader = createRequire(__filename)('./src/app/chakra/loader.cjs') as { test: RegExp };
+
+/**
  * The built site runs on Preact's React layer (preact/compat) instead of React DOM: the same
  * components at a fraction of the first-load cost (issue #13's budgets: React DOM alone was 44 KB
  * gz of every page). The server render is Preact's too, so that the markup and the hydration agree
@@ -95,6 +101,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
       test: collatorLoader.test,
       use: [{ loader: path.join(__dirname, 'src/app/collator/loader.cjs') }],
     },
+    { test: memoLoader.test, use: [{ loader: path.join(__dirname, 'src/app/chakra/loader.cjs') }] },
   ];
   if (react) {
     actions.replaceWebpackConfig(config);

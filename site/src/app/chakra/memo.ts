@@ -1,0 +1,117 @@
+// Chakra's `memo`, the cache in front of every step of its styling engine (a prop's transform, a
+// token's variable, a condition's order, a style object's CSS), as the site's build has it: the
+// build puts this module in the place of Chakra's `utils/memo.js` (gatsby-node.ts).
+//
+// Chakra's turns every call's arguments into text (`simpleHash`: "s:" + a string, "n:" + a number,
+// objects written out key by key, sorted) and looks that text up in a cache of 500, moving the
+// entry to the end on every hit. A page's load makes 13,000-17,000 such calls (a counting build,
+// 2026-11-28), almost all with one or two strings or numbers; each made a new string to hash, and
+// the engine's caches overflowed their 500. Here one or two plain values (string, number, boolean,
+// null, undefined) are looked up as themselves, and only objects, arrays and functions are written
+// out as Chakra writes them. The answers are the same: a function called with arguments of the same
+// content gets the answer it gave the first time, as long as that is still held.
+
+/** How many answers each memoized function holds, the oldest dropped first beyond it. */
+export const MEMO_LIMIT = 2000;
+
+type Key = string | number | boolean | bigint | symbol | null | undefined;
+
+/** Whether `value` is looked up as itself: anything but an object or a function. */
+function isPlain(value: unknown): value is Key {
+  return value === null || (typeof value !== 'object' && typeof value !== 'function');
+}
+
+/** A cache of at most MEMO_LIMIT answers, dropping the oldest first. */
+class Answers<K, V> {
+  private readonly held = new Map<K, V>();
+
+  has(key: K): boolean {
+    return this.held.has(key);
+  }
+
+  get(key: K): V | undefined {
+    return this.held.get(key);
+  }
+
+  set(key: K, value: V): V {
+    if (this.held.size >= MEMO_LIMIT) {
+      const oldest = this.held.keys().next();
+      if (!oldest.done) this.held.delete(oldest.value);
+    }
+    this.held.set(key, value);
+    return value;
+  }
+}
+
+/** Chakra's text for a value: the same content gives the same text. */
+export function simpleHash(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  switch (typeof value) {
+    case 'string':
+      return `s:${value}`;
+    case 'number':
+      return `n:${value}`;
+    case 'boolean':
+      return `b:${value}`;
+    case 'function':
+      return `f:${value.name || 'anonymous'}`;
+    case 'object': {
+      if (Array.isArray(value)) {
+        let text = 'a:[';
+        for (let index = 0; index < value.length; index += 1) {
+          if (index > 0) text += ',';
+          text += simpleHash(value[index]);
+        }
+        return `${text}]`;
+      }
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      let text = 'o:{';
+      for (let index = 0; index < keys.length; index += 1) {
+        const key = keys[index] as string;
+        if (index > 0) text += ',';
+        text += `${key}:${simpleHash(record[key])}`;
+      }
+      return `${text}}`;
+    }
+    default:
+      return String(value);
+  }
+}
+
+/**
+ * `fn`, answering again what it answered before for arguments of the same content (Chakra's
+ * contract). `fn` must depend on its arguments' content alone, as Chakra's memoized steps do.
+ */
+export function memo<Args extends unknown[], Result>(
+  fn: (this: unknown, ...args: Args) => Result,
+): (this: unknown, ...args: Args) => Result {
+  // One plain value; two plain values (by the first, then the second); anything else, by text.
+  const byValue = new Answers<Key, Result>();
+  const byPair = new Answers<Key, Answers<Key, Result>>();
+  const byText = new Answers<string, Result>();
+
+  return function get(this: unknown, ...args: Args): Result {
+    // Indexes rather than destructuring: the engine's first calls run before the browser has
+    // compiled this, where destructuring walks the array's iterator.
+    const first = args[0];
+    if (args.length === 1 && isPlain(first)) {
+      const known = byValue.get(first);
+      if (known !== undefined || byValue.has(first)) return known as Result;
+      return byValue.set(first, fn.apply(this, args));
+    }
+    const second = args[1];
+    if (args.length === 2 && isPlain(first) && isPlain(second)) {
+      let seconds = byPair.get(first);
+      if (seconds === undefined) seconds = byPair.set(first, new Answers());
+      const known = seconds.get(second);
+      if (known !== undefined || seconds.has(second)) return known as Result;
+      return seconds.set(second, fn.apply(this, args));
+    }
+    const text = args.length === 1 ? simpleHash(first) : args.map(simpleHash).join('|');
+    const known = byText.get(text);
+    if (known !== undefined || byText.has(text)) return known as Result;
+    return byText.set(text, fn.apply(this, args));
+  };
+}
