@@ -10,14 +10,13 @@ import { USER_PATH } from '../features/auth/session';
 import { FOLLOWS_PATH } from '../features/coins/follows';
 import { PRICE_PATH, REPORT_PATH } from '../features/reporting/reports';
 import { EARLY_MAX_AGE_MS, EARLY_REQUESTS_KEY } from '../data/early';
-import { intlLocale, localeFromPathname } from '../i18n/locales';
+import { intlLocale, localeFromPathname, splitLocale } from '../i18n/locales';
 
 /** The page paths (without language prefix) whose head script asks for their first data. */
 type EarlyPage = '/reporting/' | '/monitoring/' | '/monitoring/detail/' | '/welcome/';
 
 /** A page's path without its language prefix: `/zh/mobile/` -> `/mobile/`. */
-const pageOf = (pathname: string) =>
-  pathname.replace(/^\/(?:zh|pt-br)\//, '/').replace(/\/?$/, '/');
+const pageOf = (pathname: string) => splitLocale(pathname).path.replace(/\/?$/, '/');
 
 interface PageRequests {
   /**

@@ -9,7 +9,7 @@
 // server hashes it into the page's CSP.
 import { deviceRedirect } from '../../edge/rules.mjs';
 import { TOKEN_KEY } from '../data/token';
-import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from '../i18n/locales';
+import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from '../i18n/locales';
 import { isSignedInArea, SIGNED_IN_MARK } from './signedInAreas';
 
 /** Where a signed-out visitor of a signed-in area goes, in their language. */
@@ -23,10 +23,8 @@ export function loginAddress(language: string): string {
  * signed-in part themselves).
  */
 export function signedInAreaOf(pathname: string): Locale | null {
-  const match = /^\/(?:(zh|pt-br)\/)?(.*)$/.exec(pathname);
-  if (!isSignedInArea(`/${match?.[2] ?? ''}`)) return null;
-  const locale = match?.[1];
-  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const { locale, path } = splitLocale(pathname);
+  return isSignedInArea(path) ? locale : null;
 }
 
 /**

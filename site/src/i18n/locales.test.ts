@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { intlLocale, LOCALES, localizedPath } from './locales';
+import { intlLocale, LOCALES, localizedPath, splitLocale } from './locales';
 
 const LOCALES_DIR = join(__dirname, '..', '..', 'locales');
 
@@ -94,5 +94,22 @@ describe('intlLocale', () => {
   it('makes number formats in each language’s own style', () => {
     expect(new Intl.NumberFormat(intlLocale('pt-br')).format(1234.5)).toBe('1.234,5');
     expect(new Intl.NumberFormat(intlLocale('zh')).format(1234.5)).toBe('1,234.5');
+  });
+});
+
+describe('splitLocale', () => {
+  it("splits a page's path into its language and the page's own path, for every language", () => {
+    for (const locale of LOCALES) {
+      for (const path of ['/', '/mobile/', '/monitoring/detail/']) {
+        expect(splitLocale(localizedPath(locale, path))).toEqual({ locale, path });
+      }
+    }
+  });
+
+  it('takes no prefix for English, nor one that names no language', () => {
+    expect(splitLocale('/en/reporting/')).toEqual({ locale: 'en', path: '/en/reporting/' });
+    expect(splitLocale('/zhx/reporting/')).toEqual({ locale: 'en', path: '/zhx/reporting/' });
+    expect(splitLocale('/ZH/reporting/')).toEqual({ locale: 'en', path: '/ZH/reporting/' });
+    expect(splitLocale('/pt-br')).toEqual({ locale: 'pt-br', path: '/' });
   });
 });

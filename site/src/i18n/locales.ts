@@ -30,6 +30,19 @@ export function localizedPath(locale: Locale, path: string): string {
   return locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;
 }
 
+/**
+ * A built page's path split into its language and the page's own path: `/zh/mobile/` -> zh and
+ * `/mobile/`, `/reporting/` -> en and `/reporting/` (English has no prefix, so `/en/` is no
+ * language's). The prefixes are those of LOCALES, as the site's pages are built.
+ */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  const first = pathname.split('/')[1];
+  if (first !== DEFAULT_LOCALE && isLocale(first)) {
+    return { locale: first, path: pathname.slice(first.length + 1) || '/' };
+  }
+  return { locale: DEFAULT_LOCALE, path: pathname };
+}
+
 /** The locale a site path is in: its first segment when that names a locale, else English. */
 export function localeFromPathname(pathname: string): Locale {
   const first = pathname.split('/')[1]?.toLowerCase();
