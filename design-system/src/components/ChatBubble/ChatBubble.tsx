@@ -178,7 +178,10 @@ function splitBy(
 ): Piece[] {
   const pieces: Piece[] = [];
   let last = 0;
-  for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
+  // A copy of the pattern, from its first character whatever was matched with it before. Copied
+  // whole rather than from its `source` and `flags`: reading `flags` makes the site's build add a
+  // polyfill for it (core-js, 49 modules) that no browser it supports needs.
+  for (const match of text.matchAll(new RegExp(pattern))) {
     const index = match.index ?? 0;
     if (index > last) pieces.push(...onText(text.slice(last, index)));
     pieces.push(...onMatch(match as RegExpExecArray));
