@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import {
   CHUNK_RETRY_DELAYS_MS,
   chunksWaiting,
+  inNextTask,
   lazyChunk,
   loadChunk,
   subscribeChunkWaits,
@@ -221,5 +222,18 @@ describe('lazyChunk', () => {
       await jest.advanceTimersByTimeAsync(1);
     });
     expect(screen.getByText('The chat')).toBeInTheDocument();
+  });
+});
+
+describe('inNextTask', () => {
+  it('settles with the value in the next task, not among the microtasks of this one', async () => {
+    const settled = jest.fn();
+    void inNextTask('the machine').then(settled);
+    await flush();
+    expect(settled).not.toHaveBeenCalled();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(settled).toHaveBeenCalledWith('the machine');
   });
 });

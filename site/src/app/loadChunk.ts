@@ -117,8 +117,11 @@ export function loadChunk<T>(load: () => Promise<T>, options: LoadChunkOptions =
   };
 }
 
-/** Settles in the next task, with `value`. */
-const inNextTask = <T>(value: T) =>
+/**
+ * Settles in the next task, with `value`: what follows a chunk's arrival then runs in a task of
+ * its own, not in the long one of the chunk's code.
+ */
+export const inNextTask = <T>(value: T) =>
   new Promise<T>((resolve) => {
     setTimeout(resolve, 0, value);
   });

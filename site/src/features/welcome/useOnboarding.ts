@@ -8,7 +8,7 @@ import type { Coin, MonitorSource } from '@coinlens/api/contract';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
-import { loadChunk } from '../../app/loadChunk';
+import { inNextTask, loadChunk } from '../../app/loadChunk';
 import { api } from '../../data/client';
 import type { Locale } from '../../i18n/locales';
 import type { ChatStore } from '../chat/conversation';
@@ -112,7 +112,9 @@ export function useOnboarding(
     const code = loadChunk(() =>
       Promise.all([import('xstate'), import('../onboarding/onboardingMachine')]),
     );
-    void code.loaded.then(([{ createActor }, onboarding]) => {
+    // The machine starts in the task after the one its code arrived in: its first snapshot draws
+    // the conversation's lines, which would otherwise join the chunk's own code in one long task.
+    void code.loaded.then(inNextTask).then(([{ createActor }, onboarding]) => {
       if (gone) return;
       const input = onboarding.loadProgress(window.localStorage, userId);
       // Finished once: the welcome page is the chat and nothing else.
