@@ -1,5 +1,5 @@
 // socket.io-client itself: loaded by a dynamic import only once a token exists, so that it never
-// weighs on a page whose visitor is signed out.
+// weighs on a page whose visitor is signed out, and used in the task after its chunk's.
 import { clearToken, setToken } from '../../data/token';
 import { getSocket, startRealtime } from './connection';
 import { fakeIo, settle } from './fakeSocket';
@@ -33,6 +33,10 @@ it('imports socket.io-client only once a token exists, then opens at the API ori
   setToken('tok-1');
   await settle();
   expect(mockLoads).toBe(1);
+  // The socket opens in the task after the one the chunk's code ran in.
+  expect(mockSocketIo.io).not.toHaveBeenCalled();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await settle();
   expect(mockSocketIo.io).toHaveBeenCalledWith(
     'https://api.coinlens.test',
     expect.objectContaining({ path: '/socket.io', query: { token: 'tok-1' } }),

@@ -5,6 +5,7 @@
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { useSyncExternalStore } from 'react';
 import { reloadOnChunkError } from '../../app/chunkReload';
+import { inNextTask } from '../../app/loadChunk';
 import { getToken, subscribeToken } from '../../data/token';
 
 /**
@@ -111,8 +112,12 @@ function apiOrigin(): string {
   return new URL(base || window.location.origin, window.location.href).origin;
 }
 
+/**
+ * socket.io's client, from its chunk. The socket opens in the task after the one the chunk's code
+ * ran in, not in the same long task.
+ */
 async function importIo(): Promise<IoFactory> {
-  const { io } = await import('socket.io-client');
+  const { io } = await import('socket.io-client').then(inNextTask);
   return io;
 }
 
