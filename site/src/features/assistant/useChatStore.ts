@@ -3,7 +3,7 @@
 // loaded at once, and dropped with the page.
 import { useI18next } from 'gatsby-plugin-react-i18next';
 import { useEffect, useRef, useState } from 'react';
-import { loadChunk } from '../../app/loadChunk';
+import { inNextTask, loadChunk } from '../../app/loadChunk';
 import { isLocale, DEFAULT_LOCALE } from '../../i18n/locales';
 import type { ChatStore } from '../chat/conversation';
 
@@ -20,7 +20,8 @@ export function useChatStore(): ChatStore | null {
     let gone = false;
     // Out of reach (offline), its code is tried again until it comes: the placeholder stays.
     const code = loadChunk(() => import('../chat/conversation'));
-    void code.loaded.then(({ createChatStore }) => {
+    // The store is made, and the chat drawn with it, in the task after the one its code ran in.
+    void code.loaded.then(inNextTask).then(({ createChatStore }) => {
       if (gone) return;
       made = createChatStore({
         language: () => (isLocale(languageRef.current) ? languageRef.current : DEFAULT_LOCALE),
