@@ -25,10 +25,6 @@ function isPlain(value: unknown): value is Key {
 class Answers<K, V> {
   private readonly held = new Map<K, V>();
 
-  has(key: K): boolean {
-    return this.held.has(key);
-  }
-
   get(key: K): V | undefined {
     return this.held.get(key);
   }
@@ -82,7 +78,8 @@ export function simpleHash(value: unknown): string {
 
 /**
  * `fn`, answering again what it answered before for arguments of the same content (Chakra's
- * contract). `fn` must depend on its arguments' content alone, as Chakra's memoized steps do.
+ * contract). `fn` must depend on its arguments' content alone, as Chakra's memoized steps do. An
+ * undefined answer is not kept, as in Chakra's: `fn` is asked again the next time.
  */
 export function memo<Args extends unknown[], Result>(
   fn: (this: unknown, ...args: Args) => Result,
@@ -90,28 +87,28 @@ export function memo<Args extends unknown[], Result>(
   // One plain value; two plain values (by the first, then the second); anything else, by text.
   const byValue = new Answers<Key, Result>();
   const byPair = new Answers<Key, Answers<Key, Result>>();
-  const byText = new Answers<string, Result>();
+  const byText = new Answers<Key, Result>();
 
   return function get(this: unknown, ...args: Args): Result {
     // Indexes rather than destructuring: the engine's first calls run before the browser has
     // compiled this, where destructuring walks the array's iterator.
     const first = args[0];
+    let answers: Answers<Key, Result>;
+    let key: Key;
     if (args.length === 1 && isPlain(first)) {
-      const known = byValue.get(first);
-      if (known !== undefined || byValue.has(first)) return known as Result;
-      return byValue.set(first, fn.apply(this, args));
+      answers = byValue;
+      key = first;
+    } else if (args.length === 2 && isPlain(first) && isPlain(args[1])) {
+      answers = byPair.get(first) ?? byPair.set(first, new Answers());
+      key = args[1];
+    } else {
+      answers = byText;
+      key = args.length === 1 ? simpleHash(first) : args.map(simpleHash).join('|');
     }
-    const second = args[1];
-    if (args.length === 2 && isPlain(first) && isPlain(second)) {
-      let seconds = byPair.get(first);
-      if (seconds === undefined) seconds = byPair.set(first, new Answers());
-      const known = seconds.get(second);
-      if (known !== undefined || seconds.has(second)) return known as Result;
-      return seconds.set(second, fn.apply(this, args));
-    }
-    const text = args.length === 1 ? simpleHash(first) : args.map(simpleHash).join('|');
-    const known = byText.get(text);
-    if (known !== undefined || byText.has(text)) return known as Result;
-    return byText.set(text, fn.apply(this, args));
+    const known = answers.get(key);
+    if (known !== undefined) return known;
+    const answer = fn.apply(this, args);
+    if (answer !== undefined) answers.set(key, answer);
+    return answer;
   };
 }
