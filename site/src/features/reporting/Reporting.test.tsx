@@ -76,6 +76,7 @@ function coin(id: number, name: string, symbol: string, price: number, change: n
 
 const BITCOIN = coin(1, 'Bitcoin', 'BTC', 64231.5, 2.3456);
 const ETHEREUM = coin(2, 'Ethereum', 'ETH', 3120.42, -1.2);
+const SOLANA = coin(5, 'Solana', 'SOL', 151.2, 0.5);
 
 /** `count` hourly prices from `from` to `to`, evenly. */
 function series(count: number, from: number, to: number): PricePoint[] {
@@ -155,7 +156,7 @@ function serve() {
     }
     if (url.pathname === '/api/analysis/coin') {
       const id = Number(url.searchParams.get('coinId'));
-      const of = [BITCOIN, ETHEREUM].find((c) => c.id === id);
+      const of = [BITCOIN, ETHEREUM, SOLANA].find((c) => c.id === id);
       if (!of) throw new Error(`unknown coin ${id}`);
       if (failing.has(id)) throw new NetworkError({ path, cause: new Error('offline') });
       return report(of, language);
@@ -197,6 +198,8 @@ function renderPage({ locale = 'en' as Locale } = {}) {
 }
 
 const card = (name: string) => screen.getByRole('article', { name: new RegExp(`^${name}`) });
+/** A card that comes after the first: the list shows them one per frame. */
+const laterCard = (name: string) => screen.findByRole('article', { name: new RegExp(`^${name}`) });
 
 /** The page once every followed coin's report is shown. */
 async function renderWithReports(options?: { locale?: Locale }) {
@@ -312,12 +315,41 @@ describe('the reporting page', () => {
     expect(priceCalls.map(([path]) => path)).toEqual(['/api/coin/price?coinIds=1%2C2']);
   });
 
+  it('shows the first card as the list comes, then one more per frame', async () => {
+    follows = [follow(ETHEREUM), follow(BITCOIN), follow(SOLANA)];
+    // The number of cards in the list each time it changes, and when (the placeholders before
+    // it are cards too).
+    const seen: { cards: number; at: number }[] = [];
+    const observer = new MutationObserver(() => {
+      // eslint-disable-next-line testing-library/no-node-access -- counted on every change
+      const cards = document.querySelectorAll('li > article').length;
+      if (cards !== (seen.at(-1)?.cards ?? 0)) seen.push({ cards, at: Date.now() });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      renderPage();
+      await laterCard('Solana');
+    } finally {
+      observer.disconnect();
+    }
+    expect(seen.map(({ cards }) => cards)).toEqual([1, 2, 3]);
+    // A frame (16 ms with fake timers) or more between them.
+    expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(16);
+    expect(seen[2]!.at - seen[1]!.at).toBeGreaterThanOrEqual(16);
+    expect(screen.getAllByRole('article')).toEqual([
+      card('Ethereum'),
+      card('Bitcoin'),
+      card('Solana'),
+    ]);
+  });
+
   it("asks for a card's report as the reader nears it, the first card at once", async () => {
     const observers = installFakeIntersectionObserver();
     try {
       follows = [follow(ETHEREUM), follow(BITCOIN)];
       renderPage();
       await screen.findByText('Ethereum rose this week in en.');
+      const btc = await laterCard('Bitcoin');
       const reportCalls = () =>
         fake.get.mock.calls
           .map(([path]) => path)
@@ -325,7 +357,6 @@ describe('the reporting page', () => {
       expect(reportCalls()).toEqual(['/api/analysis/coin?coinId=2']);
 
       // Below the fold: its coin and live price, its report loading, and nothing asked for.
-      const btc = card('Bitcoin');
       expect(btc).toHaveAttribute('data-status', 'pending');
       expect(btc).not.toHaveAttribute('aria-busy');
       expect(within(btc).getByText('$64,231.50')).toBeInTheDocument();
@@ -435,7 +466,7 @@ describe('the reporting page', () => {
     failing.add(BITCOIN.id);
     renderPage();
     await screen.findByText('Ethereum rose this week in en.');
-    const btc = card('Bitcoin');
+    const btc = await laterCard('Bitcoin');
     const alert = await within(btc).findByRole('alert');
     expect(alert).toHaveTextContent('The report on Bitcoin could not be loaded.');
 

@@ -6,7 +6,7 @@ import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
 import { Button, EmptyState } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { usePreparedFormats } from '../../i18n/usePreparedFormats';
 import { openAddCoinDialog, useFollows } from '../coins/follows';
 import { CoinReportCard } from './CoinReportCard';
@@ -14,6 +14,7 @@ import { prepareFormats } from './format';
 import { useCoinPrices } from './reports';
 import { ReportCardPlaceholder } from './ReportCardPlaceholder';
 import { Static } from '../../components/Static';
+import { useInTurn } from '../../components/useInTurn';
 import { useNearViewport } from '../../components/useNearViewport';
 
 /** How many placeholder cards show while the follow list loads. */
@@ -32,14 +33,19 @@ interface ReportItemProps {
  * nears it, not with the page: each card is a request, a render and a chart, and a reader who
  * follows many coins would otherwise wait for all of them before the page answers.
  */
-function ReportItem({ entry, first, livePrice, onUnfollowed }: ReportItemProps) {
+const ReportItem = memo(function ReportItem({
+  entry,
+  first,
+  livePrice,
+  onUnfollowed,
+}: ReportItemProps) {
   const { ref, near } = useNearViewport<HTMLLIElement>(first);
   return (
     <li ref={ref}>
       <CoinReportCard entry={entry} livePrice={livePrice} onUnfollowed={onUnfollowed} near={near} />
     </li>
   );
-}
+});
 
 export function Reporting() {
   const { t, i18n } = useTranslation('reporting');
@@ -48,6 +54,17 @@ export function Reporting() {
   const coinIds = useMemo(() => (follows ?? []).map((entry) => entry.coinId), [follows]);
   const prices = useCoinPrices(coinIds);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The cards after the first come one per frame (src/components/useInTurn.ts); a card already
+  // there does not render again when the next one comes.
+  const shown = useInTurn(coinIds);
+  const onUnfollowed = useCallback(
+    (next: FollowEntry[]) => {
+      void mutate(next, { revalidate: false });
+      // The card and its button are gone: the page's heading keeps the reader's place.
+      headingRef.current?.focus();
+    },
+    [mutate],
+  );
   // The cards' formats, made while the follow list loads.
   usePreparedFormats(language, prepareFormats);
 
@@ -97,19 +114,18 @@ export function Reporting() {
   } else {
     content = (
       <Flex as="ul" direction="column" gap="6" listStyleType="none" margin="0" padding="0">
-        {follows.map((entry, index) => (
-          <ReportItem
-            key={entry.coinId}
-            entry={entry}
-            first={index === 0}
-            livePrice={prices.byCoin.get(entry.coinId)}
-            onUnfollowed={(next) => {
-              void mutate(next, { revalidate: false });
-              // The card and its button are gone: the page's heading keeps the reader's place.
-              headingRef.current?.focus();
-            }}
-          />
-        ))}
+        {follows.map(
+          (entry, index) =>
+            shown(entry.coinId) && (
+              <ReportItem
+                key={entry.coinId}
+                entry={entry}
+                first={index === 0}
+                livePrice={prices.byCoin.get(entry.coinId)}
+                onUnfollowed={onUnfollowed}
+              />
+            ),
+        )}
       </Flex>
     );
   }

@@ -283,9 +283,9 @@ describe('prepareFormats', () => {
     }
   }
 
-  it('makes ahead the formats a card then reuses, all but the time of day', () => {
+  it('makes ahead every format a card then uses', () => {
     expect(formatsMade(false)).toEqual({ before: 0, during: 4 });
-    expect(formatsMade(true)).toEqual({ before: 3, during: 1 });
+    expect(formatsMade(true)).toEqual({ before: 4, during: 0 });
   });
 });
 

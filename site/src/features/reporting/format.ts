@@ -314,16 +314,28 @@ function dayFormat(locale: string, timeZone?: string): Intl.DateTimeFormat {
   return dateTimeFormat(locale, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
+/** The format of an "as of" time, hours and minutes in the locale's way, with the date or not. */
+function timeFormat(locale: string, timeZone: string | undefined, withDate: boolean) {
+  const { hour, hourCycle } = clockOf(locale);
+  return dateTimeFormat(locale, {
+    timeZone,
+    hour,
+    minute: '2-digit',
+    hourCycle,
+    ...(withDate ? { month: 'short', day: 'numeric' } : {}),
+  });
+}
+
 /**
  * Makes the formats a card's first render needs in `language`, while the page waits for its data
  * (src/i18n/usePreparedFormats.ts: the first format starts the browser's whole
- * internationalization library).
+ * internationalization library, and each new one takes a few milliseconds more).
  */
 export function prepareFormats(language: string): void {
   const locale = intlLocale(language);
   formatDecimal(0, language);
   dayFormat(locale);
-  clockOf(locale);
+  timeFormat(locale, undefined, false);
 }
 
 export interface AsOfOptions {
@@ -347,13 +359,6 @@ export function formatAsOf(
   const locale = intlLocale(language);
   const day = dayFormat(locale, timeZone);
   const today = day.format(date) === day.format(new Date(now));
-  const { hour, hourCycle } = clockOf(locale);
-  const time = dateTimeFormat(locale, {
-    timeZone,
-    hour,
-    minute: '2-digit',
-    hourCycle,
-    ...(today ? {} : { month: 'short', day: 'numeric' }),
-  }).format(date);
+  const time = timeFormat(locale, timeZone, !today).format(date);
   return t(today ? 'card.asOf' : 'card.asOfDate', { time });
 }
