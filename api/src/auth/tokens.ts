@@ -1,7 +1,7 @@
 // Bearer tokens: 32 random bytes (base64url) given to the client once; the database keeps only
 // their SHA-256, so a copy of it signs nobody in. A token lives 30 days from its last use: each
 // use pushes the expiry forward, at most once an hour to spare the database a write per request.
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
@@ -36,10 +36,37 @@ export function hashToken(value: string): string {
 }
 
 export class TokenService {
+  /**
+   * `authenticate`'s lookup, which every signed-in request makes: its SQL is built once here
+   * instead of on every call (on PGlite, building it was half of the lookup's time). Unnamed, so
+   * that PostgreSQL still plans it per execution, as any other query, and a connection pooler
+   * that shares server connections between clients has no statement to lose.
+   */
+  private readonly tokenUser;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.tokenUser = db
+      .select({
+        tokenId: authTokens.id,
+        expiresAt: authTokens.expiresAt,
+        id: users.id,
+        account: users.account,
+        nickname: users.nickname,
+        avatar: users.avatar,
+      })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(
+        and(
+          eq(authTokens.tokenHash, sql.placeholder('hash')),
+          gt(authTokens.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .prepare('');
+  }
 
   /** Makes a new token for a user (inside the caller's transaction when given one). */
   async issue(executor: Executor, userId: number): Promise<IssuedToken> {
@@ -57,18 +84,8 @@ export class TokenService {
     if (!TOKEN_SHAPE.test(value)) return null;
     const hash = hashToken(value);
     const now = this.clock.now();
-    const [row] = await this.db
-      .select({
-        tokenId: authTokens.id,
-        expiresAt: authTokens.expiresAt,
-        id: users.id,
-        account: users.account,
-        nickname: users.nickname,
-        avatar: users.avatar,
-      })
-      .from(authTokens)
-      .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(and(eq(authTokens.tokenHash, hash), gt(authTokens.expiresAt, new Date(now))));
+    // A placeholder's value reaches the driver as given: the column's own form of a date.
+    const [row] = await this.tokenUser.execute({ hash, now: new Date(now).toISOString() });
     if (!row) return null;
     let expiresAt = row.expiresAt;
     if (expiresAt.getTime() - TOKEN_LIFETIME_MS + TOKEN_SLIDE_INTERVAL_MS <= now) {

@@ -1,6 +1,6 @@
 // The coins a user follows: add 1 to 5 at a time (duplicates and coins already followed are
 // ignored), at most 50 in all, remove one, and the list with the coins' latest quotes.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
 import type { FollowEntry } from '../contract/index.js';
 import type { Database } from '../db/client.js';
@@ -14,20 +14,26 @@ export const MAX_FOLLOW_ADD = 5;
 export const MAX_FOLLOWS = 50;
 
 export class FollowService {
+  /** `list`'s query, built once (see TokenService's lookup: the same, for the same reasons). */
+  private readonly followed;
+
   constructor(
     private readonly db: Database,
     private readonly catalog: CoinCatalog,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.followed = db
+      .select({ coinId: coinFollows.coinId, followedAt: coinFollows.followedAt })
+      .from(coinFollows)
+      .where(eq(coinFollows.userId, sql.placeholder('userId')))
+      .orderBy(desc(coinFollows.followedAt), coinFollows.coinId)
+      .prepare('');
+  }
 
   /** The user's follows, newest first, each with the coin and its latest quote. */
   async list(userId: number): Promise<FollowEntry[]> {
     await this.catalog.ready();
-    const rows = await this.db
-      .select({ coinId: coinFollows.coinId, followedAt: coinFollows.followedAt })
-      .from(coinFollows)
-      .where(eq(coinFollows.userId, userId))
-      .orderBy(desc(coinFollows.followedAt), coinFollows.coinId);
+    const rows = await this.followed.execute({ userId });
     const entries: FollowEntry[] = [];
     for (const row of rows) {
       // A coin the provider no longer lists (out of CoinGecko's top 250) has no quote to show.
