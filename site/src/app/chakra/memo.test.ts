@@ -89,6 +89,21 @@ describe('memo', () => {
     expect(remembered(0)).toBe(0);
     expect(inner).toHaveBeenCalledTimes(MEMO_LIMIT + 2);
   });
+
+  it(`holds ${MEMO_LIMIT} answers to pairs in all, the oldest first argument's dropped first`, () => {
+    const { inner, remembered } = counted((row: number, column: number) => row * 1000 + column);
+    // Rows of 500: the fifth row passes the limit.
+    for (let row = 0; row < 5; row += 1) {
+      for (let column = 0; column < 500; column += 1) remembered(row, column);
+    }
+    expect(inner).toHaveBeenCalledTimes(2500);
+    // Rows 1 to 4 are held; row 0 made room for row 4, all of it at once.
+    remembered(1, 0);
+    remembered(4, 499);
+    expect(inner).toHaveBeenCalledTimes(2500);
+    expect(remembered(0, 499)).toBe(499);
+    expect(inner).toHaveBeenCalledTimes(2501);
+  });
 });
 
 describe('simpleHash', () => {

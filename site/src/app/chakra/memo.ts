@@ -39,6 +39,35 @@ class Answers<K, V> {
   }
 }
 
+/**
+ * Answers by two plain arguments, at most MEMO_LIMIT in all: beyond them, every answer of the
+ * oldest first argument is dropped at once.
+ */
+class PairAnswers<V> {
+  private readonly held = new Map<Key, Map<Key, V>>();
+  private size = 0;
+
+  get(first: Key, second: Key): V | undefined {
+    return this.held.get(first)?.get(second);
+  }
+
+  set(first: Key, second: Key, value: V): void {
+    while (this.size >= MEMO_LIMIT) {
+      const oldest = this.held.entries().next();
+      if (oldest.done) break;
+      this.held.delete(oldest.value[0]);
+      this.size -= oldest.value[1].size;
+    }
+    let answers = this.held.get(first);
+    if (!answers) {
+      answers = new Map();
+      this.held.set(first, answers);
+    }
+    if (!answers.has(second)) this.size += 1;
+    answers.set(second, value);
+  }
+}
+
 /** Chakra's text for a value: the same content gives the same text. */
 export function simpleHash(value: unknown): string {
   if (value === null) return 'null';
@@ -86,21 +115,28 @@ export function memo<Args extends unknown[], Result>(
 ): (this: unknown, ...args: Args) => Result {
   // One plain value; two plain values (by the first, then the second); anything else, by text.
   const byValue = new Answers<Key, Result>();
-  const byPair = new Answers<Key, Answers<Key, Result>>();
+  const byPair = new PairAnswers<Result>();
   const byText = new Answers<Key, Result>();
 
   return function get(this: unknown, ...args: Args): Result {
     // Indexes rather than destructuring: the engine's first calls run before the browser has
     // compiled this, where destructuring walks the array's iterator.
     const first = args[0];
+    if (args.length === 2 && isPlain(first)) {
+      const second = args[1];
+      if (isPlain(second)) {
+        const known = byPair.get(first, second);
+        if (known !== undefined) return known;
+        const answer = fn.apply(this, args);
+        if (answer !== undefined) byPair.set(first, second, answer);
+        return answer;
+      }
+    }
     let answers: Answers<Key, Result>;
     let key: Key;
     if (args.length === 1 && isPlain(first)) {
       answers = byValue;
       key = first;
-    } else if (args.length === 2 && isPlain(first) && isPlain(args[1])) {
-      answers = byPair.get(first) ?? byPair.set(first, new Answers());
-      key = args[1];
     } else {
       answers = byText;
       key = args.length === 1 ? simpleHash(first) : args.map(simpleHash).join('|');
