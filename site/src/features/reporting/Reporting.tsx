@@ -1,7 +1,8 @@
-// The reporting area: a report card per followed coin, newest follow first, with one shared price
-// request for all of them, each card's report asked for as the reader nears it; an invitation to
-// add coins when there are none; placeholders the size of a card while the follow list loads; and
-// a way to try again when it cannot be loaded.
+// The reporting area: a report card per followed coin, newest follow first (the first with the
+// list, the others one per frame), with one shared price request for all of them, each card's
+// report asked for as the reader nears it; an invitation to add coins when there are none;
+// placeholders the size of a card while the follow list loads; and a way to try again when it
+// cannot be loaded.
 import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
 import { Button, EmptyState } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
