@@ -13,26 +13,30 @@ export const MAX_FOLLOW_ADD = 5;
 /** Coins one user may follow in all. */
 export const MAX_FOLLOWS = 50;
 
+/** `list`'s query, built once (as the token lookup is: src/auth/tokens.ts). */
+function followedQuery(db: Database) {
+  return db
+    .select({ coinId: coinFollows.coinId, followedAt: coinFollows.followedAt })
+    .from(coinFollows)
+    .where(eq(coinFollows.userId, sql.placeholder('userId')))
+    .orderBy(desc(coinFollows.followedAt), coinFollows.coinId)
+    .prepare('');
+}
+
 export class FollowService {
-  /** `list`'s query, built once (see TokenService's lookup: the same, for the same reasons). */
-  private readonly followed;
+  /** Built on the first call: a service is made before anything asks the database. */
+  private followed: ReturnType<typeof followedQuery> | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly catalog: CoinCatalog,
     private readonly clock: Clock,
-  ) {
-    this.followed = db
-      .select({ coinId: coinFollows.coinId, followedAt: coinFollows.followedAt })
-      .from(coinFollows)
-      .where(eq(coinFollows.userId, sql.placeholder('userId')))
-      .orderBy(desc(coinFollows.followedAt), coinFollows.coinId)
-      .prepare('');
-  }
+  ) {}
 
   /** The user's follows, newest first, each with the coin and its latest quote. */
   async list(userId: number): Promise<FollowEntry[]> {
     await this.catalog.ready();
+    this.followed ??= followedQuery(this.db);
     const rows = await this.followed.execute({ userId });
     const entries: FollowEntry[] = [];
     for (const row of rows) {
