@@ -87,8 +87,8 @@ export class TokenService {
     if (!TOKEN_SHAPE.test(value)) return null;
     const hash = hashToken(value);
     const now = this.clock.now();
-    // A placeholder's value reaches the driver as given: the column's own form of a date.
     this.tokenUser ??= tokenUserQuery(this.db);
+    // A placeholder's value reaches the driver as given: the column's own form of a date.
     const [row] = await this.tokenUser.execute({ hash, now: new Date(now).toISOString() });
     if (!row) return null;
     let expiresAt = row.expiresAt;
