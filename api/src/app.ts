@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock, type Clock } from './auth/clock.js';
 import type { SocialSettings } from './auth/oauth.js';
+import type { HashQueue } from './auth/passwords.js';
+import { Revocations } from './auth/revocations.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
 import type { MailSettings } from './mail/index.js';
@@ -52,6 +54,8 @@ export interface AppOptions {
   mail?: MailSettings;
   /** log2 of scrypt's N for new password hashes (default 15); tests may lower it to run fast. */
   passwordCost?: number;
+  /** Admission to password hashing (default: a hash per core but one, and a short queue). */
+  hashQueue?: HashQueue;
   /** Exact origins allowed to call the API cross-origin (CORS_ORIGINS); default none. */
   corsOrigins?: string[];
   /** Google and X sign-in (GOOGLE_CLIENT_ID, X_CLIENT_ID ...); default: neither (code 501). */
@@ -91,6 +95,8 @@ declare module 'fastify' {
     catalog: CoinCatalog;
     /** Moves monitored sources along on the clock. */
     lifecycle: SourceLifecycle;
+    /** Disconnects the chat sockets whose token expired (also run every minute). */
+    sweepExpiredSockets(): Promise<void>;
   }
 }
 
@@ -162,11 +168,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database: options.database,
     version: options.version ?? '0.0.0',
   });
+  // One process on PGlite (its data directory is locked), or several that share Redis: either way
+  // every process hears each revocation, so the tokens in use can be kept in memory.
+  const revocations = new Revocations(app.log.child({ module: 'revocations' }));
+  if (options.redisUrl) {
+    await revocations.connect(options.redisUrl);
+    app.addHook('onClose', async () => revocations.close());
+  }
   await app.register(auth, {
+    revocations,
+    tokenCache: options.database.driver === 'pglite' || revocations.shared,
     database: options.database,
     clock: options.clock,
     mail: options.mail,
     passwordCost: options.passwordCost,
+    hashQueue: options.hashQueue,
     social: options.social,
   });
 
@@ -223,10 +239,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const chatStore = new ChatStore(db, clock);
   let chatService: ChatService | null = null;
-  const { transport } = await attachRealtime(app, {
+  const realtime = await attachRealtime(app, {
     corsOrigins: options.corsOrigins ?? [],
     redisUrl: options.redisUrl ?? null,
     authenticate: (token) => app.authenticate(token),
+    revocations,
+    clock,
     service: () => chatService!,
   });
   chatService = new ChatService({
@@ -235,11 +253,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.assistant ?? createAssistant({ assistant: options.assistantEndpoint ?? null }),
     dataFor: (userId) =>
       createAssistantData(userId, { catalog, reports, follows, monitor: monitorService, clock }),
-    transport,
+    transport: realtime.transport,
     clock,
     log: app.log.child({ module: 'chat' }),
   });
   const service = chatService;
+  app.decorate('sweepExpiredSockets', realtime.sweepExpired);
   // Before the database closes (server.ts adds that hook after this one): replies write their
   // end, the lifecycle finishes its tick.
   app.addHook('onClose', async () => {

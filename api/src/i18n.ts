@@ -3,8 +3,10 @@ import type { Locale } from './contract/index.js';
 const LOCALES: readonly Locale[] = ['en', 'zh', 'pt-br'];
 
 /** The request's `Language` header as one of our locales (default `en`). */
-export function localeOf(header: string | string[] | undefined): Locale {
-  const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase();
+export function localeOf(header: unknown): Locale {
+  // Anything but a string (a socket message's field can be any JSON) is no language: English.
+  const first: unknown = Array.isArray(header) ? header[0] : header;
+  const value = typeof first === 'string' ? first.trim().toLowerCase() : undefined;
   return LOCALES.find((locale) => locale === value) ?? 'en';
 }
 
@@ -94,6 +96,11 @@ const messages = {
     en: 'Too many failed sign-in attempts; this account is locked for a while',
     zh: '登录失败次数过多，该账号已被暂时锁定',
     'pt-br': 'Tentativas de entrada com falha demais; esta conta está bloqueada por um tempo',
+  },
+  hashingBusy: {
+    en: 'Too many sign-ins are being checked right now; please try again in a moment',
+    zh: '当前登录请求过多，请稍后再试',
+    'pt-br': 'Há entradas demais sendo verificadas agora; tente novamente em instantes',
   },
   tooManyRequests: {
     en: 'Too many requests from your network; try again later',

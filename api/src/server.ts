@@ -24,6 +24,7 @@ export async function startServer(
     AppOptions,
     | 'clock'
     | 'passwordCost'
+    | 'hashQueue'
     | 'market'
     | 'summarizer'
     | 'demoSources'
@@ -44,6 +45,7 @@ export async function startServer(
       version,
       clock: options.clock,
       passwordCost: options.passwordCost,
+      hashQueue: options.hashQueue,
       mail: { dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom },
       corsOrigins: config.corsOrigins ?? [],
       social: config.social,

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateCode, hashCode } from '../src/auth/codes.js';
-import { isCommonPassword, PasswordHasher } from '../src/auth/passwords.js';
+import { HashQueue, isCommonPassword, PasswordHasher } from '../src/auth/passwords.js';
 import { SlidingWindowLimiter } from '../src/auth/rateLimit.js';
 import { bearerToken } from '../src/auth/requireUser.js';
 import {
@@ -173,18 +173,81 @@ describe('codes and tokens', () => {
 });
 
 describe('SlidingWindowLimiter', () => {
-  it('allows `limit` hits per window per key and says when the next one may go', () => {
+  it('gives `limit` slots per window per key and says when the next one frees up', () => {
     let now = 1_000_000;
     const limiter = new SlidingWindowLimiter(3, 10_000, { now: () => now });
     for (let i = 0; i < 3; i += 1) {
-      assert.equal(limiter.retryAfter('1.2.3.4'), 0);
-      limiter.hit('1.2.3.4');
+      assert.equal(limiter.take('1.2.3.4'), 0);
       now += 1000;
     }
-    assert.equal(limiter.retryAfter('1.2.3.4'), 7000);
-    assert.equal(limiter.retryAfter('5.6.7.8'), 0, 'keys are apart');
+    assert.equal(limiter.take('1.2.3.4'), 7000);
+    assert.equal(limiter.take('1.2.3.4'), 7000, 'a refusal counts nothing');
+    assert.equal(limiter.take('5.6.7.8'), 0, 'keys are apart');
     now += 7000;
-    assert.equal(limiter.retryAfter('1.2.3.4'), 0);
+    assert.equal(limiter.take('1.2.3.4'), 0);
+  });
+
+  it('takes a slot back with release', () => {
+    const limiter = new SlidingWindowLimiter(2, 10_000, { now: () => 0 });
+    assert.equal(limiter.take(7), 0);
+    assert.equal(limiter.take(7), 0);
+    assert.ok(limiter.take(7) > 0);
+    limiter.release(7);
+    assert.equal(limiter.take(7), 0);
+  });
+
+  it('forgets a key with no hit inside its window, once per window', () => {
+    let now = 0;
+    const limiter = new SlidingWindowLimiter(20, 60_000, { now: () => now });
+    for (let user = 0; user < 100; user += 1) limiter.take(user);
+    assert.equal(limiter.size, 100);
+    now += 60_000;
+    limiter.take('someone else');
+    assert.equal(limiter.size, 1);
+  });
+});
+
+describe('HashQueue', () => {
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('runs `concurrency` hashes at once, queues `queueLimit` more and refuses the rest', async () => {
+    const queue = new HashQueue(2, 3);
+    const tickets = Array.from({ length: 6 }, () => queue.admit());
+    assert.equal(tickets.filter(Boolean).length, 5);
+    assert.equal(tickets[5], null);
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const runs = tickets.slice(0, 5).map((ticket) =>
+      ticket!.run(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+      }),
+    );
+    await tick();
+    assert.equal(running, 2);
+    for (let i = 0; i < 8; i += 1) {
+      releases.shift()?.();
+      await tick();
+    }
+    await Promise.all(runs);
+    assert.equal(most, 2);
+    assert.equal(queue.pending, 0);
+    assert.ok(queue.admit(), 'admits again once drained');
+  });
+
+  it('gives a place back when a ticket is cancelled, once', () => {
+    const queue = new HashQueue(1, 0);
+    const ticket = queue.admit();
+    assert.ok(ticket);
+    assert.equal(queue.admit(), null);
+    ticket.cancel();
+    ticket.cancel();
+    assert.equal(queue.pending, 0);
+    assert.ok(queue.admit());
+    assert.equal(queue.admit(), null);
   });
 });
 

@@ -137,4 +137,23 @@ describe('chat across two API processes', { skip }, () => {
     const history = await call<ChatHistory>(b, '/api/chat/list', { token });
     assert.equal(history.data.messages.length, 2, 'one database behind both');
   });
+
+  it('ends a signed-out token on the other process at once: its requests and its sockets', async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const account = `redis.revoked.${process.pid}@example.com`;
+    const captcha = await sendCode(a, database!.dataDir, account, 4);
+    const registered = await call<UserInfo>(a, '/api/auth/login/register', {
+      body: { account, passwd: 'a long enough password', captcha },
+    });
+    assert.equal(registered.code, 200, registered.msg);
+    const token = registered.data.tokenInfo.tokenValue;
+    // B knows the token now (and keeps it in memory).
+    assert.equal((await call(b, '/api/user', { token })).code, 200);
+    const onB = await open(b, token);
+    const gone = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+
+    assert.equal((await call(a, '/api/auth/logout', { token, method: 'POST' })).code, 200);
+    assert.equal(await gone, 'io server disconnect');
+    assert.equal((await call(b, '/api/user', { token })).status, 401);
+  });
 });

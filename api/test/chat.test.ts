@@ -228,6 +228,8 @@ describe('a message', () => {
       [{ ...question(conversationId, 1, 'x'), source: 'ASSISTANT' }, 400],
       [{ ...question(conversationId, 1, 'x'), seqNo: -1 }, 400],
       [{ ...question(conversationId, 1, 'x'), language: 'fr' }, 400],
+      [{ ...question(conversationId, 1, 'x'), language: 42 }, 400],
+      [{ ...question(conversationId, 1, 'x'), language: ['en'] }, 400],
       [question(conversationId, 1, '   '), 422],
       [question(conversationId, 1, 'x'.repeat(2001)), 422],
       [{ ...question(conversationId, 1, 'x'), context: { big: 'y'.repeat(5000) } }, 422],
@@ -240,6 +242,57 @@ describe('a message', () => {
     }
     const zh = await send(tab, question(conversationId, 1, '', 'zh'));
     assert.match(zh.msg, /消息/);
+  });
+
+  it('refuses a question far past the size limits in words, on a socket that stays', async () => {
+    script = () => parts('ok');
+    const token = await signedInUser(t);
+    const tab = open(token);
+    await connected(tab);
+    const conversationId = await conversationOf(token);
+    // About 120 KB on the wire: more than socket.io's default buffer would take whole.
+    const pasted = await send(tab, question(conversationId, 1, '比特币'.repeat(13_000)));
+    assert.equal(pasted.code, 422);
+    assert.match(pasted.msg, /2000|2,000/);
+    const context = await send(tab, {
+      ...question(conversationId, 1, 'x'),
+      context: { page: 'p'.repeat(100_000) },
+    });
+    assert.equal(context.code, 422);
+    assert.equal(tab.connected, true);
+    const next = await send(tab, question(conversationId, 1, 'a question of a normal size'));
+    assert.equal(next.code, 200);
+  });
+
+  it('takes 20 of a burst of 200 messages sent without waiting for their acks', async () => {
+    script = () => parts('ok');
+    const token = await signedInUser(t);
+    const tab = open(token);
+    await connected(tab);
+    const conversationId = await conversationOf(token);
+    const acks = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        tab.timeout(20_000).emitWithAck('chat', question(conversationId, i + 1, `burst ${i}`)),
+      ),
+    );
+    const codes = acks.map((ack: ChatAck) => ack.code);
+    assert.equal(codes.filter((code) => code === 200).length, 20);
+    assert.equal(codes.filter((code) => code === 429).length, 180);
+  });
+
+  it('gives a recognised resend its slot back', async () => {
+    script = () => parts('ok');
+    const token = await signedInUser(t);
+    const tab = open(token);
+    await connected(tab);
+    const conversationId = await conversationOf(token);
+    for (let i = 1; i <= 19; i += 1) {
+      assert.equal((await send(tab, question(conversationId, i, `message ${i}`))).code, 200);
+    }
+    // The same question again, under the same number: recognised, not counted.
+    assert.equal((await send(tab, question(conversationId, 19, 'message 19'))).code, 200);
+    assert.equal((await send(tab, question(conversationId, 20, 'message 20'))).code, 200);
+    assert.equal((await send(tab, question(conversationId, 21, 'message 21'))).code, 429);
   });
 
   it('limits a user to 20 messages a minute, saying so in the conversation', async () => {

@@ -1,6 +1,7 @@
 // Password hashing with node's scrypt (memory-hard, no native addon) and the common-password list.
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /** log2 of scrypt's N in production: N = 2^15 with r = 8 uses 32 MiB and about 100 ms here. */
 export const DEFAULT_SCRYPT_LOG_N = 15;
@@ -54,6 +55,74 @@ function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffe
   const key = Buffer.from(keyText, 'base64url');
   if (salt.length === 0 || key.length < 16) return null;
   return { params: { logN, r, p }, salt, key };
+}
+
+/** Hashes run at once: scrypt takes a core each, and the event loop needs one too. */
+export const DEFAULT_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+/** Hashes that may wait for a free slot, per slot; beyond them a hash is refused at once. */
+const QUEUED_PER_SLOT = 4;
+
+/** A place in the hash queue: run the hash with it once, or give it back unused. */
+export interface HashTicket {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  cancel(): void;
+}
+
+/**
+ * Admission to scrypt. Each hash holds one of libuv's four threads and a core for ~100 ms, and
+ * those threads also serve file reads and writes: unbounded, a flood of sign-ins stalls every
+ * static file and the database's writes behind it. So a few hashes run at once, a short queue
+ * waits, and past that `admit` says no, for the caller to answer "try again in a moment".
+ */
+export class HashQueue {
+  private running = 0;
+  private admitted = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly concurrency: number = DEFAULT_HASH_CONCURRENCY,
+    readonly queueLimit: number = concurrency * QUEUED_PER_SLOT,
+  ) {}
+
+  /** Hashes admitted and not finished: running, or waiting for a slot. */
+  get pending(): number {
+    return this.admitted;
+  }
+
+  /** A ticket for one hash, or null when the queue is full. */
+  admit(): HashTicket | null {
+    if (this.admitted >= this.concurrency + this.queueLimit) return null;
+    this.admitted += 1;
+    let used = false;
+    const done = () => {
+      this.admitted -= 1;
+    };
+    return {
+      run: async <T>(work: () => Promise<T>): Promise<T> => {
+        if (used) throw new Error('a hash ticket runs once');
+        used = true;
+        // A finished hash hands its slot straight to the next in line, so none is taken twice.
+        if (this.running >= this.concurrency) {
+          await new Promise<void>((resolve) => this.waiting.push(resolve));
+        } else {
+          this.running += 1;
+        }
+        try {
+          return await work();
+        } finally {
+          done();
+          const next = this.waiting.shift();
+          if (next) next();
+          else this.running -= 1;
+        }
+      },
+      cancel: () => {
+        if (used) return;
+        used = true;
+        done();
+      },
+    };
+  }
 }
 
 /** Hashes and verifies passwords at one cost; keeps a dummy hash for accounts that do not exist. */

@@ -1,20 +1,21 @@
 // The guard of every route that needs a signed-in user. The auth plugin installs it on the root
 // instance; a plugin registered after it uses it like this:
 //
-//   app.get('/api/follow/list', { preHandler: app.requireUser, schema: { security: [{ bearerAuth: [] }], ... } },
+//   app.get('/api/follow/list', { onRequest: app.requireUser, schema: { security: [{ bearerAuth: [] }], ... } },
 //     async (request) => { const user = currentUser(request); ... });
 //
 // It reads `Authorization: Bearer <token>`, sets `request.user`, and answers code 401 (HTTP 401)
-// when the token is missing, malformed, unknown, expired or revoked. Other transports (socket.io)
+// when the token is missing, malformed, unknown, expired or revoked. It runs first (onRequest),
+// before the query and body are read or validated: a stranger hears 401 whatever they sent. Other transports (socket.io)
 // call `app.authenticate(token)` directly.
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from '../envelope.js';
 import type { AuthUser, TokenService } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid bearer token; sets `request.user`. */
-    requireUser: preHandlerAsyncHookHandler;
+    /** onRequest hook: 401 unless the request carries a valid bearer token; sets `request.user`. */
+    requireUser: onRequestAsyncHookHandler;
     /** The user a token value belongs to, or null (for socket.io handshakes and the like). */
     authenticate(token: string): Promise<AuthUser | null>;
   }
@@ -30,8 +31,8 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** Builds the `requireUser` preHandler over a token service. */
-export function createRequireUser(tokens: TokenService): preHandlerAsyncHookHandler {
+/** Builds the `requireUser` hook over a token service. */
+export function createRequireUser(tokens: TokenService): onRequestAsyncHookHandler {
   return async function requireUser(request: FastifyRequest) {
     const token = bearerToken(request.headers.authorization);
     const user = token ? await tokens.authenticate(token) : null;

@@ -1,16 +1,24 @@
 // Bearer tokens: 32 random bytes (base64url) given to the client once; the database keeps only
 // their SHA-256, so a copy of it signs nobody in. A token lives 30 days from its last use: each
 // use pushes the expiry forward, at most once an hour to spare the database a write per request.
+//
+// Where every process hears of revocations (one process on PGlite, or several that share Redis:
+// auth/revocations.ts), the tokens in use are also kept in memory, so that a signed-in request
+// asks the database nothing to know who it comes from. A revocation drops them here and in every
+// other process the moment it is written, so a revoked token fails at once everywhere.
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
 import { authTokens, users } from '../db/schema.js';
 import type { Clock } from './clock.js';
+import type { Revocation, Revocations } from './revocations.js';
 
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 /** A token's expiry moves forward on use at most this often. */
 export const TOKEN_SLIDE_INTERVAL_MS = 60 * 60_000;
+/** Tokens kept in memory at most; the oldest kept go first. */
+export const TOKEN_CACHE_SIZE = 10_000;
 /** 32 bytes in base64url: 43 characters of [A-Za-z0-9_-]. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -62,14 +70,28 @@ function tokenUserQuery(db: Database) {
     .prepare('');
 }
 
+type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenUserQuery>['execute']>>[number];
+
 export class TokenService {
   /** Built on the first lookup: a service is made before anything asks the database. */
   private tokenUser: ReturnType<typeof tokenUserQuery> | undefined;
+  /** Tokens in use by their hash; null where revocations may not reach this process. */
+  private readonly cache: Map<string, TokenRow> | null;
+  /**
+   * Moves on with every revocation: a lookup that was under way meanwhile may have read what was
+   * just revoked, so its answer is not kept.
+   */
+  private generation = 0;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-  ) {}
+    private readonly revocations: Revocations,
+    options: { cache: boolean },
+  ) {
+    this.cache = options.cache ? new Map() : null;
+    revocations.subscribe((revocation) => this.forget(revocation));
+  }
 
   /** Makes a new token for a user (inside the caller's transaction when given one). */
   async issue(executor: Executor, userId: number): Promise<IssuedToken> {
@@ -87,31 +109,78 @@ export class TokenService {
     if (!TOKEN_SHAPE.test(value)) return null;
     const hash = hashToken(value);
     const now = this.clock.now();
-    this.tokenUser ??= tokenUserQuery(this.db);
-    // A placeholder's value reaches the driver as given: the column's own form of a date.
-    const [row] = await this.tokenUser.execute({ hash, now: new Date(now).toISOString() });
-    if (!row) return null;
-    let expiresAt = row.expiresAt;
-    if (expiresAt.getTime() - TOKEN_LIFETIME_MS + TOKEN_SLIDE_INTERVAL_MS <= now) {
-      expiresAt = new Date(now + TOKEN_LIFETIME_MS);
+    let row = this.cache?.get(hash);
+    if (!row || row.expiresAt.getTime() <= now) {
+      if (row) this.cache?.delete(hash);
+      row = await this.lookUp(hash, now);
+      if (!row) return null;
+    }
+    if (row.expiresAt.getTime() - TOKEN_LIFETIME_MS + TOKEN_SLIDE_INTERVAL_MS <= now) {
+      const expiresAt = new Date(now + TOKEN_LIFETIME_MS);
       await this.db.update(authTokens).set({ expiresAt }).where(eq(authTokens.id, row.tokenId));
+      row.expiresAt = expiresAt;
     }
     const { id, account, nickname, avatar } = row;
-    return { id, account, nickname, avatar, token: { hash, expiresAt } };
+    return { id, account, nickname, avatar, token: { hash, expiresAt: row.expiresAt } };
   }
 
-  /** Revokes one token (sign-out). */
+  /**
+   * Revokes one token (sign-out). Inside a caller's transaction, the caller tells the others
+   * (`revoked`) once it is committed; before that, they would read the token back.
+   */
   async revoke(hash: string, executor: Executor = this.db): Promise<void> {
-    await executor.delete(authTokens).where(eq(authTokens.tokenHash, hash));
+    const [row] = await executor
+      .delete(authTokens)
+      .where(eq(authTokens.tokenHash, hash))
+      .returning({ userId: authTokens.userId });
+    if (executor === this.db && row) {
+      this.revocations.publish({ kind: 'token', hash, userId: row.userId });
+    }
   }
 
-  /** Revokes every token of a user (password changed). */
+  /** Revokes every token of a user (password changed); call `revoked` once committed. */
   async revokeAll(executor: Executor, userId: number): Promise<void> {
     await executor.delete(authTokens).where(eq(authTokens.userId, userId));
+  }
+
+  /** Tells every process that a user's tokens are revoked (after `revokeAll`'s commit). */
+  revoked(userId: number): void {
+    this.revocations.publish({ kind: 'user', userId, signedOut: true });
+  }
+
+  /** Tells every process that a user's details changed, so that no token answers the old ones. */
+  userChanged(userId: number): void {
+    this.revocations.publish({ kind: 'user', userId, signedOut: false });
   }
 
   /** Deletes expired tokens. */
   async sweep(): Promise<void> {
     await this.db.delete(authTokens).where(lte(authTokens.expiresAt, new Date(this.clock.now())));
+  }
+
+  private async lookUp(hash: string, now: number): Promise<TokenRow | undefined> {
+    const generation = this.generation;
+    this.tokenUser ??= tokenUserQuery(this.db);
+    // A placeholder's value reaches the driver as given: the column's own form of a date.
+    const [row] = await this.tokenUser.execute({ hash, now: new Date(now).toISOString() });
+    if (row && this.cache && generation === this.generation) {
+      if (this.cache.size >= TOKEN_CACHE_SIZE) {
+        const oldest = this.cache.keys().next();
+        if (!oldest.done) this.cache.delete(oldest.value);
+      }
+      this.cache.set(hash, row);
+    }
+    return row;
+  }
+
+  private forget(revocation: Revocation): void {
+    this.generation += 1;
+    const cache = this.cache;
+    if (!cache) return;
+    if (revocation.kind === 'all') cache.clear();
+    else if (revocation.kind === 'token') cache.delete(revocation.hash);
+    else {
+      for (const [hash, row] of cache) if (row.id === revocation.userId) cache.delete(hash);
+    }
   }
 }

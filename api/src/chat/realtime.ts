@@ -2,22 +2,36 @@
 // a bearer token (handshake `auth.token`, or the `token` query the site's spec names) and comes
 // from the API's own origin or one of CORS_ORIGINS; every socket joins its user's room, so a
 // reply reaches all of the user's tabs, including one that reconnected mid-reply.
+//
+// A socket lives no longer than its token: a revoked token's sockets are disconnected the moment
+// the revocation is announced (in every process, auth/revocations.ts), each message checks the
+// token again, and a sweep disconnects the sockets whose token expired meanwhile.
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import type { Clock } from '../auth/clock.js';
+import type { Revocations } from '../auth/revocations.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { ChatMessage } from '../contract/index.js';
+import { localeOf, t } from '../i18n.js';
 import { corsSettings } from '../plugins/api-policy.js';
 import type { ChatService, ChatTransport } from './service.js';
 
 /** Sockets one user may have open at once. */
 export const MAX_SOCKETS_PER_USER = 10;
-/** Largest message a client may send (bytes). */
-const MAX_MESSAGE_BYTES = 16 * 1024;
+/**
+ * Largest message a client may send (bytes). Past it socket.io drops the connection without a
+ * word, so it sits well above the largest valid question (2,000 characters and 4 KB of context):
+ * an over-long question is read and refused with a reason the site shows, on a socket that stays.
+ */
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+/** How often the sockets are checked for a token that expired meanwhile. */
+export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 
 const roomOf = (userId: number) => `user:${userId}`;
+const tokenRoomOf = (hash: string) => `token:${hash}`;
 
 /** Whether a handshake comes from a page the API accepts: no Origin (not a browser), its own, or a listed one. */
 export function originAllowed(request: IncomingMessage, allowed: ReadonlySet<string>): boolean {
@@ -29,6 +43,12 @@ export function originAllowed(request: IncomingMessage, allowed: ReadonlySet<str
   } catch {
     return false;
   }
+}
+
+function languageOf(payload: unknown): unknown {
+  return typeof payload === 'object' && payload !== null
+    ? (payload as { language?: unknown }).language
+    : undefined;
 }
 
 function tokenOf(socket: Socket): string | null {
@@ -46,15 +66,26 @@ export interface RealtimeOptions {
    */
   redisUrl?: string | null;
   authenticate(token: string): Promise<AuthUser | null>;
+  /** Announces revoked tokens, whose sockets are then disconnected. */
+  revocations: Revocations;
+  clock: Clock;
   /** Set once the service exists (it needs the transport this returns). */
   service(): ChatService;
+}
+
+/** What the socket keeps of its token, to check it again. */
+interface SocketData {
+  userId: number;
+  token: string;
+  tokenHash: string;
+  expiresAt: number;
 }
 
 /** Attaches socket.io to the app's server; answers the transport the chat service sends through. */
 export async function attachRealtime(
   app: FastifyInstance,
   options: RealtimeOptions,
-): Promise<{ io: Server; transport: ChatTransport }> {
+): Promise<{ io: Server; transport: ChatTransport; sweepExpired(): Promise<void> }> {
   const allowed = new Set(options.corsOrigins);
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -89,7 +120,13 @@ export async function attachRealtime(
         // Counted in this process (with several processes, per process).
         const open = io.sockets.adapter.rooms.get(roomOf(user.id))?.size ?? 0;
         if (open >= MAX_SOCKETS_PER_USER) return next(new Error('too many connections'));
-        socket.data.userId = user.id;
+        const data: SocketData = {
+          userId: user.id,
+          token,
+          tokenHash: user.token.hash,
+          expiresAt: user.token.expiresAt.getTime(),
+        };
+        Object.assign(socket.data, data);
         next();
       },
       (error: unknown) => {
@@ -100,32 +137,65 @@ export async function attachRealtime(
   });
 
   io.on('connection', (socket) => {
-    const userId = socket.data.userId as number;
-    void socket.join(roomOf(userId));
+    const { userId, token, tokenHash } = socket.data as SocketData;
+    void socket.join([roomOf(userId), tokenRoomOf(tokenHash)]);
     socket.on('chat', (payload: unknown, ack?: unknown) => {
+      const answer = (value: unknown) => {
+        if (typeof ack === 'function') ack(value);
+      };
+      // The token may have been revoked or have expired since the handshake.
       options
-        .service()
-        .handle(userId, socket.id, payload)
-        .then(
-          (answer) => {
-            if (typeof ack === 'function') ack(answer);
-          },
-          (error: unknown) => {
-            app.log.error({ err: error }, 'chat message failed');
-            if (typeof ack === 'function') {
-              ack({
-                code: 500,
-                msg: 'Something went wrong on our side; please try again',
-                data: null,
-              });
-            }
-          },
-        );
+        .authenticate(token)
+        .then((user) => {
+          if (user?.id !== userId) {
+            answer({
+              code: 401,
+              msg: t('unauthorized', localeOf(languageOf(payload))),
+              data: null,
+            });
+            socket.disconnect(true);
+            return;
+          }
+          (socket.data as SocketData).expiresAt = user.token.expiresAt.getTime();
+          return options.service().handle(userId, socket.id, payload).then(answer);
+        })
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'chat message failed');
+          answer({ code: 500, msg: t('internal', localeOf(languageOf(payload))), data: null });
+        });
     });
   });
 
+  // Each process disconnects its own sockets: every process hears each revocation.
+  const unsubscribe = options.revocations.subscribe((revocation) => {
+    if (revocation.kind === 'token') {
+      io.local.in(tokenRoomOf(revocation.hash)).disconnectSockets(true);
+    } else if (revocation.kind === 'user' && revocation.signedOut) {
+      io.local.in(roomOf(revocation.userId)).disconnectSockets(true);
+    }
+  });
+
+  async function sweepExpired(): Promise<void> {
+    const now = options.clock.now();
+    for (const socket of io.sockets.sockets.values()) {
+      const data = socket.data as SocketData;
+      if (data.expiresAt > now) continue;
+      // Its expiry may have moved on with the token's use elsewhere.
+      const user = await options.authenticate(data.token).catch(() => undefined);
+      if (user === undefined) continue;
+      if (user?.id === data.userId) data.expiresAt = user.token.expiresAt.getTime();
+      else socket.disconnect(true);
+    }
+  }
+  const sweeper = setInterval(() => {
+    sweepExpired().catch((error: unknown) => app.log.error({ err: error }, 'socket sweep failed'));
+  }, EXPIRY_SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   // Sockets first, so that the HTTP server's close does not wait for them.
   app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    unsubscribe();
     io.disconnectSockets(true);
     io.engine.close();
   });
@@ -136,5 +206,5 @@ export async function attachRealtime(
       (exceptSocket ? room.except(exceptSocket) : room).emit('chat', message);
     },
   };
-  return { io, transport };
+  return { io, transport, sweepExpired };
 }

@@ -3,6 +3,7 @@
 // that reach every socket of the user, the reply being in the history before its last part.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/clock.js';
+import { SlidingWindowLimiter } from '../auth/rateLimit.js';
 import type { ChatLayer, ChatMessage, Locale } from '../contract/index.js';
 import { localeOf, t, type MessageKey } from '../i18n.js';
 import type { ChatStore } from './store.js';
@@ -45,13 +46,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export class ChatService {
-  /** Times (ms) of each user's recent questions, for the per-minute limit. */
-  #recent = new Map<number, number[]>();
+  /** Each user's questions of the last minute; a user who asked nothing for a minute is dropped. */
+  #recent: SlidingWindowLimiter;
   /** Replies under way, so that closing the server stops them and waits for them. */
   #replies = new Set<AbortController>();
   #running = new Set<Promise<void>>();
 
-  constructor(private readonly options: ChatServiceOptions) {}
+  constructor(private readonly options: ChatServiceOptions) {
+    this.#recent = new SlidingWindowLimiter(MAX_MESSAGES_PER_MINUTE, 60_000, options.clock);
+  }
+
+  /** Users with questions counted in the last minute (kept for the per-minute limit). */
+  get usersCounted(): number {
+    return this.#recent.size;
+  }
 
   #refuse(code: number, key: MessageKey, locale: Locale, data: ChatAck['data'] = null): ChatAck {
     return { code, msg: t(key, locale), data };
@@ -59,9 +67,7 @@ export class ChatService {
 
   /** Handles one `chat` emit from a socket of the user; answers its acknowledgement. */
   async handle(userId: number, socketId: string, payload: unknown): Promise<ChatAck> {
-    const locale = localeOf(
-      isRecord(payload) ? (payload.language as string | undefined) : undefined,
-    );
+    const locale = localeOf(isRecord(payload) ? payload.language : undefined);
     if (!isRecord(payload)) return this.#refuse(400, 'badRequest', locale);
     const { conversationId, seqNo, source, language, text, context } = payload;
     if (
@@ -96,17 +102,14 @@ export class ChatService {
       }
       storedContext = JSON.parse(json);
     }
-    const { store } = this.options;
-    if (!(await store.owns(userId, conversationId))) {
-      return this.#refuse(404, 'chatConversationUnknown', locale);
-    }
-
+    // The slot is taken before anything is awaited: a burst of emits sent without waiting for
+    // their acks gets 20 questions through, not every one that passed the check meanwhile.
     const now = this.options.clock.now();
-    const recent = (this.#recent.get(userId) ?? []).filter((at) => now - at < 60_000);
-    if (recent.length >= MAX_MESSAGES_PER_MINUTE) {
-      const retryAfter = Math.max(1, Math.ceil((recent[0]! + 60_000 - now) / 1000));
-      this.#recent.set(userId, recent);
-      const ack = this.#refuse(429, 'chatTooMany', locale, { retryAfter });
+    const wait = this.#recent.take(userId);
+    if (wait > 0) {
+      const ack = this.#refuse(429, 'chatTooMany', locale, {
+        retryAfter: Math.max(1, Math.ceil(wait / 1000)),
+      });
       // Shown in the conversation, where the user is looking.
       this.options.transport.toUser(userId, {
         conversationId,
@@ -122,18 +125,29 @@ export class ChatService {
       return ack;
     }
 
-    const stored = await store.ask(userId, {
-      conversationId,
-      clientSeqNo: seqNo,
-      language: locale,
-      text: question,
-      context: storedContext,
-    });
+    const { store } = this.options;
+    let stored: Awaited<ReturnType<ChatStore['ask']>>;
+    try {
+      if (!(await store.owns(userId, conversationId))) {
+        this.#recent.release(userId);
+        return this.#refuse(404, 'chatConversationUnknown', locale);
+      }
+      stored = await store.ask(userId, {
+        conversationId,
+        clientSeqNo: seqNo,
+        language: locale,
+        text: question,
+        context: storedContext,
+      });
+    } catch (error) {
+      this.#recent.release(userId);
+      throw error;
+    }
     if (stored.duplicate) {
+      // A resend of a question already counted.
+      this.#recent.release(userId);
       return { code: 200, msg: t('ok', locale), data: { seqNo: stored.message.seqNo } };
     }
-    recent.push(now);
-    this.#recent.set(userId, recent);
     this.options.transport.toUser(userId, stored.message, socketId);
     const running = this.#answer(userId, stored.message, stored.replySeqNo)
       .catch((error: unknown) => this.options.log.error({ err: error }, 'chat reply failed'))

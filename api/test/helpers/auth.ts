@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../../src/auth/clock.js';
+import type { HashQueue } from '../../src/auth/passwords.js';
 import { OUTBOX_FILE, type OutboxLine } from '../../src/mail/index.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { testDatabase, type TestDatabase } from './database.js';
@@ -40,15 +41,26 @@ export async function startAuthServer(
     /** Default: a fresh one. */
     database?: TestDatabase;
     clock?: TestClock;
+    /** Admission to password hashing; default: the server's. */
+    hashQueue?: HashQueue;
+    /** A static site to serve beside the API; default none. */
+    siteDir?: string;
   } = {},
 ): Promise<AuthTestServer> {
   const database = options.database ?? (await testDatabase());
   const clock = options.clock ?? new TestClock();
   const server = await startServer(
-    { port: 0, host: '127.0.0.1', ...database.config, siteDir: null, logLevel: 'silent' },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      ...database.config,
+      siteDir: options.siteDir ?? null,
+      logLevel: 'silent',
+    },
     {
       logLevel: false,
       clock,
+      hashQueue: options.hashQueue,
       passwordCost:
         options.passwordCost === 'production'
           ? undefined

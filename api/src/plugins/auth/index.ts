@@ -7,8 +7,9 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { systemClock, type Clock } from '../../auth/clock.js';
 import { NO_SOCIAL_SIGN_IN, type SocialSettings } from '../../auth/oauth.js';
-import { isCommonPassword } from '../../auth/passwords.js';
+import { isCommonPassword, type HashQueue } from '../../auth/passwords.js';
 import { createRequireUser, currentUser } from '../../auth/requireUser.js';
+import type { Revocations } from '../../auth/revocations.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { ok } from '../../envelope.js';
 import { localeOf } from '../../i18n.js';
@@ -40,8 +41,14 @@ export interface AuthOptions {
   mail?: MailSettings;
   /** log2 of scrypt's N for new password hashes (default 15). */
   passwordCost?: number;
+  /** Admission to password hashing; default: AuthService's. */
+  hashQueue?: HashQueue;
   /** Google and X sign-in; default: neither (their routes answer code 501). */
   social?: SocialSettings;
+  /** Where revoked tokens are announced. */
+  revocations: Revocations;
+  /** Keep tokens in use in memory (see auth/tokens.ts). */
+  tokenCache: boolean;
 }
 
 const tags = ['auth'];
@@ -59,6 +66,9 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
     clock,
     mailer,
     passwordCost: options.passwordCost,
+    hashQueue: options.hashQueue,
+    revocations: options.revocations,
+    tokenCache: options.tokenCache,
   });
   const social = new SocialSignIn({
     db: options.database.db,
@@ -211,7 +221,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
   app.post(
     '/api/auth/logout',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Sign out',
@@ -229,7 +239,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
   app.get(
     '/api/user',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'The signed-in user',
@@ -245,7 +255,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
   app.post(
     '/api/system/user/modify',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Change the nickname',

@@ -9,6 +9,11 @@
 //   sign-ins are refused (429) before any password is checked or any failure counted. That
 //   bounds how many strangers one IP can lock out (3 addresses per 15 minutes) and how fast it
 //   can spray passwords across accounts.
+// - Per process: a few password hashes at once and a short queue (auth/passwords.ts, HashQueue);
+//   past it, sign-ins, registrations and resets answer 429 at once.
+// Every limit is taken before the work it guards (a try is reserved before its password is
+// checked, a code's slot before it is stored), so that requests sent at once get no further
+// than the same requests one at a time.
 // - Nothing answers differently for an address with no account, except what the contract makes
 //   public: register (409) and a register code (409, see sendCode). Reset codes for unknown
 //   addresses are stored like real ones but never mailed, and sign-in for an unknown address
@@ -18,7 +23,12 @@ import type { CodeType, CodeVerdict } from '../../auth/codes.js';
 import { CODE_TYPE, CodeStore } from '../../auth/codes.js';
 import type { Clock } from '../../auth/clock.js';
 import { LoginLockout } from '../../auth/lockout.js';
-import { isCommonPassword, PasswordHasher } from '../../auth/passwords.js';
+import {
+  HashQueue,
+  isCommonPassword,
+  PasswordHasher,
+  type HashTicket,
+} from '../../auth/passwords.js';
 import { SlidingWindowLimiter } from '../../auth/rateLimit.js';
 import {
   isValidEmail,
@@ -27,6 +37,7 @@ import {
   normalizeAccount,
   normalizeNickname,
 } from '../../auth/rules.js';
+import type { Revocations } from '../../auth/revocations.js';
 import { serverSecret } from '../../auth/secret.js';
 import { TokenService, type AuthUser } from '../../auth/tokens.js';
 import { toUserInfo, UserService } from '../../auth/users.js';
@@ -55,6 +66,12 @@ export interface AuthServiceOptions {
   mailer: Mailer;
   /** log2 of scrypt's N for new hashes (default 15). */
   passwordCost?: number;
+  /** Admission to password hashing; default: one hash per core but one, and a short queue. */
+  hashQueue?: HashQueue;
+  /** Where revoked tokens are announced (the token cache and the chat sockets listen). */
+  revocations: Revocations;
+  /** Keep tokens in use in memory: only where every process hears of revocations. */
+  tokenCache: boolean;
 }
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
@@ -65,6 +82,7 @@ export class AuthService {
   readonly codes: CodeStore;
   readonly lockout: LoginLockout;
   readonly passwords: PasswordHasher;
+  readonly hashQueue: HashQueue;
   private readonly db: Database;
   private readonly clock: Clock;
   private readonly mailer: Mailer;
@@ -72,15 +90,19 @@ export class AuthService {
   private readonly loginFailuresPerIp: SlidingWindowLimiter;
   private lastHousekeeping = Number.NEGATIVE_INFINITY;
 
-  constructor({ db, clock, mailer, passwordCost }: AuthServiceOptions) {
+  constructor(options: AuthServiceOptions) {
+    const { db, clock, mailer, passwordCost, hashQueue } = options;
     this.db = db;
     this.clock = clock;
     this.mailer = mailer;
     this.users = new UserService(db, clock);
-    this.tokens = new TokenService(db, clock);
+    this.tokens = new TokenService(db, clock, options.revocations, {
+      cache: options.tokenCache,
+    });
     this.codes = new CodeStore(db, clock, serverSecret(db, 'auth.codeSecret'));
     this.lockout = new LoginLockout(db, clock);
     this.passwords = new PasswordHasher(passwordCost);
+    this.hashQueue = hashQueue ?? new HashQueue();
     this.sendsPerIp = new SlidingWindowLimiter(SENDS_PER_IP, SENDS_PER_IP_WINDOW_MS, clock);
     this.loginFailuresPerIp = new SlidingWindowLimiter(
       LOGIN_FAILURES_PER_IP,
@@ -100,12 +122,16 @@ export class AuthService {
     const account = this.account(rawAccount);
     const user = await this.users.findByAccount(account);
     if (type === CODE_TYPE.register && user) throw new ApiError(409, 'alreadyRegistered');
-    this.refuseWhenLimited(this.sendsPerIp, context, 'verification codes sent');
-    const issued = await this.codes.issue(account, type);
+    this.take(this.sendsPerIp, context, 'verification codes sent');
+    const issued = await this.codes.issue(account, type).catch((error: unknown) => {
+      this.sendsPerIp.release(context.ip);
+      throw error;
+    });
     if (!issued.sent) {
+      // Nothing was sent: the slot goes back.
+      this.sendsPerIp.release(context.ip);
       throw new ApiError(429, 'codeCooldown', { retryAfter: seconds(issued.retryAfterMs) });
     }
-    this.sendsPerIp.hit(context.ip);
     if (type === CODE_TYPE.reset && !user) return;
     try {
       await this.mailer.send({ to: account, type, code: issued.code, locale: context.locale });
@@ -126,15 +152,18 @@ export class AuthService {
     const account = this.account(rawAccount);
     this.refuseWeakPassword(passwd);
     if (await this.users.findByAccount(account)) throw new ApiError(409, 'alreadyRegistered');
-    const codeId = this.accepted(await this.codes.verify(account, CODE_TYPE.register, captcha));
-    // scrypt runs before the transaction: PGlite runs one transaction at a time.
-    const passwordHash = await this.passwords.hash(passwd);
-    const { user, token } = await this.db.transaction(async (tx) => {
-      if (!(await this.codes.consume(tx, codeId))) throw new ApiError(403, 'codeWrong');
-      const user = await this.users.create(tx, { account, passwordHash });
-      if (!user) throw new ApiError(409, 'alreadyRegistered');
-      await this.lockout.clear(account, tx);
-      return { user, token: await this.tokens.issue(tx, user.id) };
+    const ticket = this.admitHash(context);
+    const { user, token } = await this.withTicket(ticket, async () => {
+      const codeId = this.accepted(await this.codes.verify(account, CODE_TYPE.register, captcha));
+      // scrypt runs before the transaction: PGlite runs one transaction at a time.
+      const passwordHash = await ticket.run(() => this.passwords.hash(passwd));
+      return this.db.transaction(async (tx) => {
+        if (!(await this.codes.consume(tx, codeId))) throw new ApiError(403, 'codeWrong');
+        const user = await this.users.create(tx, { account, passwordHash });
+        if (!user) throw new ApiError(409, 'alreadyRegistered');
+        await this.lockout.clear(account, tx);
+        return { user, token: await this.tokens.issue(tx, user.id) };
+      });
     });
     context.log.info({ userId: user.id }, 'account registered');
     return toUserInfo(user, token, 1);
@@ -145,32 +174,42 @@ export class AuthService {
     await this.housekeeping(context.log);
     const account = this.account(rawAccount);
     if (!isValidPasswordLength(passwd)) throw new ApiError(422, 'passwordLength');
-    this.refuseWhenLimited(this.loginFailuresPerIp, context, 'failed sign-ins');
-    const locked = await this.lockout.lockedFor(account);
-    if (locked > 0) throw new ApiError(423, 'accountLocked', { retryAfter: seconds(locked) });
-
-    const user = await this.users.findByAccount(account);
-    const stored = user?.passwordHash ?? null;
-    const good = stored
-      ? await this.passwords.verify(passwd, stored)
-      : await this.passwords.verifyNobody(passwd);
-    if (!user || !stored || !good) {
-      this.loginFailuresPerIp.hit(context.ip);
-      const lock = await this.lockout.recordFailure(account);
-      if (lock > 0) {
-        context.log.warn({ account, ip: context.ip }, 'sign-in locked after repeated failures');
-        throw new ApiError(423, 'accountLocked', { retryAfter: seconds(lock) });
+    // Counted as a failure from here on: only a wrong password keeps the slot.
+    this.take(this.loginFailuresPerIp, context, 'failed sign-ins');
+    let ticket: HashTicket | null = null;
+    let wrongPassword = false;
+    try {
+      ticket = this.admitHash(context);
+      const reservation = await this.lockout.reserve(account);
+      if (!reservation.allowed) {
+        throw new ApiError(423, 'accountLocked', { retryAfter: seconds(reservation.lockedForMs) });
       }
-      throw new ApiError(403, 'wrongCredentials');
+      const user = await this.users.findByAccount(account);
+      const stored = user?.passwordHash ?? null;
+      const good = await ticket.run(() =>
+        stored ? this.passwords.verify(passwd, stored) : this.passwords.verifyNobody(passwd),
+      );
+      if (!user || !stored || !good) {
+        wrongPassword = true;
+        if (!reservation.locks) throw new ApiError(403, 'wrongCredentials');
+        context.log.warn({ account, ip: context.ip }, 'sign-in locked after repeated failures');
+        throw new ApiError(423, 'accountLocked', { retryAfter: seconds(reservation.lockedForMs) });
+      }
+      // A new cost is taken on when a hash can run now; else at a later sign-in.
+      const rehashTicket = this.passwords.isOutdated(stored) ? this.hashQueue.admit() : null;
+      const rehash = rehashTicket
+        ? await rehashTicket.run(() => this.passwords.hash(passwd))
+        : null;
+      const token = await this.db.transaction(async (tx) => {
+        await this.lockout.clear(account, tx);
+        if (rehash) await this.users.setPassword(tx, user.id, rehash, stored);
+        return this.tokens.issue(tx, user.id);
+      });
+      return toUserInfo(user, token, 0);
+    } finally {
+      ticket?.cancel();
+      if (!wrongPassword) this.loginFailuresPerIp.release(context.ip);
     }
-
-    const rehash = this.passwords.isOutdated(stored) ? await this.passwords.hash(passwd) : null;
-    const token = await this.db.transaction(async (tx) => {
-      await this.lockout.clear(account, tx);
-      if (rehash) await this.users.setPassword(tx, user.id, rehash, stored);
-      return this.tokens.issue(tx, user.id);
-    });
-    return toUserInfo(user, token, 0);
   }
 
   /** Sets a new password from a reset code and signs the account out everywhere. */
@@ -182,16 +221,21 @@ export class AuthService {
   ): Promise<void> {
     const account = this.account(rawAccount);
     this.refuseWeakPassword(passwd);
-    const codeId = this.accepted(await this.codes.verify(account, CODE_TYPE.reset, captcha));
-    const user = await this.users.findByAccount(account);
-    // Only a code stored for an address without an account (never mailed) gets here by luck.
-    if (!user) throw new ApiError(403, 'codeWrong');
-    const passwordHash = await this.passwords.hash(passwd);
-    await this.db.transaction(async (tx) => {
-      if (!(await this.codes.consume(tx, codeId))) throw new ApiError(403, 'codeWrong');
-      await this.users.setPassword(tx, user.id, passwordHash);
-      await this.tokens.revokeAll(tx, user.id);
-      await this.lockout.clear(account, tx);
+    const ticket = this.admitHash(context);
+    const user = await this.withTicket(ticket, async () => {
+      const codeId = this.accepted(await this.codes.verify(account, CODE_TYPE.reset, captcha));
+      const user = await this.users.findByAccount(account);
+      // Only a code stored for an address without an account (never mailed) gets here by luck.
+      if (!user) throw new ApiError(403, 'codeWrong');
+      const passwordHash = await ticket.run(() => this.passwords.hash(passwd));
+      await this.db.transaction(async (tx) => {
+        if (!(await this.codes.consume(tx, codeId))) throw new ApiError(403, 'codeWrong');
+        await this.users.setPassword(tx, user.id, passwordHash);
+        await this.tokens.revokeAll(tx, user.id);
+        await this.lockout.clear(account, tx);
+      });
+      this.tokens.revoked(user.id);
+      return user;
     });
     context.log.info({ userId: user.id }, 'password changed; every token revoked');
   }
@@ -212,6 +256,7 @@ export class AuthService {
     if (!isValidNickname(nickname)) throw new ApiError(422, 'nicknameLength');
     const updated = await this.users.setNickname(user.id, nickname);
     if (!updated) throw new ApiError(401, 'unauthorized');
+    this.tokens.userChanged(user.id);
     return toUserInfo(updated, { value: '', expiresAt: user.token.expiresAt });
   }
 
@@ -236,11 +281,29 @@ export class AuthService {
     throw new ApiError(403, 'codeWrong');
   }
 
-  private refuseWhenLimited(limiter: SlidingWindowLimiter, context: RequestContext, what: string) {
-    const wait = limiter.retryAfter(context.ip);
+  /** Takes a slot of a per-IP limit, or answers 429 with the wait. */
+  private take(limiter: SlidingWindowLimiter, context: RequestContext, what: string): void {
+    const wait = limiter.take(context.ip);
     if (wait <= 0) return;
     context.log.warn({ ip: context.ip }, `per-IP limit reached: ${what}`);
     throw new ApiError(429, 'tooManyRequests', { retryAfter: seconds(wait) });
+  }
+
+  /** Runs `work` with a hash ticket, giving the ticket back if the work ends without using it. */
+  private async withTicket<T>(ticket: HashTicket, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      ticket.cancel();
+    }
+  }
+
+  /** A place in the password hash queue, or 429 when it is full. */
+  private admitHash(context: RequestContext): HashTicket {
+    const ticket = this.hashQueue.admit();
+    if (ticket) return ticket;
+    context.log.warn('password hash queue full');
+    throw new ApiError(429, 'hashingBusy', { retryAfter: 1 });
   }
 
   /** Deletes what has expired, at most once an hour, on the way through a request. */

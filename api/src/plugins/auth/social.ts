@@ -133,12 +133,11 @@ export class SocialSignIn {
     const settings = this.settings.x;
     if (!settings) throw new ApiError(501, 'xNotConfigured');
     const redirectUri = checkedRedirectUri(rawRedirectUri);
-    const wait = this.startsPerIp.retryAfter(context.ip);
+    const wait = this.startsPerIp.take(context.ip);
     if (wait > 0) {
       context.log.warn({ ip: context.ip }, 'per-IP limit reached: X sign-ins started');
       throw new ApiError(429, 'tooManyRequests', { retryAfter: Math.ceil(wait / 1000) });
     }
-    this.startsPerIp.hit(context.ip);
     await this.sweep(context.log);
     const { state, codeChallenge } = await this.states.issue('x', redirectUri);
     return xAuthorizeUrl(settings, { redirectUri, state, codeChallenge });

@@ -38,7 +38,7 @@ export const chat: FastifyPluginAsyncTypebox<ChatRoutesOptions> = async (app, { 
   app.get(
     '/api/chat/list',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Chat history',
@@ -81,7 +81,7 @@ export const chat: FastifyPluginAsyncTypebox<ChatRoutesOptions> = async (app, { 
   app.post(
     '/api/chat/clean',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Start a new conversation',

@@ -147,7 +147,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
   app.get(
     '/api/follow/list',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: 'The coins I follow',
         tags: ['follows'],
@@ -161,7 +161,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
   app.post(
     '/api/follow/add',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: 'Follow coins',
         tags: ['follows'],
@@ -179,7 +179,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
   app.post(
     '/api/follow/delete',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: 'Unfollow a coin',
         tags: ['follows'],

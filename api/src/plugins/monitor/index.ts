@@ -130,7 +130,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
   app.get(
     '/api/monitor/user/source/list',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'The sources I follow',
@@ -154,7 +154,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
   app.get(
     '/api/monitor/user/source/add',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Follow sources',
@@ -174,7 +174,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
   app.get(
     '/api/monitor/user/source/mark',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Mark a source as read',
@@ -194,7 +194,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
   app.get(
     '/api/monitor/user/source/delete',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Stop following a source',
