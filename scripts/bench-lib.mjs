@@ -48,6 +48,8 @@ export const GOALS = {
   /** First-load JS budget in KB gz: the home page, every other route. */
   jsKb: { home: 110, other: 130 },
   chat: { firstMs: 1000, lastMs: 5000 },
+  /** Each signed-in read's requests/s, as a share of the public asset list's in the same run. */
+  signedInReadShare: 0.25,
 };
 
 /** The middle value (the mean of the two middle ones for an even count); NaN for none. */
@@ -283,6 +285,22 @@ export function apiRows({ title, requestsPerSecond, p99Ms }) {
   ];
 }
 
+/**
+ * The table's rows for the signed-in reads beside the asset list, each measured in the same
+ * rounds (`rate`: median requests/s): its share of the asset list's rate, against the goal.
+ */
+export function readShareRows(reference, reads) {
+  return reads.map(({ title, requestsPerSecond }) => {
+    const share = requestsPerSecond / reference.requestsPerSecond;
+    return {
+      measure: `API ${title}: share of ${reference.title}'s requests/s`,
+      value: Number.isFinite(share) ? `${Math.round(share * 100)} %` : 'n/a',
+      goal: `>= ${Math.round(GOALS.signedInReadShare * 100)} %`,
+      met: Number.isFinite(share) ? share >= GOALS.signedInReadShare : false,
+    };
+  });
+}
+
 /** The table's rows for the chat's medians over `count` questions. */
 export function chatRows({ firstMs, lastMs, count }) {
   return [
@@ -329,11 +347,12 @@ export function formatTable(rows) {
   ].join('\n');
 }
 
-/** `--no-build`, `--write`, `--check`; anything else is refused with the usage. */
+/** `--no-build`, `--api`, `--write`, `--check`; anything else is refused with the usage. */
 export function parseArgs(argv) {
-  const options = { build: true, write: false, check: false, help: false };
+  const options = { build: true, api: false, write: false, check: false, help: false };
   for (const arg of argv) {
     if (arg === '--no-build') options.build = false;
+    else if (arg === '--api') options.api = true;
     else if (arg === '--write') options.write = true;
     else if (arg === '--check') options.check = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
@@ -343,8 +362,10 @@ export function parseArgs(argv) {
 }
 
 export const USAGE =
-  'usage: npm run bench [-- --no-build] [--write] [--check]\n' +
+  'usage: npm run bench [-- --no-build] [--api] [--write] [--check]\n' +
   '  --no-build  measure the existing build (site/public, api/dist) instead of running `npm run build`\n' +
+  '  --api       measure the API alone (its reads beside the asset list), on the database and Redis\n' +
+  '              that DATABASE_URL and REDIS_URL name, else PGlite; --write rewrites its own part\n' +
   '  --write     also rewrite the generated part of docs/benchmarks.md\n' +
   '  --check     exit 1 when a goal is missed';
 
@@ -393,18 +414,26 @@ export function describeSpeed(indexes) {
 
 export const START_MARKER = '<!-- bench:start -->';
 export const END_MARKER = '<!-- bench:end -->';
+/** The part `--api` rewrites for one engine (`pglite`, `postgres`, `postgres-redis`). */
+export function apiMarkers(engine) {
+  return { start: `<!-- bench-api:${engine}:start -->`, end: `<!-- bench-api:${engine}:end -->` };
+}
 
 /**
  * `doc` with the text between its markers replaced by `generated`; the text outside them, which
  * people write, is kept as it is. Throws when the markers are missing or out of order.
  */
-export function replaceGenerated(doc, generated) {
-  const start = doc.indexOf(START_MARKER);
-  const end = doc.indexOf(END_MARKER);
+export function replaceGenerated(
+  doc,
+  generated,
+  { start: startMarker, end: endMarker } = { start: START_MARKER, end: END_MARKER },
+) {
+  const start = doc.indexOf(startMarker);
+  const end = doc.indexOf(endMarker);
   if (start === -1 || end === -1 || end < start) {
     throw new Error(
-      `docs/benchmarks.md has no ${START_MARKER} ... ${END_MARKER} part to rewrite: put the markers back`,
+      `docs/benchmarks.md has no ${startMarker} ... ${endMarker} part to rewrite: put the markers back`,
     );
   }
-  return `${doc.slice(0, start + START_MARKER.length)}\n\n${generated.trim()}\n\n${doc.slice(end)}`;
+  return `${doc.slice(0, start + startMarker.length)}\n\n${generated.trim()}\n\n${doc.slice(end)}`;
 }

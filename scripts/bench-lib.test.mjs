@@ -26,6 +26,8 @@ import {
   parseArgs,
   parseJsSize,
   replaceGenerated,
+  readShareRows,
+  apiMarkers,
   summarizeRuns,
   withFloors,
   wrongFinalUrl,
@@ -412,15 +414,40 @@ describe('formatTable', () => {
 });
 
 describe('parseArgs', () => {
-  it('reads the three options and refuses anything else', () => {
-    assert.deepEqual(parseArgs([]), { build: true, write: false, check: false, help: false });
-    assert.deepEqual(parseArgs(['--no-build', '--write', '--check']), {
+  it('reads the four options and refuses anything else', () => {
+    assert.deepEqual(parseArgs([]), {
+      build: true,
+      api: false,
+      write: false,
+      check: false,
+      help: false,
+    });
+    assert.deepEqual(parseArgs(['--no-build', '--api', '--write', '--check']), {
       build: false,
+      api: true,
       write: true,
       check: true,
       help: false,
     });
     assert.throws(() => parseArgs(['--nobuild']), /unknown option --nobuild/);
+  });
+});
+
+describe('readShareRows', () => {
+  it("says each read's share of the reference's rate, met from a quarter", () => {
+    const rows = readShareRows({ title: '`GET /a`', requestsPerSecond: 10_000 }, [
+      { title: '`GET /b`', requestsPerSecond: 2_600 },
+      { title: '`GET /c`', requestsPerSecond: 2_400 },
+      { title: '`GET /d`', requestsPerSecond: NaN },
+    ]);
+    assert.deepEqual(
+      rows.map((row) => [row.measure, row.value, row.goal, row.met]),
+      [
+        ["API `GET /b`: share of `GET /a`'s requests/s", '26 %', '>= 25 %', true],
+        ["API `GET /c`: share of `GET /a`'s requests/s", '24 %', '>= 25 %', false],
+        ["API `GET /d`: share of `GET /a`'s requests/s", 'n/a', '>= 25 %', false],
+      ],
+    );
   });
 });
 
@@ -497,6 +524,16 @@ describe('replaceGenerated', () => {
       replaceGenerated(doc, 'new table\n'),
       `# Benchmarks\n\nWritten by hand.\n\n${START_MARKER}\n\nnew table\n\n${END_MARKER}\n\nAlso by hand.\n`,
     );
+  });
+
+  it('rewrites the part between other markers when given them', () => {
+    const api = apiMarkers('pglite');
+    const doc = `${START_MARKER}\nmain\n${END_MARKER}\n${api.start}\nold\n${api.end}\n`;
+    assert.equal(
+      replaceGenerated(doc, 'new', api),
+      `${START_MARKER}\nmain\n${END_MARKER}\n${api.start}\n\nnew\n\n${api.end}\n`,
+    );
+    assert.equal(api.start, '<!-- bench-api:pglite:start -->');
   });
 
   it('refuses a doc without its markers rather than overwrite it', () => {

@@ -1,7 +1,9 @@
-// `npm run bench` (issue #13): builds and starts the product, then prints one table of Lighthouse
+// `npm run bench`: builds and starts the product, then prints one table of Lighthouse
 // performance (system Chromium, median of 3), first-load JS, API throughput beside a bare Fastify
-// route, and chat latency, each beside its goal. `--no-build` measures the existing build,
-// `--write` rewrites the generated part of docs/benchmarks.md, `--check` exits 1 on a missed goal.
+// route (each signed-in read also as a share of the public asset list's rate), and chat latency,
+// each beside its goal. `--no-build` measures the existing build, `--write` rewrites the
+// generated part of docs/benchmarks.md, `--check` exits 1 on a missed goal. `--api` measures the
+// API alone, on PGlite or on the PostgreSQL (and Redis) that DATABASE_URL (and REDIS_URL) name.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +19,7 @@ import {
   ROUTES,
   START_MARKER,
   USAGE,
+  apiMarkers,
   apiRows,
   chatRows,
   describeMachine,
@@ -34,6 +37,7 @@ import {
   missedGoals,
   parseArgs,
   parseJsSize,
+  readShareRows,
   replaceGenerated,
   summarizeRuns,
   withFloors,
@@ -44,7 +48,8 @@ import { ROOT, chromiumPath, freePort, run } from './lib.mjs';
 const RUNS_PER_ROUTE = 3;
 /** Failed Lighthouse runs retried per route before the route counts as not measured. */
 const RETRIES = 2;
-const LOAD = { connections: 10, duration: 5 };
+/** The API's load: alternating rounds of each route, the median kept (a noisy machine). */
+const API_LOAD = { connections: 50, duration: 3, rounds: 3 };
 const CHAT_QUESTIONS = [
   'What is the price of Bitcoin?',
   'How is Ethereum doing this week?',
@@ -466,61 +471,179 @@ async function startBareFastify(floorHeadersByPreset) {
   return { origin: address, stop };
 }
 
-/** Requests/s and p99 with autocannon; anything but HTTP 2xx with envelope code 200 is a problem. */
+/**
+ * Requests/s and p99 with autocannon, in rounds that alternate between the routes, so that each
+ * signed-in read is compared with the public asset list under the same load of the machine.
+ * Anything but HTTP 2xx with a successful envelope is a problem.
+ */
 async function measureApi(product, bare, problems) {
   const autocannon = requireFromRoot('autocannon');
-  const token = await createAccount(product);
-  const coins = await api(product.origin, '/api/asset/list?page=1&size=3');
-  const coinIds = coins.records.map((coin) => coin.id);
-  await api(product.origin, '/api/follow/add', { token, body: { coinIds } });
-  const targets = [
-    { title: 'bare Fastify `GET /`', url: `${bare.origin}/` },
-    { title: '`GET /api/asset/list`', url: `${product.origin}/api/asset/list` },
-    { title: '`GET /api/follow/list`', url: `${product.origin}/api/follow/list`, token },
+  // A user who has settled in: 3 coins, 2 sources.
+  const token = await createLighthouseAccount(product);
+  const followed = await api(product.origin, '/api/follow/list', { token });
+  const coinId = followed[0].coinId;
+  const reference = { title: '`GET /api/asset/list`', url: `${product.origin}/api/asset/list` };
+  const reads = [
+    { title: '`GET /api/user`', path: '/api/user' },
+    { title: '`GET /api/follow/list`', path: '/api/follow/list' },
     {
-      title: `\`GET /api/analysis/coin?coinId=${coinIds[0]}\``,
-      url: `${product.origin}/api/analysis/coin?coinId=${coinIds[0]}`,
+      title: '`GET /api/monitor/user/source/list`',
+      path: '/api/monitor/user/source/list?page=1&size=10',
+    },
+    { title: '`GET /api/chat/list`', path: '/api/chat/list?size=10&oldestSeqNo=-1' },
+  ].map((read) => ({ ...read, url: `${product.origin}${read.path}`, token }));
+  const targets = [
+    ...(bare ? [{ title: 'bare Fastify `GET /`', url: `${bare.origin}/` }] : []),
+    reference,
+    ...reads,
+    {
+      title: `\`GET /api/analysis/coin?coinId=${coinId}\``,
+      url: `${product.origin}/api/analysis/coin?coinId=${coinId}`,
     },
   ];
-  const results = [];
+  const runs = new Map(targets.map((target) => [target, []]));
   for (const target of targets) {
-    const headers = {
-      language: 'en',
-      ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
-    };
+    const headers = headersOf(target);
     // Warm up (JIT, caches) before measuring.
     for (let i = 0; i < 50; i += 1) await (await fetch(target.url, { headers })).arrayBuffer();
-    const result = await autocannon({
-      url: target.url,
-      headers,
-      ...LOAD,
-      // Every envelope starts with its code; a 200 with another code is a failure too.
-      verifyBody: (body) => body.startsWith('{"code":200,'),
-    });
-    const failures = {
-      'non-2xx': result.non2xx,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      'envelope code not 200': result.mismatches,
-    };
-    const bad = Object.entries(failures).filter(([, count]) => count > 0);
-    if (bad.length > 0) {
-      problems.push(
-        `API ${target.title}: ${bad.map(([what, count]) => `${count} ${what}`).join(', ')} ` +
-          `of ${result.requests.total} requests (status codes: ${JSON.stringify(result.statusCodeStats)}): the figures are not valid`,
-      );
-    }
-    const figures = {
-      title: target.title,
-      requestsPerSecond: result.requests.average,
-      p99Ms: result.latency.p99,
-    };
-    log(
-      `API ${target.title}: ${figures.requestsPerSecond.toFixed(0)} requests/s, p99 ${figures.p99Ms} ms, ${result.requests.total} requests`,
-    );
-    results.push(figures);
   }
-  return results;
+  for (let round = 0; round < API_LOAD.rounds; round += 1) {
+    for (const target of targets) {
+      const result = await autocannon({
+        url: target.url,
+        headers: headersOf(target),
+        connections: API_LOAD.connections,
+        duration: API_LOAD.duration,
+        // Every envelope starts with its success: `{"code":200,` or, for monitoring, `{"ok":true,`.
+        verifyBody: (body) => body.startsWith('{"code":200,') || body.startsWith('{"ok":true,'),
+      });
+      const failures = {
+        'non-2xx': result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        'unsuccessful envelope': result.mismatches,
+      };
+      const bad = Object.entries(failures).filter(([, count]) => count > 0);
+      if (bad.length > 0) {
+        problems.push(
+          `API ${target.title}: ${bad.map(([what, count]) => `${count} ${what}`).join(', ')} ` +
+            `of ${result.requests.total} requests (status codes: ${JSON.stringify(result.statusCodeStats)}): the figures are not valid`,
+        );
+      }
+      runs.get(target).push(result);
+    }
+  }
+  const figures = new Map(
+    targets.map((target) => {
+      const results = runs.get(target);
+      const summary = {
+        title: target.title,
+        requestsPerSecond: median(results.map((result) => result.requests.average)),
+        p99Ms: median(results.map((result) => result.latency.p99)),
+      };
+      log(
+        `API ${target.title}: ${summary.requestsPerSecond.toFixed(0)} requests/s, p99 ${summary.p99Ms} ms (median of ${results.length})`,
+      );
+      return [target, summary];
+    }),
+  );
+  return {
+    results: targets.map((target) => figures.get(target)),
+    shares: readShareRows(
+      figures.get(reference),
+      reads.map((read) => figures.get(read)),
+    ),
+  };
+}
+
+function headersOf(target) {
+  return {
+    language: 'en',
+    ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
+  };
+}
+
+/** The API alone on a fresh data directory, on DATABASE_URL and REDIS_URL when they are set. */
+async function startApi() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'src', 'main.js')], {
+    cwd: join(ROOT, 'api'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_DIR: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let alive = true;
+  void exited.then(() => (alive = false));
+  cleanups.push(async () => {
+    if (!alive) return;
+    child.kill('SIGTERM');
+    await Promise.race([exited, sleep(15_000)]);
+  });
+  const deadline = Date.now() + 120_000;
+  while (alive && Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).status === 200) return { origin, dataDir };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`the API did not answer ${origin}/api/health (see its output above)`);
+}
+
+/** `--api`: the API's reads beside the asset list, on the engine the environment names. */
+async function mainApi() {
+  const loadBefore = loadavg()[0];
+  if (options.build) {
+    log('building the API (npm run build -w api)');
+    await run('npm', ['run', 'build', '-w', 'api']);
+  }
+  const engine = process.env.DATABASE_URL
+    ? process.env.REDIS_URL
+      ? 'postgres-redis'
+      : 'postgres'
+    : 'pglite';
+  const engineName = {
+    pglite: 'PGlite (embedded)',
+    postgres: 'PostgreSQL, without Redis',
+    'postgres-redis': 'PostgreSQL with Redis',
+  }[engine];
+  log(`starting the API on ${engineName}`);
+  const product = await startApi();
+  const problems = [];
+  const { results, shares } = await measureApi(product, null, problems);
+  await cleanup();
+  const rows = [...results.flatMap(apiRows), ...shares];
+  const table = formatTable(rows);
+  console.log(`\n${table}\n`);
+  const missed = missedGoals(rows);
+  if (problems.length > 0) {
+    console.error(`\nThe run is incomplete:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  } else if (options.write) {
+    const doc = readFileSync(DOC, 'utf8');
+    const generated = [
+      `${engineName}: measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench -- ${process.argv.slice(2).join(' ')}\` (load average ${loadBefore.toFixed(2)} at the start; ${API_LOAD.connections} connections, ${API_LOAD.rounds} alternating rounds of ${API_LOAD.duration} s, medians).`,
+      table,
+    ].join('\n\n');
+    const prettier = requireFromRoot('prettier');
+    const config = (await prettier.resolveConfig(DOC)) ?? {};
+    const written = replaceGenerated(doc, generated, apiMarkers(engine));
+    writeFileSync(DOC, await prettier.format(written, { ...config, filepath: DOC }));
+    log(`wrote ${DOC}`);
+  }
+  log(`total run time ${formatDuration(performance.now() - started)}`);
+  if (problems.length > 0) return 1;
+  return options.check && missed.length > 0 ? 1 : 0;
 }
 
 /** Median time from a question to its reply's first and last part, over socket.io as the site does. */
@@ -684,7 +807,8 @@ async function main() {
       ROUTES.map((route) => route.path),
       sizes,
     ),
-    ...apiResults.flatMap(apiRows),
+    ...apiResults.results.flatMap(apiRows),
+    ...apiResults.shares,
     ...chatRows(chat),
   ];
   const table = formatTable(rows);
@@ -740,7 +864,7 @@ async function main() {
 
 let exitCode = 1;
 try {
-  exitCode = await main();
+  exitCode = await (options.api ? mainApi() : main());
 } catch (error) {
   console.error(`\n[bench] ${error.message}`);
   log(`stopped after ${formatDuration(performance.now() - started)}`);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { systemClock, type Clock } from './auth/clock.js';
 import type { SocialSettings } from './auth/oauth.js';
 import type { HashQueue } from './auth/passwords.js';
-import { Revocations } from './auth/revocations.js';
+import { Changes } from './changes.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
 import type { MailSettings } from './mail/index.js';
@@ -169,15 +169,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: options.version ?? '0.0.0',
   });
   // One process on PGlite (its data directory is locked), or several that share Redis: either way
-  // every process hears each revocation, so the tokens in use can be kept in memory.
-  const revocations = new Revocations(app.log.child({ module: 'revocations' }));
+  // every process hears each change, so signed-in reads can be kept in memory (cache.ts).
+  const changes = new Changes(app.log.child({ module: 'changes' }));
   if (options.redisUrl) {
-    await revocations.connect(options.redisUrl);
-    app.addHook('onClose', async () => revocations.close());
+    await changes.connect(options.redisUrl);
+    app.addHook('onClose', async () => changes.close());
   }
+  const cached = options.database.driver === 'pglite' || changes.shared;
   await app.register(auth, {
-    revocations,
-    tokenCache: options.database.driver === 'pglite' || revocations.shared,
+    changes,
+    tokenCache: cached,
     database: options.database,
     clock: options.clock,
     mail: options.mail,
@@ -206,13 +207,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? options.summarizer
       : createSummarizer({ assistant: options.summarizer ?? null, log: app.log });
   const catalog = new CoinCatalog(db, provider);
-  const monitorService = new MonitorService(db, catalog, clock);
+  const monitorService = new MonitorService(db, catalog, clock, changes, { cache: cached });
   const lifecycle = new SourceLifecycle({
     db,
     clock,
     summarizer,
     catalog,
     log: app.log.child({ module: 'sources' }),
+    changes,
     intervalMs: options.lifecycleIntervalMs === false ? undefined : options.lifecycleIntervalMs,
   });
   app.decorate('catalog', catalog);
@@ -225,25 +227,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await catalog.ready();
       if (options.demoSources ?? true) {
         const written = await seedDemoSources(db, clock);
-        if (written) app.log.info(written, 'demo sources written');
+        if (written) {
+          app.log.info(written, 'demo sources written');
+          changes.publish({ kind: 'sources' });
+        }
       }
     } catch (error) {
       app.log.error({ err: error }, 'could not prepare the coins and demo sources');
     }
     if (options.lifecycleIntervalMs !== false) lifecycle.start();
   });
-  const follows = new FollowService(db, catalog, clock);
+  const follows = new FollowService(db, catalog, clock, changes, { cache: cached });
   const reports = new ReportService(catalog, clock, (coinId) => monitorService.related(coinId));
   await app.register(coins, { catalog, follows, reports });
   await app.register(monitor, { service: monitorService });
 
-  const chatStore = new ChatStore(db, clock);
+  const chatStore = new ChatStore(db, clock, changes, { cache: cached });
   let chatService: ChatService | null = null;
   const realtime = await attachRealtime(app, {
     corsOrigins: options.corsOrigins ?? [],
     redisUrl: options.redisUrl ?? null,
     authenticate: (token) => app.authenticate(token),
-    revocations,
+    changes,
     clock,
     service: () => chatService!,
   });

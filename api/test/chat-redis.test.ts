@@ -3,11 +3,15 @@
 // redis-server; CI has both (.ci/run), elsewhere the test says why it is skipped.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect as netConnect, createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatHistory, ChatMessage, UserInfo } from '../src/contract/index.js';
+import { runImport } from '../src/cli/import.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { call, sendCode, TEST_PASSWORD_COST } from './helpers/auth.js';
 import { testDatabase, type TestDatabase } from './helpers/database.js';
@@ -30,6 +34,7 @@ async function freePort(): Promise<number> {
 }
 
 let redis: ChildProcess | undefined;
+let redisUrl = '';
 let database: TestDatabase | undefined;
 const servers: RunningServer[] = [];
 const sockets: Socket[] = [];
@@ -44,7 +49,7 @@ describe('chat across two API processes', { skip }, () => {
         stdio: 'ignore',
       },
     );
-    const redisUrl = `redis://127.0.0.1:${port}`;
+    redisUrl = `redis://127.0.0.1:${port}`;
     // Until redis-server listens.
     for (let tries = 0; ; tries += 1) {
       const up = await new Promise<boolean>((resolve) => {
@@ -155,5 +160,72 @@ describe('chat across two API processes', { skip }, () => {
     assert.equal((await call(a, '/api/auth/logout', { token, method: 'POST' })).code, 200);
     assert.equal(await gone, 'io server disconnect');
     assert.equal((await call(b, '/api/user', { token })).status, 401);
+  });
+
+  it("has every process read a user's sources again after `npm run import`", async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const account = `redis.import.${process.pid}@example.com`;
+    const captcha = await sendCode(a, database!.dataDir, account, 4);
+    const registered = await call<UserInfo>(a, '/api/auth/login/register', {
+      body: { account, passwd: 'a long enough password', captcha },
+    });
+    const token = registered.data.tokenInfo.tokenValue;
+    const dir = mkdtempSync(join(tmpdir(), 'coinlens-import-'));
+    const source = {
+      externalId: `redis-import-${process.pid}`,
+      kind: 'devcall',
+      author: 'Import Host',
+      title: 'Before the import',
+      link: 'https://example.com/call',
+      durationMinutes: 30,
+      time: '2030-01-01T10:00:00Z',
+    };
+    const importing = async (title: string) => {
+      writeFileSync(join(dir, 'sources.json'), JSON.stringify({ sources: [{ ...source, title }] }));
+      const lines: string[] = [];
+      const io = {
+        out: (line: string) => lines.push(line),
+        err: (line: string) => lines.push(line),
+      };
+      const env = {
+        ...process.env,
+        INIT_CWD: dir,
+        DATABASE_URL: database!.config.databaseUrl!,
+        REDIS_URL: redisUrl,
+      };
+      assert.equal(await runImport(['sources.json'], env, io), 0, lines.join('\n'));
+    };
+    try {
+      await importing('Before the import');
+      const found = await call<{ records: { id: number }[] }>(
+        a,
+        `/api/monitor/source/list?searchName=${encodeURIComponent('Before the import')}`,
+      );
+      const id = found.data.records[0]!.id;
+      await call(a, `/api/monitor/user/source/add?sourceIds=${id}`, { token });
+      const titles = async () =>
+        Promise.all(
+          [a, b].map(async (url) => {
+            const res = await call<{ records: { title: string }[] }>(
+              url,
+              '/api/monitor/user/source/list',
+              { token },
+            );
+            return res.data.records.map((record) => record.title);
+          }),
+        );
+      assert.deepEqual(await titles(), [['Before the import'], ['Before the import']]);
+
+      await importing('After the import');
+      // The announcement travels through Redis: give it a moment, as a person would.
+      for (let tries = 0; tries < 50; tries += 1) {
+        const [onA, onB] = await titles();
+        if (onA![0] === 'After the import' && onB![0] === 'After the import') return;
+        await sleep(20);
+      }
+      assert.deepEqual(await titles(), [['After the import'], ['After the import']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -330,6 +330,15 @@ describe('history', () => {
       newest.data.messages.map((m) => m.seqNo),
       [3, 4, 5, 6],
     );
+    // Read again after one more question and its reply: the page read before is not kept.
+    const done = collect(tab, lastPart(8));
+    await send(tab, question(conversationId, 4, 'q4'));
+    await done;
+    const after = await call<ChatHistory>(t.url, '/api/chat/list?size=4', { token });
+    assert.deepEqual(
+      after.data.messages.map((m) => m.text),
+      ['q3', 're: q3', 'q4', 're: q4'],
+    );
     assert.equal(newest.data.has_more, true);
     const older = await call<ChatHistory>(t.url, '/api/chat/list?size=4&oldestSeqNo=3', { token });
     assert.deepEqual(
@@ -340,7 +349,7 @@ describe('history', () => {
     const probe = await call<ChatHistory>(t.url, '/api/chat/list?size=1', { token });
     assert.deepEqual(
       probe.data.messages.map((m) => m.seqNo),
-      [6],
+      [8],
     );
     for (const query of ['?size=0', '?size=51', '?oldestSeqNo=-2']) {
       const res = await call(t.url, `/api/chat/list${query}`, { token });
@@ -359,6 +368,40 @@ describe('history', () => {
     assert.deepEqual(
       [fresh.data.conversationId, fresh.data.messages],
       [cleaned.data.conversationId, []],
+    );
+  });
+});
+
+describe('history read during a reply', () => {
+  it('has the question while the reply streams, and the whole reply once it ends', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    script = async function* () {
+      // A part goes out when the next one comes: 'first ' is out while the gate holds.
+      yield { text: 'first ', layers: [] };
+      yield { text: 'and ', layers: [] };
+      await gate;
+      yield { text: 'last', layers: [] };
+    };
+    const token = await signedInUser(t);
+    const tab = open(token);
+    await connected(tab);
+    const conversationId = await conversationOf(token);
+    const firstPart = collect(tab, (m) => m.source === 'ASSISTANT');
+    const done = collect(tab, lastPart(2));
+    await send(tab, question(conversationId, 1, 'tell me'));
+    await firstPart;
+    const during = await call<ChatHistory>(t.url, '/api/chat/list', { token });
+    assert.deepEqual(
+      during.data.messages.map((m) => m.text),
+      ['tell me'],
+    );
+    release();
+    await done;
+    const ended = await call<ChatHistory>(t.url, '/api/chat/list', { token });
+    assert.deepEqual(
+      ended.data.messages.map((m) => m.text),
+      ['tell me', 'first and last'],
     );
   });
 });

@@ -305,3 +305,37 @@ describe("the user's sources", () => {
     assert.match(await res.text(), /^<svg/);
   });
 });
+
+describe("the user's list as time goes by", () => {
+  it('flags a live source unread again when its next line is spoken, and shows it end', async () => {
+    const user = await signedInUser(t);
+    const [live] = (await sourceList('?status=2&size=1')).data.records;
+    const listOf = async () => {
+      const res = await monitorCall<ListPage<UserMonitorSource>>(
+        t.url,
+        '/api/monitor/user/source/list',
+        { token: user },
+      );
+      assert.equal(res.ok, true, res.msg);
+      return res.data.records.map((s) => [s.id, s.status, s.unread]);
+    };
+    await monitorCall(t.url, `/api/monitor/user/source/add?sourceIds=${live!.id}`, {
+      token: user,
+    });
+    await monitorCall(t.url, `/api/monitor/user/source/mark?sourceId=${live!.id}`, {
+      token: user,
+    });
+    assert.deepEqual(await listOf(), [[live!.id, 2, false]]);
+
+    // No write in between: only the clock says that more has been spoken.
+    t.clock.advance(10 * 60_000);
+    assert.deepEqual(await listOf(), [[live!.id, 2, true]]);
+
+    // Past its end, but not yet moved on: every line is spoken, so nothing changes with time.
+    t.clock.advance(24 * 60 * 60_000);
+    assert.deepEqual(await listOf(), [[live!.id, 2, true]]);
+    await t.server.app.lifecycle.tick();
+    const [[, status]] = (await listOf()) as [[number, number, boolean]];
+    assert.ok(status >= 3, `the ended source still says ${status}`);
+  });
+});

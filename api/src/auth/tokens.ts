@@ -2,17 +2,18 @@
 // their SHA-256, so a copy of it signs nobody in. A token lives 30 days from its last use: each
 // use pushes the expiry forward, at most once an hour to spare the database a write per request.
 //
-// Where every process hears of revocations (one process on PGlite, or several that share Redis:
-// auth/revocations.ts), the tokens in use are also kept in memory, so that a signed-in request
-// asks the database nothing to know who it comes from. A revocation drops them here and in every
-// other process the moment it is written, so a revoked token fails at once everywhere.
+// Where every process hears of revocations (changes.ts), the tokens in use are also kept in
+// memory, so that a signed-in request asks the database nothing to know who it comes from. A
+// revocation drops them here and in every other process the moment it is written, so a revoked
+// token fails at once everywhere.
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
 import { authTokens, users } from '../db/schema.js';
+import { ReadCache, type Loaded } from '../cache.js';
+import type { Change, Changes } from '../changes.js';
 import type { Clock } from './clock.js';
-import type { Revocation, Revocations } from './revocations.js';
 
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 /** A token's expiry moves forward on use at most this often. */
@@ -75,22 +76,17 @@ type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenUserQuery>['execute']>
 export class TokenService {
   /** Built on the first lookup: a service is made before anything asks the database. */
   private tokenUser: ReturnType<typeof tokenUserQuery> | undefined;
-  /** Tokens in use by their hash; null where revocations may not reach this process. */
-  private readonly cache: Map<string, TokenRow> | null;
-  /**
-   * Moves on with every revocation: a lookup that was under way meanwhile may have read what was
-   * just revoked, so its answer is not kept.
-   */
-  private generation = 0;
+  /** Tokens in use by their hash, grouped by user. */
+  private readonly cache: ReadCache<string, TokenRow | null, number>;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly revocations: Revocations,
+    private readonly changes: Changes,
     options: { cache: boolean },
   ) {
-    this.cache = options.cache ? new Map() : null;
-    revocations.subscribe((revocation) => this.forget(revocation));
+    this.cache = new ReadCache({ enabled: options.cache, maxEntries: TOKEN_CACHE_SIZE, clock });
+    changes.subscribe((change) => this.forget(change));
   }
 
   /** Makes a new token for a user (inside the caller's transaction when given one). */
@@ -108,13 +104,9 @@ export class TokenService {
   async authenticate(value: string): Promise<AuthUser | null> {
     if (!TOKEN_SHAPE.test(value)) return null;
     const hash = hashToken(value);
+    const row = await this.cache.get(hash, () => this.lookUp(hash));
     const now = this.clock.now();
-    let row = this.cache?.get(hash);
-    if (!row || row.expiresAt.getTime() <= now) {
-      if (row) this.cache?.delete(hash);
-      row = await this.lookUp(hash, now);
-      if (!row) return null;
-    }
+    if (!row || row.expiresAt.getTime() <= now) return null;
     if (row.expiresAt.getTime() - TOKEN_LIFETIME_MS + TOKEN_SLIDE_INTERVAL_MS <= now) {
       const expiresAt = new Date(now + TOKEN_LIFETIME_MS);
       await this.db.update(authTokens).set({ expiresAt }).where(eq(authTokens.id, row.tokenId));
@@ -134,7 +126,7 @@ export class TokenService {
       .where(eq(authTokens.tokenHash, hash))
       .returning({ userId: authTokens.userId });
     if (executor === this.db && row) {
-      this.revocations.publish({ kind: 'token', hash, userId: row.userId });
+      this.changes.publish({ kind: 'token', hash, userId: row.userId });
     }
   }
 
@@ -145,12 +137,12 @@ export class TokenService {
 
   /** Tells every process that a user's tokens are revoked (after `revokeAll`'s commit). */
   revoked(userId: number): void {
-    this.revocations.publish({ kind: 'user', userId, signedOut: true });
+    this.changes.publish({ kind: 'user', userId, signedOut: true });
   }
 
   /** Tells every process that a user's details changed, so that no token answers the old ones. */
   userChanged(userId: number): void {
-    this.revocations.publish({ kind: 'user', userId, signedOut: false });
+    this.changes.publish({ kind: 'user', userId, signedOut: false });
   }
 
   /** Deletes expired tokens. */
@@ -158,29 +150,21 @@ export class TokenService {
     await this.db.delete(authTokens).where(lte(authTokens.expiresAt, new Date(this.clock.now())));
   }
 
-  private async lookUp(hash: string, now: number): Promise<TokenRow | undefined> {
-    const generation = this.generation;
+  /** A token's row, kept in its user's group; null is not kept. */
+  private async lookUp(hash: string): Promise<Loaded<TokenRow | null, number>> {
+    const now = this.clock.now();
     this.tokenUser ??= tokenUserQuery(this.db);
     // A placeholder's value reaches the driver as given: the column's own form of a date.
     const [row] = await this.tokenUser.execute({ hash, now: new Date(now).toISOString() });
-    if (row && this.cache && generation === this.generation) {
-      if (this.cache.size >= TOKEN_CACHE_SIZE) {
-        const oldest = this.cache.keys().next();
-        if (!oldest.done) this.cache.delete(oldest.value);
-      }
-      this.cache.set(hash, row);
-    }
-    return row;
+    // An unknown token is not kept, so that guesses cannot fill memory.
+    if (!row) return { value: null, until: now };
+    // Read again once it would have expired: its expiry may have slid in another process.
+    return { value: row, until: row.expiresAt.getTime(), group: row.id };
   }
 
-  private forget(revocation: Revocation): void {
-    this.generation += 1;
-    const cache = this.cache;
-    if (!cache) return;
-    if (revocation.kind === 'all') cache.clear();
-    else if (revocation.kind === 'token') cache.delete(revocation.hash);
-    else {
-      for (const [hash, row] of cache) if (row.id === revocation.userId) cache.delete(hash);
-    }
+  private forget(change: Change): void {
+    if (change.kind === 'all') this.cache.clear();
+    else if (change.kind === 'token') this.cache.delete(change.hash);
+    else if (change.kind === 'user') this.cache.deleteGroup(change.userId);
   }
 }

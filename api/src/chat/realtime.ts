@@ -4,7 +4,7 @@
 // reply reaches all of the user's tabs, including one that reconnected mid-reply.
 //
 // A socket lives no longer than its token: a revoked token's sockets are disconnected the moment
-// the revocation is announced (in every process, auth/revocations.ts), each message checks the
+// the revocation is announced (in every process, changes.ts), each message checks the
 // token again, and a sweep disconnects the sockets whose token expired meanwhile.
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
@@ -12,7 +12,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Clock } from '../auth/clock.js';
-import type { Revocations } from '../auth/revocations.js';
+import type { Changes } from '../changes.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { ChatMessage } from '../contract/index.js';
 import { localeOf, t } from '../i18n.js';
@@ -67,7 +67,7 @@ export interface RealtimeOptions {
   redisUrl?: string | null;
   authenticate(token: string): Promise<AuthUser | null>;
   /** Announces revoked tokens, whose sockets are then disconnected. */
-  revocations: Revocations;
+  changes: Changes;
   clock: Clock;
   /** Set once the service exists (it needs the transport this returns). */
   service(): ChatService;
@@ -167,11 +167,11 @@ export async function attachRealtime(
   });
 
   // Each process disconnects its own sockets: every process hears each revocation.
-  const unsubscribe = options.revocations.subscribe((revocation) => {
-    if (revocation.kind === 'token') {
-      io.local.in(tokenRoomOf(revocation.hash)).disconnectSockets(true);
-    } else if (revocation.kind === 'user' && revocation.signedOut) {
-      io.local.in(roomOf(revocation.userId)).disconnectSockets(true);
+  const unsubscribe = options.changes.subscribe((change) => {
+    if (change.kind === 'token') {
+      io.local.in(tokenRoomOf(change.hash)).disconnectSockets(true);
+    } else if (change.kind === 'user' && change.signedOut) {
+      io.local.in(roomOf(change.userId)).disconnectSockets(true);
     }
   });
 

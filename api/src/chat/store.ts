@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
+import { ReadCache } from '../cache.js';
+import type { Changes } from '../changes.js';
 import type { ChatHistory, ChatLayer, ChatMessage, ChatSource, Locale } from '../contract/index.js';
 import type { Database } from '../db/client.js';
 import { chatConversations, chatMessages, users } from '../db/schema.js';
@@ -38,21 +40,47 @@ export interface StoredQuestion {
   duplicate: boolean;
 }
 
+type HistoryPage = Omit<ChatHistory, 'conversationId'>;
+
+/** Users, and pages of conversations, kept in memory at most. */
+const KEPT = 10_000;
+
 export class ChatStore {
+  /** Each user's current conversation. */
+  private readonly currents: ReadCache<number, string | null>;
+  /** Pages of history by conversation, size and first number, grouped by conversation. */
+  private readonly pages: ReadCache<string, HistoryPage, string>;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-  ) {}
+    private readonly changes: Changes,
+    options: { cache: boolean },
+  ) {
+    const settings = { enabled: options.cache, maxEntries: KEPT, clock };
+    this.currents = new ReadCache(settings);
+    this.pages = new ReadCache(settings);
+    changes.subscribe((change) => {
+      if (change.kind === 'all') {
+        this.currents.clear();
+        this.pages.clear();
+      } else if (change.kind === 'conversations') this.currents.delete(change.userId);
+      else if (change.kind === 'messages') this.pages.deleteGroup(change.conversationId);
+    });
+  }
 
   /** The user's current conversation id (the newest; one is started when there is none). */
   async current(userId: number): Promise<string> {
-    const [latest] = await this.db
-      .select({ id: chatConversations.id })
-      .from(chatConversations)
-      .where(eq(chatConversations.userId, userId))
-      .orderBy(desc(chatConversations.createdAt))
-      .limit(1);
-    return latest?.id ?? this.start(userId);
+    const latest = await this.currents.get(userId, async () => {
+      const [row] = await this.db
+        .select({ id: chatConversations.id })
+        .from(chatConversations)
+        .where(eq(chatConversations.userId, userId))
+        .orderBy(desc(chatConversations.createdAt))
+        .limit(1);
+      return { value: row?.id ?? null };
+    });
+    return latest ?? this.start(userId);
   }
 
   /** Starts a new, empty conversation (the old ones are kept). */
@@ -61,6 +89,7 @@ export class ChatStore {
     await this.db
       .insert(chatConversations)
       .values({ id, userId, createdAt: new Date(this.clock.now()) });
+    this.changes.publish({ kind: 'conversations', userId });
     return id;
   }
 
@@ -77,11 +106,19 @@ export class ChatStore {
    * A page of the conversation, oldest first: the newest `size` messages when `oldestSeqNo` is
    * -1, else the `size` before that number. Replies still streaming are left out.
    */
-  async history(
+  history(conversationId: string, size: number, oldestSeqNo: number): Promise<HistoryPage> {
+    return this.pages.get(
+      `${conversationId} ${size} ${oldestSeqNo}`,
+      async () => ({ value: await this.readHistory(conversationId, size, oldestSeqNo) }),
+      conversationId,
+    );
+  }
+
+  private async readHistory(
     conversationId: string,
     size: number,
     oldestSeqNo: number,
-  ): Promise<Omit<ChatHistory, 'conversationId'>> {
+  ): Promise<HistoryPage> {
     const rows = await this.db
       .select()
       .from(chatMessages)
@@ -118,7 +155,7 @@ export class ChatStore {
     },
   ): Promise<StoredQuestion> {
     const now = new Date(this.clock.now());
-    return this.db.transaction(async (tx) => {
+    const stored = await this.db.transaction(async (tx): Promise<StoredQuestion> => {
       // Questions of one user are numbered one at a time.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const [resent] = await tx
@@ -169,6 +206,10 @@ export class ChatStore {
       });
       return { message: toChatMessage(question!), replySeqNo: seqNo + 1, duplicate: false };
     });
+    if (!stored.duplicate) {
+      this.changes.publish({ kind: 'messages', conversationId: input.conversationId });
+    }
+    return stored;
   }
 
   /** Writes a reply's full text and layers and marks it complete; answers the stored message. */
@@ -189,6 +230,7 @@ export class ChatStore {
       .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.seqNo, seqNo)))
       .returning();
     if (!row) throw new Error(`no reply ${seqNo} in conversation ${conversationId}`);
+    this.changes.publish({ kind: 'messages', conversationId });
     return toChatMessage(row);
   }
 }

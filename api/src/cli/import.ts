@@ -3,9 +3,11 @@
 // the server uses (DATA_DIR's PGlite, or DATABASE_URL). A file that breaks a rule is refused
 // with the line, column and reason, and nothing of it is written.
 import { readFile, stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { systemClock } from '../auth/clock.js';
+import { Changes } from '../changes.js';
 import { configFromEnv } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirLockedError } from '../db/lock.js';
@@ -13,6 +15,8 @@ import { IMPORT_MAX_BYTES, ImportFormatError, parseImportFile } from '../monitor
 import { importSources } from '../monitor/store.js';
 
 const USAGE = 'Usage: npm run import -w api -- <file.json> [--dry-run]';
+/** How long the command waits for Redis (REDIS_URL) to tell the servers of the import. */
+const REDIS_WAIT_MS = 5000;
 
 export interface ImportCliIo {
   out(line: string): void;
@@ -85,9 +89,37 @@ export async function runImport(
     io.out(
       `${path}: imported ${list.length} sources (${result.added} added, ${result.updated} updated, ${result.transcripts} new or changed transcripts)`,
     );
+    // Servers that share Redis keep what their users read in memory: they must read it again.
+    if (config.redisUrl) await announceSources(config.redisUrl, io);
     return 0;
   } finally {
     await database.close();
+  }
+}
+
+async function announceSources(redisUrl: string, io: ImportCliIo): Promise<void> {
+  const changes = new Changes({
+    error: (details, message) =>
+      io.err(`${message}: ${String((details as { err?: unknown }).err)}`),
+    warn: (message) => io.err(message),
+  });
+  // The client keeps retrying an unreachable Redis: a few seconds are enough for a command.
+  const done = new AbortController();
+  const gaveUp = sleep(REDIS_WAIT_MS, undefined, { signal: done.signal }).then(() => {
+    throw new Error(`no answer in ${REDIS_WAIT_MS / 1000} s`);
+  });
+  // Only the race reads its failure; once the race is over, its end is nothing.
+  gaveUp.catch(() => undefined);
+  try {
+    await Promise.race([changes.connect(redisUrl), gaveUp]);
+    changes.publish({ kind: 'sources' });
+  } catch (error) {
+    io.err(
+      `The sources are imported, but the servers could not be told through Redis (${(error as Error).message}): until a source moves on or they restart, they may show their users' lists as they were.`,
+    );
+  } finally {
+    done.abort();
+    await changes.close().catch(() => undefined);
   }
 }
 

@@ -2,6 +2,8 @@
 // ignored), at most 50 in all, remove one, and the list with the coins' latest quotes.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
+import { ReadCache } from '../cache.js';
+import type { Changes } from '../changes.js';
 import type { FollowEntry } from '../contract/index.js';
 import type { Database } from '../db/client.js';
 import { coinFollows, users } from '../db/schema.js';
@@ -12,6 +14,8 @@ import type { CoinCatalog } from './catalog.js';
 export const MAX_FOLLOW_ADD = 5;
 /** Coins one user may follow in all. */
 export const MAX_FOLLOWS = 50;
+/** Users whose follows are kept in memory at most. */
+const USERS_KEPT = 10_000;
 
 /** `list`'s query, built once (as the token lookup is: src/auth/tokens.ts). */
 function followedQuery(db: Database) {
@@ -23,21 +27,35 @@ function followedQuery(db: Database) {
     .prepare('');
 }
 
+type FollowedRow = Awaited<ReturnType<ReturnType<typeof followedQuery>['execute']>>[number];
+
 export class FollowService {
   /** Built on the first call: a service is made before anything asks the database. */
   private followed: ReturnType<typeof followedQuery> | undefined;
+  /** Each user's follows as stored; the quotes are the catalog's latest at each read. */
+  private readonly cache: ReadCache<number, FollowedRow[]>;
 
   constructor(
     private readonly db: Database,
     private readonly catalog: CoinCatalog,
     private readonly clock: Clock,
-  ) {}
+    private readonly changes: Changes,
+    options: { cache: boolean },
+  ) {
+    this.cache = new ReadCache({ enabled: options.cache, maxEntries: USERS_KEPT, clock });
+    changes.subscribe((change) => {
+      if (change.kind === 'all') this.cache.clear();
+      else if (change.kind === 'follows') this.cache.delete(change.userId);
+    });
+  }
 
   /** The user's follows, newest first, each with the coin and its latest quote. */
   async list(userId: number): Promise<FollowEntry[]> {
     await this.catalog.ready();
-    this.followed ??= followedQuery(this.db);
-    const rows = await this.followed.execute({ userId });
+    const rows = await this.cache.get(userId, async () => {
+      this.followed ??= followedQuery(this.db);
+      return { value: await this.followed.execute({ userId }) };
+    });
     const entries: FollowEntry[] = [];
     for (const row of rows) {
       // A coin the provider no longer lists (out of CoinGecko's top 250) has no quote to show.
@@ -89,6 +107,7 @@ export class FollowService {
         })),
       );
     });
+    this.changes.publish({ kind: 'follows', userId });
     return this.list(userId);
   }
 
@@ -99,6 +118,7 @@ export class FollowService {
     await this.db
       .delete(coinFollows)
       .where(and(eq(coinFollows.userId, userId), eq(coinFollows.coinId, coinId)));
+    this.changes.publish({ kind: 'follows', userId });
     return this.list(userId);
   }
 }

@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/clock.js';
+import type { Changes } from '../changes.js';
 import type { Database } from '../db/client.js';
 import { sourceCoins, sourceLines, sources } from '../db/schema.js';
 import type { CoinCatalog } from '../market/catalog.js';
@@ -28,6 +29,8 @@ export interface LifecycleOptions {
   summarizer: Summarizer;
   catalog: CoinCatalog;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Told when a tick moved a source on, so that what was read of it is read again. */
+  changes?: Changes;
   /** Between two ticks; default 15 s. */
   intervalMs?: number;
   /** Summaries read from the database at a time; default 5. */
@@ -162,6 +165,7 @@ export class SourceLifecycle {
 
     if (Object.values(report).some((value) => value > 0)) {
       this.options.log.info({ ...report }, 'source lifecycle');
+      this.options.changes?.publish({ kind: 'sources' });
     }
     return report;
   }

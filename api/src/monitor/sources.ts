@@ -3,6 +3,8 @@
 // as the event goes: none before it starts, those already spoken while it is live, all after.
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
+import { ReadCache, type Loaded } from '../cache.js';
+import type { Changes } from '../changes.js';
 import type {
   ContentLine,
   ListPage,
@@ -82,19 +84,33 @@ function statusFilter(status: SourceStatus | null): SQL | undefined {
   return eq(sources.status, status);
 }
 
+/** Pages of users' source lists kept in memory at most. */
+const PAGES_KEPT = 10_000;
+
 export class MonitorService {
+  /** Pages of each user's list, grouped by user; any source's change forgets them all. */
+  readonly #userPages: ReadCache<string, ListPage<UserMonitorSource>, number>;
+
   constructor(
     private readonly db: Database,
     private readonly catalog: CoinCatalog,
     private readonly clock: Clock,
-  ) {}
+    private readonly changes: Changes,
+    options: { cache: boolean },
+  ) {
+    this.#userPages = new ReadCache({ enabled: options.cache, maxEntries: PAGES_KEPT, clock });
+    changes.subscribe((change) => {
+      if (change.kind === 'all' || change.kind === 'sources') this.#userPages.clear();
+      else if (change.kind === 'userSources') this.#userPages.deleteGroup(change.userId);
+    });
+  }
 
   /**
    * Which transcript lines the users may see: none before the start, the lines already spoken
    * while live, all once it has ended; none for a cancelled or invalid source.
    */
-  #visibleLine(): SQL {
-    const now = new Date(this.clock.now()).toISOString();
+  #visibleLine(at: number = this.clock.now()): SQL {
+    const now = new Date(at).toISOString();
     return sql`(${sources.status} in (3, 4, 5) or (${sources.status} = 2 and ${sourceLines.offsetSec} <= extract(epoch from (${now}::timestamptz - ${sources.startedAt}))))`;
   }
 
@@ -151,16 +167,35 @@ export class MonitorService {
   }
 
   /** The user's sources, most recently added first, each saying whether it has unread lines. */
-  async userList(
+  userList(
     userId: number,
     options: { status: SourceStatus | null; page: number; size: number },
   ): Promise<ListPage<UserMonitorSource>> {
     const { page, size, status } = options;
+    return this.#userPages.get(
+      `${userId} ${status} ${page} ${size}`,
+      () => this.#readUserList(userId, status, page, size),
+      userId,
+    );
+  }
+
+  async #readUserList(
+    userId: number,
+    status: SourceStatus | null,
+    page: number,
+    size: number,
+  ): Promise<Loaded<ListPage<UserMonitorSource>>> {
+    const now = this.clock.now();
     const where = and(eq(userSources.userId, userId), statusFilter(status));
-    const unread = sql<boolean>`exists (select 1 from ${sourceLines} where ${sourceLines.sourceId} = ${sources.id} and ${sourceLines.id} > ${userSources.readLineId} and ${this.#visibleLine()})`;
+    const unread = sql<boolean>`exists (select 1 from ${sourceLines} where ${sourceLines.sourceId} = ${sources.id} and ${sourceLines.id} > ${userSources.readLineId} and ${this.#visibleLine(now)})`;
+    // While a source is live, its next line shows at a time of its own: the page holds until the
+    // first such time of its live sources (any other change is a write, which is announced).
+    const nextLineAt = sql<
+      string | null
+    >`case when ${sources.status} = ${STATUS.inProgress} then ${sources.startedAt} + make_interval(secs => (select min(${sourceLines.offsetSec}) from ${sourceLines} where ${sourceLines.sourceId} = ${sources.id} and not ${this.#visibleLine(now)})) end`;
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ source: sources, addedAt: userSources.addedAt, unread })
+        .select({ source: sources, addedAt: userSources.addedAt, unread, nextLineAt })
         .from(userSources)
         .innerJoin(sources, eq(sources.id, userSources.sourceId))
         .where(where)
@@ -174,16 +209,22 @@ export class MonitorService {
         .where(where),
     ]);
     const all = total?.value ?? 0;
+    const nextChanges = rows
+      .map((row) => (row.nextLineAt === null ? Infinity : new Date(row.nextLineAt).getTime()))
+      .filter((time) => Number.isFinite(time));
     return {
-      records: rows.map((row) => ({
-        ...toMonitorSource(row.source),
-        addedAt: seconds(row.addedAt),
-        unread: Boolean(row.unread),
-      })),
-      page,
-      size,
-      total: all,
-      has_next: (page - 1) * size + rows.length < all,
+      value: {
+        records: rows.map((row) => ({
+          ...toMonitorSource(row.source),
+          addedAt: seconds(row.addedAt),
+          unread: Boolean(row.unread),
+        })),
+        page,
+        size,
+        total: all,
+        has_next: (page - 1) * size + rows.length < all,
+      },
+      until: Math.min(Infinity, ...nextChanges),
     };
   }
 
@@ -223,6 +264,7 @@ export class MonitorService {
         })),
       );
     });
+    this.changes.publish({ kind: 'userSources', userId });
     const byId = new Map(found.map((row) => [row.id, row]));
     return wanted.map((id) => toMonitorSource(byId.get(id)!));
   }
@@ -241,6 +283,7 @@ export class MonitorService {
       .where(and(eq(userSources.userId, userId), eq(userSources.sourceId, sourceId)))
       .returning({ sourceId: userSources.sourceId });
     if (updated.length === 0) throw new ApiError(404, 'sourceNotFollowed');
+    this.changes.publish({ kind: 'userSources', userId });
   }
 
   /** Removes the source from the user's list (nothing to do when absent); 404 when unknown. */
@@ -249,6 +292,7 @@ export class MonitorService {
     await this.db
       .delete(userSources)
       .where(and(eq(userSources.userId, userId), eq(userSources.sourceId, sourceId)));
+    this.changes.publish({ kind: 'userSources', userId });
   }
 
   async detail(sourceId: number): Promise<MonitorSourceDetail> {

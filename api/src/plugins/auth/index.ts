@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '../../auth/clock.js';
 import { NO_SOCIAL_SIGN_IN, type SocialSettings } from '../../auth/oauth.js';
 import { isCommonPassword, type HashQueue } from '../../auth/passwords.js';
 import { createRequireUser, currentUser } from '../../auth/requireUser.js';
-import type { Revocations } from '../../auth/revocations.js';
+import type { Changes } from '../../changes.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { ok } from '../../envelope.js';
 import { localeOf } from '../../i18n.js';
@@ -46,7 +46,7 @@ export interface AuthOptions {
   /** Google and X sign-in; default: neither (their routes answer code 501). */
   social?: SocialSettings;
   /** Where revoked tokens are announced. */
-  revocations: Revocations;
+  changes: Changes;
   /** Keep tokens in use in memory (see auth/tokens.ts). */
   tokenCache: boolean;
 }
@@ -67,7 +67,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
     mailer,
     passwordCost: options.passwordCost,
     hashQueue: options.hashQueue,
-    revocations: options.revocations,
+    changes: options.changes,
     tokenCache: options.tokenCache,
   });
   const social = new SocialSignIn({

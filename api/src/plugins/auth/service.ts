@@ -37,7 +37,7 @@ import {
   normalizeAccount,
   normalizeNickname,
 } from '../../auth/rules.js';
-import type { Revocations } from '../../auth/revocations.js';
+import type { Changes } from '../../changes.js';
 import { serverSecret } from '../../auth/secret.js';
 import { TokenService, type AuthUser } from '../../auth/tokens.js';
 import { toUserInfo, UserService } from '../../auth/users.js';
@@ -69,8 +69,8 @@ export interface AuthServiceOptions {
   /** Admission to password hashing; default: one hash per core but one, and a short queue. */
   hashQueue?: HashQueue;
   /** Where revoked tokens are announced (the token cache and the chat sockets listen). */
-  revocations: Revocations;
-  /** Keep tokens in use in memory: only where every process hears of revocations. */
+  changes: Changes;
+  /** Keep tokens in use in memory: only where every process hears of changes. */
   tokenCache: boolean;
 }
 
@@ -96,7 +96,7 @@ export class AuthService {
     this.clock = clock;
     this.mailer = mailer;
     this.users = new UserService(db, clock);
-    this.tokens = new TokenService(db, clock, options.revocations, {
+    this.tokens = new TokenService(db, clock, options.changes, {
       cache: options.tokenCache,
     });
     this.codes = new CodeStore(db, clock, serverSecret(db, 'auth.codeSecret'));
