@@ -124,6 +124,34 @@ describe('connecting', () => {
     for (let i = 0; i < 10; i += 1) await connected(open(token));
     assert.equal(await refused(open(token)), 'too many connections');
   });
+
+  it('lets 10 of 30 handshakes sent at once in, and another once one leaves', async () => {
+    const token = await signedInUser(t);
+    const tabs = Array.from({ length: 30 }, () => open(token));
+    const outcomes = await Promise.all(
+      tabs.map((tab) =>
+        connected(tab).then(
+          () => 'connected',
+          (error: Error) => error.message,
+        ),
+      ),
+    );
+    assert.equal(outcomes.filter((outcome) => outcome === 'connected').length, 10);
+    assert.equal(outcomes.filter((outcome) => outcome === 'too many connections').length, 20);
+    const leaving = tabs[outcomes.indexOf('connected')]!;
+    leaving.disconnect();
+    // The server hears the close a moment later.
+    for (let tries = 0; ; tries += 1) {
+      const next = open(token);
+      const outcome = await connected(next).then(
+        () => 'connected',
+        (error: Error) => error.message,
+      );
+      if (outcome === 'connected') break;
+      assert.ok(tries < 50, 'a place never freed up');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
 });
 
 describe('a message', () => {

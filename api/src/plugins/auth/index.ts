@@ -113,9 +113,11 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         tags,
         summary: 'Create an account with a register code',
         description:
-          'Creates the account and signs it in: the answer carries a token and `times` 1. Codes: 409 the address is registered; 403 wrong or used code; 410 expired code; 423 the code had 5 wrong tries (ask for a new one after `data.retryAfter` seconds); 422 email shape, password length (6 to 128) or a too common password.',
+          'Creates the account and signs it in: the answer carries a token and `times` 1. Codes: 409 the address is registered; 403 wrong or used code; 410 expired code; 423 the code had 5 wrong tries (ask for a new one after `data.retryAfter` seconds); 422 email shape, password length (6 to 128) or a too common password; 429 too many passwords are being hashed right now (try again after `data.retryAfter` seconds).',
         body: RegisterBody,
-        response: answers(UserInfo, 'The new user with a token, or code 403, 409, 410, 422, 423.'),
+        response: answers(UserInfo, 'The new user with a token, or code 403, 409, 410, 422, 423.', {
+          limited: true,
+        }),
       },
     },
     async (request) => {
@@ -131,7 +133,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         tags,
         summary: 'Sign in with email and password',
         description:
-          'Answers the user with a new token (`times` 0). Codes: 403 wrong email or password (one message for both); 423 after 10 failures in 15 minutes, for 15 minutes from the last (even with the right password; `data.retryAfter` seconds); 422 email shape or password length; 429 after 30 failed sign-ins from one client IP in 15 minutes.',
+          'Answers the user with a new token (`times` 0). Codes: 403 wrong email or password (one message for both); 423 after 10 failures in 15 minutes, for 15 minutes from the last (even with the right password; `data.retryAfter` seconds); 422 email shape or password length; 429 after 30 failed sign-ins from one client IP in 15 minutes (sign-ins under way count), or while too many passwords are being checked at once. Every try is counted before its password is checked, so tries sent at once get no further than the same tries one at a time. 423 and 429 carry `data.retryAfter` seconds and the `Retry-After` header.',
         body: LoginBody,
         response: answers(UserInfo, 'The user with a new token, or code 403, 422, 423.', {
           limited: true,
@@ -151,9 +153,11 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         tags,
         summary: 'Set a new password with a reset code',
         description:
-          'Sets the password and revokes every token of the account (sign in again). Codes: 403 wrong or used code (also for an address with no account); 410 expired code; 423 the code had 5 wrong tries; 422 email shape, password length or a too common password.',
+          'Sets the password and revokes every token of the account (sign in again): their requests are refused and their chat sockets disconnected at once. Codes: 403 wrong or used code (also for an address with no account); 410 expired code; 423 the code had 5 wrong tries; 422 email shape, password length or a too common password; 429 too many passwords are being hashed right now (try again after `data.retryAfter` seconds).',
         body: ChangePasswordBody,
-        response: answers(Type.Null(), 'null on success; or code 403, 410, 422, 423.'),
+        response: answers(Type.Null(), 'null on success; or code 403, 410, 422, 423.', {
+          limited: true,
+        }),
       },
     },
     async (request) => {
@@ -225,7 +229,8 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
       schema: {
         tags,
         summary: 'Sign out',
-        description: 'Revokes the token the request carries.',
+        description:
+          'Revokes the token the request carries: its requests are refused and its chat sockets disconnected at once, on every API process.',
         security: bearer,
         response: answers(Type.Null(), 'null.', { guarded: true }),
       },
