@@ -5,19 +5,20 @@
 //   60 s; 5 tries per code; 10 failed sign-ins in 15 minutes lock the address for 15 minutes (see
 //   auth/lockout.ts).
 // - Per client IP (in this process's memory): 20 codes sent per hour, so that one client cannot
-//   mail-bomb many addresses or harvest codes; 30 failed sign-ins per 15 minutes, after which its
-//   sign-ins are refused (429) before any password is checked or any failure counted. That
-//   bounds how many strangers one IP can lock out (3 addresses per 15 minutes) and how fast it
-//   can spray passwords across accounts.
+//   mail-bomb many addresses or harvest codes; 30 failed sign-ins per 15 minutes (sign-ins still
+//   under way count), after which its sign-ins are refused (429) before any password is checked
+//   or any failure counted. That bounds how many strangers one IP can lock out (3 addresses per
+//   15 minutes) and how fast it can spray passwords across accounts.
 // - Per process: a few password hashes at once and a short queue (auth/passwords.ts, HashQueue);
 //   past it, sign-ins, registrations and resets answer 429 at once.
-// Every limit is taken before the work it guards (a try is reserved before its password is
-// checked, a code's slot before it is stored), so that requests sent at once get no further
-// than the same requests one at a time.
 // - Nothing answers differently for an address with no account, except what the contract makes
 //   public: register (409) and a register code (409, see sendCode). Reset codes for unknown
 //   addresses are stored like real ones but never mailed, and sign-in for an unknown address
 //   runs a dummy scrypt, so answers and timing match.
+//
+// Every limit is taken before the work it guards (a try is reserved before its password is
+// checked, a code's slot before it is stored), so that requests sent at once get no further
+// than the same requests one at a time.
 import type { FastifyBaseLogger } from 'fastify';
 import type { CodeType, CodeVerdict } from '../../auth/codes.js';
 import { CODE_TYPE, CodeStore } from '../../auth/codes.js';
