@@ -139,6 +139,13 @@ export async function attachRealtime(
   io.on('connection', (socket) => {
     const { userId, token, tokenHash } = socket.data as SocketData;
     void socket.join([roomOf(userId), tokenRoomOf(tokenHash)]);
+    // A revocation announced between the handshake's check and the join found no socket to end.
+    options.authenticate(token).then(
+      (user) => {
+        if (user?.id !== userId) socket.disconnect(true);
+      },
+      () => undefined,
+    );
     socket.on('chat', (payload: unknown, ack?: unknown) => {
       const answer = (value: unknown) => {
         if (typeof ack === 'function') ack(value);
