@@ -1,4 +1,4 @@
-// The pure parts of `npm run bench` (scripts/bench.mjs): the goals of issue #13, medians, the
+// The pure parts of `npm run bench` (scripts/bench.mjs): the goals, medians, the
 // parsing of js-size's output, the one results table and the generated part of
 // docs/benchmarks.md. No I/O here, so scripts/bench-lib.test.mjs can check all of it.
 
@@ -37,7 +37,7 @@ export function withFloors(routes) {
   return pages;
 }
 
-/** Issue #13's goals; the chat's are the API contract's ("starts within 1 s, finishes within 5 s"). */
+/** The goals; the chat's: a reply starts within 1 s and finishes within 5 s. */
 export const GOALS = {
   lighthouse: {
     desktop: { score: 0.99, tbtMs: 50 },

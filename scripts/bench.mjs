@@ -57,7 +57,7 @@ const CHAT_QUESTIONS = [
   'Give me a report on XRP',
   'Which coins are hot today?',
 ];
-/** The site gives up on a reply after this long without a part (API contract: 35000 ms). */
+/** The site gives up on a reply after this long without a part. */
 const REPLY_TIMEOUT_MS = 35_000;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 const BENCH_DIR = join(ROOT, 'bench');
@@ -235,7 +235,7 @@ async function startProduct() {
 
 /**
  * Calls the API and reads its envelope; throws unless it says success: `code` 200, or `ok` for
- * the monitoring endpoints (API contract, "Envelopes").
+ * the monitoring endpoints (docs/api.md, "Envelopes and codes").
  */
 async function api(origin, path, { token, body } = {}) {
   const response = await fetch(`${origin}${path}`, {

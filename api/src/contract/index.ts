@@ -1,5 +1,5 @@
-// Wire types shared with the site (imported as `@coinlens/api/contract`, types only). They follow
-// ../shared/spec/api-contract.md.
+// Wire types shared with the site (imported as `@coinlens/api/contract`, types only). The routes'
+// schemas, and the OpenAPI document generated from them (`/api/docs/json`), say the same.
 
 /** The interface languages; also the `Language` request header. */
 export type Locale = 'en' | 'zh' | 'pt-br';

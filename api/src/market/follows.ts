@@ -10,7 +10,7 @@ import { coinFollows, users } from '../db/schema.js';
 import { ApiError } from '../envelope.js';
 import type { CoinCatalog } from './catalog.js';
 
-/** Coins per add call (product spec: the selection limit). */
+/** Coins per add call: as many as the add dialog lets a user pick at once. */
 export const MAX_FOLLOW_ADD = 5;
 /** Coins one user may follow in all. */
 export const MAX_FOLLOWS = 50;

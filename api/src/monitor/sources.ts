@@ -21,7 +21,7 @@ import { sourceCoins, sourceLines, sources, userSources, users } from '../db/sch
 import { ApiError } from '../envelope.js';
 import type { CoinCatalog } from '../market/catalog.js';
 
-/** Sources per add call (product spec: the selection limit). */
+/** Sources per add call: as many as the add dialog lets a user pick at once. */
 export const MAX_SOURCE_ADD = 5;
 /** Sources one user may follow in all. */
 export const MAX_USER_SOURCES = 200;

@@ -1,6 +1,5 @@
-// Accounts and sign-in (the API contract's Authentication table, Google and X included): the
-// routes, and the `requireUser` guard and `authenticate` lookup that the other plugins use
-// (auth/requireUser.ts).
+// Accounts and sign-in (email and password, Google and X): the routes, and the `requireUser`
+// guard and `authenticate` lookup that the other plugins use (auth/requireUser.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,4 +1,4 @@
-// Google and X sign-in (the API contract's Authentication table): what the three routes do.
+// Google and X sign-in: what the three routes do.
 //
 // - Google: the site sends the browser to Google itself; here the code is exchanged (with the
 //   client secret) and the user read from the userinfo endpoint. Only a verified email is taken.

@@ -1,5 +1,5 @@
-// Coins and reports (the API contract's "Coins and reports" table): the asset list, follows,
-// prices and the coin report, plus the coin logos the bundled data set points at.
+// Coins and reports: the asset list, follows, prices and the coin report, plus the coin logos the
+// bundled data set points at.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';

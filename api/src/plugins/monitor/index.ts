@@ -1,6 +1,6 @@
-// Monitoring (the API contract's "Monitoring" table): monitored sources, the user's list of
-// them, and a source's detail, summary and transcript. Every answer uses the monitoring
-// envelope `{ ok, msg, data }` (failures add `code`). Reads are public; the user's list is not.
+// Monitoring: monitored sources, the user's list of them, and a source's detail, summary and
+// transcript. Every answer uses the monitoring envelope `{ ok, msg, data }` (failures add
+// `code`). Reads are public; the user's list is not.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import { currentUser } from '../../auth/requireUser.js';
