@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect as netConnect, createServer } from 'node:net';
+import { connect as netConnect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -15,6 +15,7 @@ import { runImport } from '../src/cli/import.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { call, sendCode, TEST_PASSWORD_COST } from './helpers/auth.js';
 import { testDatabase, type TestDatabase } from './helpers/database.js';
+import { freePort } from './helpers/net.js';
 
 const REDIS_SERVER = process.env.REDIS_SERVER || 'redis-server';
 const haveRedis = spawnSync(REDIS_SERVER, ['--version']).status === 0;
@@ -24,14 +25,6 @@ const skip = !haveRedis
   : !havePostgres
     ? 'two API processes need PostgreSQL: set TEST_DATABASE_URL'
     : false;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 let redis: ChildProcess | undefined;
 let redisUrl = '';

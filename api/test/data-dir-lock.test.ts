@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.js';
+import { freePort } from './helpers/net.js';
 
 const LOCK_MODULE = new URL('../src/db/lock.js', import.meta.url).href;
 const MAIN = fileURLToPath(new URL('../src/main.js', import.meta.url));
@@ -161,17 +161,6 @@ function assertLockedBy(dir: string, pid: number): void {
       return true;
     },
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 describe('the data directory lock', () => {

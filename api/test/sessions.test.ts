@@ -52,7 +52,8 @@ async function signIn(account: string, passwd = PASSWORD): Promise<string> {
   return res.data.tokenInfo.tokenValue;
 }
 
-async function openSocket(token: string): Promise<Socket> {
+/** A socket for the token, closed after the tests. */
+function socketFor(token: string): Socket {
   const socket = connect(t.url, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -61,6 +62,11 @@ async function openSocket(token: string): Promise<Socket> {
     auth: { token },
   });
   sockets.push(socket);
+  return socket;
+}
+
+async function openSocket(token: string): Promise<Socket> {
+  const socket = socketFor(token);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -99,14 +105,7 @@ async function ask(socket: Socket, token: string, text: string): Promise<ChatAck
 }
 
 async function refusedAgain(token: string): Promise<void> {
-  const socket = connect(t.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token },
-  });
-  sockets.push(socket);
+  const socket = socketFor(token);
   const message = await new Promise<string>((resolve, reject) => {
     socket.once('connect', () => reject(new Error('a revoked token connected')));
     socket.once('connect_error', (error) => resolve(error.message));
