@@ -16,7 +16,7 @@ import { startOwnServer, type OwnServer } from './server';
 import { siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-chat';
-/** The site gives up on a reply after this long without a part (spec: 35000 ms). */
+/** The site gives up on a reply after this long without a part (site/src/features/chat). */
 const REPLY_TIMEOUT_MS = 35_000;
 
 let browser: Browser;

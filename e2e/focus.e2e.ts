@@ -1,11 +1,11 @@
-// Visible focus everywhere, and up or down never told by colour alone (issue #13, the part axe
-// cannot check). On every English page, signed out and signed in, on the phone's page, and in
-// each global dialog: Tab goes through every tab stop, and each one shows a focus indicator (an
-// outline of at least 2 px in a visible colour, or a box shadow it has only when focused) with a
-// contrast of at least 3:1 against what is behind it (WCAG 2.4.7, 2.4.13, 1.4.11), is in the
-// viewport and not hidden behind something else (2.4.11), and the focus never falls onto the
-// page's body or an element that cannot be seen. And every price change on the pages shows a sign
-// (and an arrow) in its text, which is also what a screen reader reads (1.4.1).
+// Visible focus everywhere, and up or down never told by colour alone (what axe cannot check). On
+// every English page, signed out and signed in, on the phone's page, and in each global dialog: Tab
+// goes through every tab stop, and each one shows a focus indicator (an outline of at least 2 px in
+// a visible colour, or a box shadow it has only when focused) with a contrast of at least 3:1
+// against what is behind it (WCAG 2.4.7, 2.4.13, 1.4.11), is in the viewport and not hidden behind
+// something else (2.4.11), and the focus never falls onto the page's body or an element that cannot
+// be seen. And every price change on the pages shows a sign (and an arrow) in its text, which is
+// also what a screen reader reads (1.4.1).
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { callApi, createAccount, type Account } from './accounts';
 import {

@@ -1,9 +1,9 @@
-// Keyboard-only journeys on the started product (issue #13, the part axe cannot check): a person
-// who uses no mouse signs in, follows coins, adds a monitored source, asks the assistant, uses
-// the profile menu and the phone's tabs, with Tab, Shift+Tab, Enter, Space, Escape, the arrows
-// and typing only. At each step the test says where the focus must be (its role and accessible
-// name), that it moves into a dialog when one opens, stays there, and comes back to the control
-// that opened it when the dialog closes.
+// Keyboard-only journeys on the started product (what axe cannot check): a person who uses no mouse
+// signs in, follows coins, adds a monitored source, asks the assistant, uses the profile menu and
+// the phone's tabs, with Tab, Shift+Tab, Enter, Space, Escape, the arrows and typing only. At each
+// step the test says where the focus must be (its role and accessible name), that it moves into a
+// dialog when one opens, stays there, and comes back to the control that opened it when the dialog
+// closes.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { callApi, createAccount, type Account } from './accounts';
 import {

@@ -1,4 +1,4 @@
-// Layout shifts, which issue #13 allows none of.
+// Layout shifts, of which the site allows none.
 // - A page's first paint, over a slow network: the HTML arrives a piece at a time, and the browser
 //   would paint each piece as it came. What it painted then moved when the rest arrived (the home
 //   page's heading went down as the example beside it grew). Every page holds its first paint

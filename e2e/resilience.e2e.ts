@@ -1,11 +1,11 @@
-// Issue #13, resilience, in a browser against the real product: each signed-in page under each
-// fault (the API slow by 3 s, answering 500, answering broken JSON, the browser offline, the API
-// really stopped) is never blank, says clearly what is going on (a loading state then the data, or
-// an error whose Retry works once the fault is gone) and throws nothing; prices that cannot be
-// refreshed stay with their "as of" time; the realtime socket dropping mid-reply shows
-// "Reconnecting…" and the reply still completes; and nothing the user typed or picked is lost to a
-// failure. One product of the file's own (startOwnServer), so that it can be stopped, with a
-// scripted model behind its assistant, so that a reply can be held mid-stream.
+// Resilience in a browser against the real product: each signed-in page under each fault (the API
+// slow by 3 s, answering 500, answering broken JSON, the browser offline, the API really stopped)
+// is never blank, says clearly what is going on (a loading state then the data, or an error whose
+// Retry works once the fault is gone) and throws nothing; prices that cannot be refreshed stay with
+// their "as of" time; the realtime socket dropping mid-reply shows "Reconnecting…" and the reply
+// still completes; and nothing the user typed or picked is lost to a failure. One product of the
+// file's own (startOwnServer), so that it can be stopped, with a scripted model behind its
+// assistant, so that a reply can be held mid-stream.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
@@ -21,9 +21,9 @@ import { hydrated, launchChromium, USER_AGENTS } from './browser';
 import { startOwnServer, type OwnServer } from './server';
 import { siteStrings } from './strings';
 
-/** How late the slow API answers (the issue's 3 s). */
+/** How late the slow API answers. */
 const SLOW_MS = 3_000;
-/** The site gives up on a reply after this long without a part (spec: 35000 ms). */
+/** The site gives up on a reply after this long without a part (site/src/features/chat). */
 const REPLY_TIMEOUT_MS = 35_000;
 /** The coin prices on the reports are fetched again this often (reporting/reports.ts). */
 const PRICE_REFRESH_MS = 30_000;
@@ -894,7 +894,7 @@ describe('nothing typed is lost', () => {
         .getByText(fault === 'offline' ? common('messages.networkError') : 'Internal Server Error')
         .first()
         .waitFor();
-      // The dialog closes after the attempt (spec point 4); opened again, it has the pick.
+      // The dialog closes after the attempt, even a failed one; opened again, it has the pick.
       await dialog.waitFor({ state: 'hidden' });
       await page
         .getByRole('button', { name: reporting('addCoins') })
@@ -946,7 +946,7 @@ describe('nothing typed is lost', () => {
         .getByText(fault === 'offline' ? common('messages.networkError') : 'Internal Server Error')
         .first()
         .waitFor();
-      // The dialog closes after the attempt (spec point 4); opened again, it has the pick.
+      // The dialog closes after the attempt, even a failed one; opened again, it has the pick.
       await dialog.waitFor({ state: 'hidden' });
       await page
         .getByRole('button', { name: monitoring('add') })

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Every route of the product specification, as the page file that makes it.
+// Every route of the site, as the page file that makes it.
 const SPEC_ROUTES: Record<string, string> = {
   '/': 'index.tsx',
   '/welcome': 'welcome.tsx',
@@ -16,8 +16,7 @@ const SPEC_ROUTES: Record<string, string> = {
   '/400': '400.tsx',
 };
 
-// Pages the specification leaves implied: the mobile variant of /400 (a phone is sent away from
-// /400 itself).
+// Pages that follow from those: the mobile variant of /400 (a phone is sent away from /400 itself).
 const MORE_ROUTES: Record<string, string> = {
   '/mobile/400': 'mobile/400.tsx',
 };

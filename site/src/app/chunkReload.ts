@@ -1,6 +1,6 @@
 // After a deploy, an open tab still asks for the old build's chunks, which are gone; a reload
-// fetches the new build. Reloading at most once per 60 s (product spec, point 8) keeps a chunk
-// that is really broken from reloading the page forever.
+// fetches the new build. Reloading at most once per 60 s keeps a chunk that is really broken from
+// reloading the page forever.
 
 /** Where the time of the last reload is kept, so that the limit holds across that reload. */
 export const CHUNK_RELOAD_STORAGE_KEY = 'coinlens:chunk-reload-at';

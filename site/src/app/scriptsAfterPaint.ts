@@ -1,12 +1,12 @@
-// The page's scripts run after its first paint (issue #13: Lighthouse's LCP and TBT). Gatsby ends
-// each page with async <script> tags, which a browser runs as soon as they arrive: on a phone that
-// is often before the server-rendered page has painted, which then waits for the scripts' hundreds
-// of milliseconds of evaluation. After the build (site/gatsby-node.ts, onPostBuild) each page adds
-// them itself once the browser reports its first paint: the page paints first, and then loads and
-// hydrates. (Not a timer: one a test fakes, or a throttled one, would hold the page's code.) Not
-// preloaded either: a preloaded script is fetched at high priority, beside the fonts the first paint
-// waits for (Lighthouse then counts it as render-blocking, and its LCP doubled on a phone). A page
-// in a background tab paints no frame, so its scripts are added at once.
+// The page's scripts run after its first paint (Lighthouse's LCP and total blocking time). Gatsby
+// ends each page with async <script> tags, which a browser runs as soon as they arrive: on a phone
+// that is often before the server-rendered page has painted, which then waits for the scripts'
+// hundreds of milliseconds of evaluation. After the build (site/gatsby-node.ts, onPostBuild) each
+// page adds them itself once the browser reports its first paint: the page paints first, and then
+// loads and hydrates. (Not a timer: one a test fakes, or a throttled one, would hold the page's
+// code.) Not preloaded either: a preloaded script is fetched at high priority, beside the fonts the
+// first paint waits for (Lighthouse then counts it as render-blocking, and its LCP doubled on a
+// phone). A page in a background tab paints no frame, so its scripts are added at once.
 
 /**
  * The loader, as it runs in the page: `sources` are the script addresses, in Gatsby's order. Its

@@ -4,7 +4,7 @@
 // arrived yet (a slow network), or when the parser stops to let it paint (a busy phone). What was
 // painted then moves when the rest comes: the home page's example panel grew by its last rows and
 // the heading beside it, centred on it, went down 59 px; the header's controls moved left as its
-// "Log in" came. Both are layout shifts, which CLS counts (issue #13: none anywhere).
+// "Log in" came. Both are layout shifts, which CLS counts and the site allows none of.
 //
 // `<link rel="expect" href="#id" blocking="render">` in the head keeps the browser from rendering
 // until the element with that id is in the document (Chromium 124 and later; other browsers ignore

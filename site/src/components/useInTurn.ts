@@ -2,8 +2,8 @@
 // at once, then one more after each paint. On `/reporting/` a report card is a few hundred
 // elements of styled DOM (tens of milliseconds to render and as many to lay out, on a fast
 // machine): three cards in one render were one long task and one long layout, which held the page
-// for whatever the reader did meanwhile (issue #13: Lighthouse's total blocking time). The cards
-// after the first are below the fold, so nothing on screen waits for them or moves when they come.
+// for whatever the reader did meanwhile (Lighthouse's total blocking time). The cards after the
+// first are below the fold, so nothing on screen waits for them or moves when they come.
 import { useEffect, useRef, useState } from 'react';
 
 /**

@@ -1,5 +1,6 @@
 // The site's one API client: base URL, headers, both envelopes, time limit, and what a 401 body
-// code or an HTTP 400 does to the page (shared/spec/api-contract.md, product spec points 7 and 8).
+// code or an HTTP 400 does to the page. The wire format is the API's own: its types in
+// api/src/contract/index.ts, its OpenAPI document at /api/docs/json.
 import type { Envelope, Locale, MonitorEnvelope } from '@coinlens/api/contract';
 import { currentLocale } from '../i18n/cookie';
 import { localeFromPathname, localizedPath } from '../i18n/locales';

@@ -1,6 +1,5 @@
 // Lists that fetch as the user scrolls or types would flash a spinner for a few milliseconds on a
-// fast answer; holding every such fetch for a minimum time keeps them steady (product spec,
-// points 5 and 9).
+// fast answer; holding every such fetch for a minimum time keeps them steady.
 
 /** The shortest time a list fetch takes to settle, in milliseconds. */
 export const FETCH_MIN_DELAY_MS = 200;

@@ -1,6 +1,6 @@
-// The signed-in user's bearer token, kept in localStorage under 'token' (product spec, point 3).
-// Every part of the site reads it through here, so that a change (sign-in, sign-out, a 401, or
-// another tab) reaches every subscriber.
+// The signed-in user's bearer token, kept in localStorage under 'token'. Every part of the site
+// reads it through here, so that a change (sign-in, sign-out, a 401, or another tab) reaches every
+// subscriber.
 
 /** The localStorage key of the token. */
 export const TOKEN_KEY = 'token';

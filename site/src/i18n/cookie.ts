@@ -1,5 +1,5 @@
-// The locale cookie `i18n_redirected` (product spec, points 3 and 9): the language a visitor
-// chose, sent to the API as the `Language` header and kept for 365 days.
+// The locale cookie `i18n_redirected`: the language a visitor chose, sent to the API as the
+// `Language` header and kept for 365 days.
 import { DEFAULT_LOCALE, isLocale, type Locale } from './locales';
 
 export const LOCALE_COOKIE = 'i18n_redirected';

@@ -1,7 +1,7 @@
-// The two variants of the site (spec, points 1 and 2: the device redirect): the full site and the
-// mobile pages. A phone that is sent to a full-site page from the mobile pages by the site itself
-// (after signing in, out, or when the session ends) would be sent back by the redirect, with a
-// page load in between; so the site sends it straight to where the redirect would, and keeps what
+// The two variants of the site, which the device redirect (site/edge) keeps apart: the full site
+// and the mobile pages. A phone that is sent to a full-site page from the mobile pages by the site
+// itself (after signing in, out, or when the session ends) would be sent back by the redirect, with
+// a page load in between; so the site sends it straight to where the redirect would, and keeps what
 // the address asked for (`?t=login`, the chat tab) where the mobile page has it too.
 
 /** Whether `pathname` is one of the mobile pages (it has a `mobile` segment, as the redirect reads it). */

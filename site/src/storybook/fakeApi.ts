@@ -1,8 +1,8 @@
-// The stories' API: a fetch handler that answers `/api/*` the way the reference API does (the API
-// contract, shared/spec/api-contract.md, and api/src), from a small in-memory state, so that a
-// story drives a dialog through real requests of the site's one API client. Each story gets its
-// own (site.tsx installs it before the story renders and restores fetch after), and may make one
-// route misbehave: no answer (`network`), an answer that never comes (`hold`), or a refusal.
+// The stories' API: a fetch handler that answers `/api/*` the way the reference API does (api/src,
+// its types in api/src/contract/index.ts), from a small in-memory state, so that a story drives a
+// dialog through real requests of the site's one API client. Each story gets its own (site.tsx
+// installs it before the story renders and restores fetch after), and may make one route misbehave:
+// no answer (`network`), an answer that never comes (`hold`), or a refusal.
 //
 // What it keeps of the real server: the envelope and the HTTP status of each code, the messages in
 // the request's `Language` (serverMessages.ts), the validation and the order of the checks, one

@@ -16,10 +16,10 @@ import { ErrorIcon, RetryIcon, ReportIcon, ExternalIcon } from '../../icons/icon
 import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /* ------------------------------------------------------------------------------------------------
- * Types: the attachments of a message, shaped like the API contract's Layer union.
+ * Types: the attachments of a message, shaped like ChatLayer in api/src/contract/index.ts.
  * ----------------------------------------------------------------------------------------------*/
 
-/** A coin as the chat attaches it (the API contract's Coin). */
+/** A coin as the chat attaches it (the API's Coin). */
 export interface ChatLayerCoin {
   id: number;
   name: string;
@@ -41,7 +41,7 @@ export interface ChatLayerCoin {
  */
 export type ChatLayerSourceStatus = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-/** A monitored source as the chat attaches it (the API contract's MonitorSource). */
+/** A monitored source as the chat attaches it (the API's MonitorSource). */
 export interface ChatLayerSource {
   id: number;
   logo: string;
@@ -54,7 +54,7 @@ export interface ChatLayerSource {
   link: string;
 }
 
-/** One rich attachment below a message's text (the API contract's Layer). */
+/** One rich attachment below a message's text (the API's ChatLayer). */
 export type ChatLayer =
   | { type: 'coins'; coins: ChatLayerCoin[] }
   | { type: 'sources'; sources: ChatLayerSource[] }

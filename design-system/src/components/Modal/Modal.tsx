@@ -39,7 +39,7 @@ export interface ModalProps extends Omit<HTMLChakraProps<'div'>, 'title'> {
   children?: ReactNode;
 }
 
-/** The dialog widths of the product specification (422 and 455 px) and one for larger content. */
+/** The two widths of the site's dialogs (422 and 455 px) and one for larger content. */
 const NAMED_WIDTHS: Record<ModalWidth, string> = { sm: '422px', md: '455px', lg: '640px' };
 
 /**

@@ -1,6 +1,6 @@
-// The assistant in the corner of the signed-in pages other than the chat (product spec point
-// 4): the robot with its idle line, changed for another at random every 300000 ms, leading to the
-// chat page. It draws after hydration only: its line is picked at random in the browser.
+// The assistant in the corner of the signed-in pages other than the chat: the robot with its idle
+// line, changed for another at random every 300000 ms, leading to the chat page. It draws after
+// hydration only: its line is picked at random in the browser.
 import { Box, chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Link } from '../../i18n/Link';

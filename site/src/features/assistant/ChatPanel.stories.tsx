@@ -1,8 +1,8 @@
-// The assistant chat (product spec points 3, 4, 8 and 9) as the chat page shows it: Ana signed
-// in, her conversation over the stories' fake API and its chat server (storybook/fakeChat.ts),
-// which acknowledges each question and streams the reply the story planned, on 1 November 2026
-// at noon UTC (this morning's bubbles say "09:00", a question asked now "12:00"). The robot's
-// idle line is always its first (storybook/chat.tsx stubs Math.random for the story).
+// The assistant chat as the chat page shows it: Ana signed in, her conversation over the stories'
+// fake API and its chat server (storybook/fakeChat.ts), which acknowledges each question and
+// streams the reply the story planned, on 1 November 2026 at noon UTC (this morning's bubbles say
+// "09:00", a question asked now "12:00"). The robot's idle line is always its first
+// (storybook/chat.tsx stubs Math.random for the story).
 import type { MonitorSource } from '@coinlens/api/contract';
 import { Button } from '@coinlens/design-system';
 import { Flex, chakra } from '@chakra-ui/react';

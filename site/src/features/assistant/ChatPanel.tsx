@@ -1,9 +1,8 @@
-// The assistant chat (product spec points 2, 3, 4, 8 and 9): the conversation as a log region of
-// ChatBubbles, older pages loaded when scrolled to the top (keeping the reader's place), replies
-// streaming into their bubble, the crash text with a retry after an error or 35 s of silence, a
-// stop button while a reply is awaited, a new-conversation action, and a composer that keeps what
-// the user typed until it is sent. Coin and source lists in a reply open the add dialogs with them
-// picked; a report link goes to the reports.
+// The assistant chat: the conversation as a log region of ChatBubbles, older pages loaded when
+// scrolled to the top (keeping the reader's place), replies streaming into their bubble, the crash
+// text with a retry after an error or 35 s of silence, a stop button while a reply is awaited, a
+// new-conversation action, and a composer that keeps what the user typed until it is sent. Coin and
+// source lists in a reply open the add dialogs with them picked; a report link goes to the reports.
 import type { Coin, MonitorSource } from '@coinlens/api/contract';
 import {
   Button,

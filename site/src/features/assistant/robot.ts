@@ -1,10 +1,10 @@
-// The robot beside the chat (product spec points 3 and 4): its line is one of the idle texts,
-// picked at random and, outside the welcome page, changed for another every 300000 ms; when the
-// assistant did not answer (the crash text), it says it lost the connection instead.
+// The robot beside the chat: its line is one of the idle texts, picked at random and, outside the
+// welcome page, changed for another every 300000 ms; when the assistant did not answer (the crash
+// text), it says it lost the connection instead.
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, useState } from 'react';
 
-/** How often the idle text changes outside the welcome page (spec point 4). */
+/** How often the idle text changes outside the welcome page. */
 export const ROBOT_IDLE_ROTATE_MS = 300_000;
 
 /** A random index below `count`, other than `current` when there is another to pick. */

@@ -1,6 +1,6 @@
-// The login dialog (product spec points 2, 4, 5 and 8) as a page shows it: opened in the dialog
-// host, over the stories' fake API. One story per step and per outcome; each play function is the
-// behaviour's specification, run in Jest (LoginDialog.stories.test.tsx) and in Chromium.
+// The login dialog as a page shows it: opened in the dialog host, over the stories' fake API. One
+// story per step and per outcome; each play function is the behaviour's specification, run in Jest
+// (LoginDialog.stories.test.tsx) and in Chromium.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { ANA } from '../../storybook/fixtures';
@@ -136,7 +136,7 @@ export const ShowPassword: Story = {
   },
 };
 
-/** Log in stays disabled until both the email and the password are there (spec point 5). */
+/** Log in stays disabled until both the email and the password are there. */
 export const DisabledUntilFilled: Story = {
   play: async (context) => {
     const t = textsOf(context);

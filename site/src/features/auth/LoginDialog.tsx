@@ -1,6 +1,6 @@
-// The login dialog (422 px, product spec point 2): it draws the login machine's steps and wires
-// its actors to the API. Signing in keeps the token, says so, tells analytics (DOM events and
-// `dataLayer`) and goes to /reporting, or to /welcome after a registration.
+// The login dialog (422 px): it draws the login machine's steps and wires its actors to the API.
+// Signing in keeps the token, says so, tells analytics (DOM events and `dataLayer`) and goes to
+// /reporting, or to /welcome after a registration.
 import type { UserInfo } from '@coinlens/api/contract';
 import { Button, COARSE_POINTER, CodeInput, Modal, toaster } from '@coinlens/design-system';
 import { chakra, Flex } from '@chakra-ui/react';

@@ -1,6 +1,6 @@
-// Sign-in outcomes for analytics (issue: site auth): a DOM CustomEvent on `window` named
-// `login-success`, `register-success` or `login-fail`, and the same pushed to `window.dataLayer`
-// when a tag manager put one there. Nothing is sent anywhere by the site itself.
+// Sign-in outcomes for analytics: a DOM CustomEvent on `window` named `login-success`,
+// `register-success` or `login-fail`, and the same pushed to `window.dataLayer` when a tag manager
+// put one there. Nothing is sent anywhere by the site itself.
 
 export type AuthAnnouncement = 'login-success' | 'register-success' | 'login-fail';
 

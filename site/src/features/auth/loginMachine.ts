@@ -1,17 +1,16 @@
-// The login dialog's steps (product spec, points 2, 4, 5 and 9) as an XState machine: step 1
-// (login and register tabs), 21 (the register code), 31 (the reset email) and 32 (a new password
-// with the reset code); the resend cooldown; validation; and what each answer does. It speaks
-// through its actors (the API calls, swapped in tests) and through emitted events (toasts,
-// sign-in), so the dialog only draws it.
+// The login dialog's steps as an XState machine: step 1 (login and register tabs), 21 (the register
+// code), 31 (the reset email) and 32 (a new password with the reset code); the resend cooldown;
+// validation; and what each answer does. It speaks through its actors (the API calls, swapped in
+// tests) and through emitted events (toasts, sign-in), so the dialog only draws it.
 import type { UserInfo } from '@coinlens/api/contract';
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 
-/** The resend cooldown (spec, point 9: 60 s). */
+/** The resend cooldown, in seconds. */
 export const RESEND_COOLDOWN_S = 60;
-/** The shortest password (spec, point 9). */
+/** The shortest password, in characters. */
 export const PASSWORD_MIN = 6;
 
-/** Letters, digits, dot, underscore or hyphen, an @, a domain, and a TLD of 2+ letters (point 5). */
+/** Letters, digits, dot, underscore or hyphen, an @, a domain, and a TLD of 2+ letters. */
 const EMAIL = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export function isValidEmail(value: string): boolean {
@@ -65,7 +64,7 @@ export type ToastKey =
   | 'ResetSuccess'
   | 'loginError';
 
-/** Whether the step's main button can be pressed (point 5: nothing empty; not while loading). */
+/** Whether the step's main button can be pressed (nothing empty; not while loading). */
 export function canSubmit(step: string, context: LoginContext): boolean {
   if (step === 'step31') return context.email.trim() !== '';
   if (step === 'step32') return context.password !== '' && context.code.length === 6;

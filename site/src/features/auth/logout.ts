@@ -1,7 +1,7 @@
-// Signing out (spec, point 4): the token is dropped and the visitor goes home; the server is then
-// told to revoke it. Dropping it first means no request of the page can still use it (and meet a
-// 401 that would send the visitor to the login dialog instead of home), and a failure to revoke
-// never keeps anyone signed in.
+// Signing out: the token is dropped and the visitor goes home; the server is then told to revoke
+// it. Dropping it first means no request of the page can still use it (and meet a 401 that would
+// send the visitor to the login dialog instead of home), and a failure to revoke never keeps anyone
+// signed in.
 import { clearToken, getToken } from '../../data/token';
 import { localeFromPathname } from '../../data/client';
 import { localizedPath } from '../../i18n/locales';

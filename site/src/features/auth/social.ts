@@ -1,7 +1,7 @@
-// Google and X sign-in (product spec points 2 and 7, API contract "Authentication"): the browser
-// goes to the provider and comes back to the site's origin with `?code=&state=`; the code is then
-// exchanged through the API. The state is ours for Google and the API's for X; either way it is
-// checked against what this tab started, so a stray or forged return is ignored.
+// Google and X sign-in (the API's `auth` calls, described at /api/docs): the browser goes to the
+// provider and comes back to the site's origin with `?code=&state=`; the code is then exchanged
+// through the API. The state is ours for Google and the API's for X; either way it is checked
+// against what this tab started, so a stray or forged return is ignored.
 import type { UserInfo } from '@coinlens/api/contract';
 import { toaster } from '@coinlens/design-system';
 import type { TFunction } from 'i18next';
@@ -31,7 +31,7 @@ function randomState(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The address the provider sends the browser back to: the site's origin (spec, point 7). */
+/** The address the provider sends the browser back to: the site's origin. */
 export function redirectUri(origin: string): string {
   return `${origin}/`;
 }

@@ -1,15 +1,14 @@
-// The assistant chat's data (api-contract "Chat", product spec points 3, 4, 8 and 9): history
-// pages, questions sent over the realtime socket and acknowledged with the server's number,
-// streamed reply parts merged into bubbles, the 35 s reply time-out, retry, stop, a new
-// conversation, and a reset on sign-out. Framework-free, with a React hook on top; the chat UI
-// renders `ChatState` and calls the store's methods.
+// The assistant chat's data (its wire format: api/src/contract/index.ts): history pages, questions
+// sent over the realtime socket and acknowledged with the server's number, streamed reply parts
+// merged into bubbles, the 35 s reply time-out, retry, stop, a new conversation, and a reset on
+// sign-out. Framework-free, with a React hook on top; the chat UI renders `ChatState` and calls the
+// store's methods.
 //
-// Choices the spec leaves open, made here:
+// Choices made here, where more than one would do:
 // - A reply is waited for by identity, not by position: once the acknowledgement names the
 //   question's number, parts with the next number go into its bubble wherever it is (another
 //   tab's question may have been appended after it). Before the acknowledgement, an assistant
-//   part goes into the waiting placeholder unless it answers a question this page already shows
-//   (the spec's "or a loading placeholder" rule).
+//   part goes into the waiting placeholder unless it answers a question this page already shows.
 // - The time-out counts from the send and again from every part: 35 s of silence ends waiting.
 // - After a time-out or stop, later parts of that reply are ignored and the crash bubble stays;
 //   retry() resends and, when the server recognises the resend (it never answers twice), reads
@@ -29,12 +28,12 @@ import { ApiError, TimeoutError } from '../../data/errors';
 import { getToken, subscribeToken } from '../../data/token';
 import { getSocket, subscribeRealtime } from '../realtime/connection';
 
-/** How a reply is doing: waiting, streaming, failed, or complete (product spec point 4). */
+/** How a reply is doing: waiting, streaming, failed, or complete. */
 export type MessageStatus = 'loading' | 'concat' | 'error' | 'success';
 
-/** Silence after which a reply is given up (product spec point 9). */
+/** Silence after which a reply is given up. */
 export const REPLY_TIMEOUT_MS = 35_000;
-/** Messages per history page (product spec point 9). */
+/** Messages per history page. */
 export const HISTORY_PAGE_SIZE = 10;
 /** The longest question, in characters (code points), as the API counts them. */
 export const MAX_QUESTION_LENGTH = 2000;

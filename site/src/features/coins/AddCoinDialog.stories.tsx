@@ -1,5 +1,5 @@
-// The add-cryptocurrency dialog (product spec points 2, 4, 5 and 9) as the reporting page opens
-// it: in the dialog host, signed in as Ana who follows Bitcoin, over the stories' fake API.
+// The add-cryptocurrency dialog as the reporting page opens it: in the dialog host, signed in as
+// Ana who follows Bitcoin, over the stories' fake API.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { coin } from '../../storybook/fixtures';
@@ -162,7 +162,7 @@ export const Saves: Story = {
   },
 };
 
-/** Saving fails (offline): a toast says why, and the dialog closes all the same (spec point 4). */
+/** Saving fails (offline): a toast says why, and the dialog closes all the same. */
 export const SaveFails: Story = {
   parameters: {
     site: { ...SITE, api: { ...SITE.api, faults: { 'POST /api/follow/add': 'network' } } },

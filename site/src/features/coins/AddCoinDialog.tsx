@@ -1,7 +1,7 @@
-// The add-cryptocurrency dialog (spec point 2, rules in points 4, 5 and 9): a debounced search, the
-// coin table scrolled a page of 20 at a time, followed coins disabled, up to 5 picked (a sixth is
-// refused with the addCoin_tips-1 toast), the picks as cards in the footer, and Save, which follows
-// them and closes the dialog once the attempt is over, whatever its outcome.
+// The add-cryptocurrency dialog: a debounced search, the coin table scrolled a page of 20 at a
+// time, followed coins disabled, up to 5 picked (a sixth is refused with the addCoin_tips-1 toast),
+// the picks as cards in the footer, and Save, which follows them and closes the dialog once the
+// attempt is over, whatever its outcome.
 import type { Coin } from '@coinlens/api/contract';
 import {
   Button,
@@ -30,8 +30,8 @@ import { addFollows, useFollows } from './follows';
 import { useCoinSearch } from './useCoinSearch';
 
 // The coin list gets a cache of its own for each opening: the list is fetched when the dialog
-// opens (spec point 2), starts again at page 1, and its pages leave with the dialog. The follow
-// list stays in the app's cache, shared with the pages that show it.
+// opens, starts again at page 1, and its pages leave with the dialog. The follow list stays in the
+// app's cache, shared with the pages that show it.
 const DIALOG_CACHE: SWRConfiguration = { provider: () => new Map() };
 
 /** The text of a failed save: the server's message, else what went wrong in general. */
@@ -136,9 +136,9 @@ function CoinPicker({ onClose, followedIds, followsKnown }: CoinPickerProps) {
       toaster.create({ type: 'error', title: addErrorText(error, t) });
       keepUnsaved('addCoin', { coins: selected });
     }
-    // Closed after the attempt, also after a failure (spec point 4); a failure keeps the picks
-    // for the next time it opens (nothing picked is lost). A dialog closed while saving is not
-    // closed again (another may be open by now).
+    // Closed after the attempt, also after a failure; a failure keeps the picks for the next time
+    // it opens (nothing picked is lost). A dialog closed while saving is not closed again (another
+    // may be open by now).
     if (mounted.current) onClose();
   };
 

@@ -1,7 +1,8 @@
-// The signed-in user's followed coins (api-contract: Coins and reports): one SWR resource keyed by
-// its request path, the two calls that change it, and the way into the add-cryptocurrency dialog.
-// Both changes answer the whole new list, which goes straight into the cache: every view of the
-// follows (the dialog, the reporting page) shows it without asking the server again.
+// The signed-in user's followed coins (the API's `follows` calls, described at /api/docs): one SWR
+// resource keyed by its request path, the two calls that change it, and the way into the
+// add-cryptocurrency dialog. Both changes answer the whole new list, which goes straight into the
+// cache: every view of the follows (the dialog, the reporting page) shows it without asking the
+// server again.
 import type { Coin, FollowEntry } from '@coinlens/api/contract';
 import { useSyncExternalStore } from 'react';
 import { mutate as mutateCache, type KeyedMutator } from 'swr';
@@ -74,8 +75,8 @@ export async function removeFollow(
 }
 
 /**
- * Opens the add-cryptocurrency dialog (the spec's coin-store flag), with `coins` picked. A follow
- * needs a user, so a visitor who is signed out gets the login dialog instead.
+ * Opens the add-cryptocurrency dialog, with `coins` picked. A follow needs a user, so a visitor who
+ * is signed out gets the login dialog instead.
  */
 export function openAddCoinDialog(coins: readonly Coin[] = []): void {
   if (getToken() === null) openDialog('login');

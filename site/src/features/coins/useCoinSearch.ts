@@ -7,7 +7,7 @@ import { apiKey } from '../../data/swr';
 
 /** The coin search. */
 export const ASSET_LIST_PATH = '/api/asset/list';
-/** Coins per page (the spec's default list size). */
+/** Coins per page. */
 export const COIN_PAGE_SIZE = 20;
 
 /** The request path (and cache key) of page `page` (1-based) of the search for `keyword`. */

@@ -1,6 +1,6 @@
-// The mobile page (product spec points 1 and 2): for a visitor, what Coinlens does and the way in;
-// for a signed-in user, their coins, their sources' next events and the assistant
-// (MobileSignedIn, whose code loads only for them: a visitor's first load stays small).
+// The mobile page: for a visitor, what Coinlens does and the way in; for a signed-in user, their
+// coins, their sources' next events and the assistant (MobileSignedIn, whose code loads only for
+// them: a visitor's first load stays small).
 
 import { Box, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';

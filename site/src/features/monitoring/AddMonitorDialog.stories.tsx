@@ -1,6 +1,6 @@
-// The add-monitoring dialog (product spec points 2, 4, 5 and 9) as the monitoring page opens it:
-// in the dialog host, signed in as Ana, over the stories' fake API and its monitoring server, on
-// 1 November 2026 at noon UTC (the sources starting soon say "Today 18:30", "11/02 15:00").
+// The add-monitoring dialog as the monitoring page opens it: in the dialog host, signed in as Ana,
+// over the stories' fake API and its monitoring server, on 1 November 2026 at noon UTC (the sources
+// starting soon say "Today 18:30", "11/02 15:00").
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import type { RouteName } from '../../storybook/fakeApi';
@@ -309,7 +309,7 @@ export const Saves: Story = {
 
 /**
  * The server refuses (Ana monitors 200 sources already): a toast gives its message, and the
- * dialog closes all the same (spec point 4).
+ * dialog closes all the same.
  */
 export const SaveFails: Story = {
   parameters: { site: withApi({ faults: { [ADD]: { code: 422, key: 'sourceLimit' } } }) },

@@ -347,7 +347,7 @@ describe('the add-monitoring dialog', () => {
       expect(titlesIn(resultsList())).toEqual(['Bitcoin halving AMA', 'Cancelled bitcoin chat']),
     );
     expect(server.requests(SOURCE_LIST).slice(2)).toEqual([searchPage('bitcoin')]);
-    // The spec's size: 280 px high, 580 px wide (narrower on a phone).
+    // The list's fixed size: 280 px high, 580 px wide (narrower on a phone).
     expect(resultsList()).toHaveStyle({ height: '280px', width: '580px', maxWidth: '100%' });
 
     // Clearing the search brings the groups back.

@@ -1,8 +1,8 @@
-// The add-monitoring dialog (product spec points 2, 4, 5 and 9): with no search text, two groups,
-// sources starting soon (status 1, 4 of them) and recently finished ones (status 3, 6 of them);
-// with text (debounced 400 ms), the search results in an endless list 280 px high and 580 px wide.
-// Cards are toggles; the picks show as removable chips in the footer, at most 5 (a sixth is
-// refused with the limit toast); Save follows them and the dialog closes once the attempt is over.
+// The add-monitoring dialog: with no search text, two groups, sources starting soon (status 1, 4 of
+// them) and recently finished ones (status 3, 6 of them); with text (debounced 400 ms), the search
+// results in an endless list 280 px high and 580 px wide. Cards are toggles; the picks show as
+// removable chips in the footer, at most 5 (a sixth is refused with the limit toast); Save follows
+// them and the dialog closes once the attempt is over.
 import type { MonitorSource } from '@coinlens/api/contract';
 import {
   Button,
@@ -41,8 +41,7 @@ import {
   useSourceSearch,
 } from './sources';
 
-// Each opening fetches its lists afresh (spec point 2) into a cache of its own, which leaves with
-// the dialog.
+// Each opening fetches its lists afresh into a cache of its own, which leaves with the dialog.
 const DIALOG_CACHE: SWRConfiguration = { provider: () => new Map() };
 
 /** The text of a failed save: the server's message, else what went wrong in general. */
@@ -139,9 +138,9 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
       toaster.create({ type: 'error', title: addErrorText(error, t) });
       keepUnsaved('addMonitor', { sources: picked });
     }
-    // Closed after the attempt, whatever its outcome (spec point 4); a failure keeps the picks
-    // for the next time it opens (nothing picked is lost). A dialog closed while saving is not
-    // closed again (another may be open by now).
+    // Closed after the attempt, whatever its outcome; a failure keeps the picks for the next time
+    // it opens (nothing picked is lost). A dialog closed while saving is not closed again (another
+    // may be open by now).
     if (mounted.current) onClose();
   };
 
@@ -320,7 +319,7 @@ function SearchResults({ keyword, cardOf }: { keyword: string; cardOf: CardOf })
       </chakra.h3>
       <InfiniteList
         label={t('dialog.results')}
-        // The spec's size, narrowed on a phone.
+        // A fixed size, narrowed on a phone.
         height="280px"
         width="580px"
         maxWidth="100%"

@@ -1,7 +1,6 @@
-// The monitoring page's content (product spec points 2, 4 and 9) as /monitoring/ shows it: the
-// sources Ana monitors, signed in, over the stories' fake API and its monitoring server, on
-// 1 November 2026 at noon UTC (so an upcoming card says "Today 18:30"), with the layout's dialog
-// host (the add-monitoring dialog) beside it.
+// The monitoring page's content as /monitoring/ shows it: the sources Ana monitors, signed in, over
+// the stories' fake API and its monitoring server, on 1 November 2026 at noon UTC (so an upcoming
+// card says "Today 18:30"), with the layout's dialog host (the add-monitoring dialog) beside it.
 import { formatHeat } from '@coinlens/design-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';

@@ -1,7 +1,7 @@
-// The monitoring area (product spec points 2, 4 and 9): the user's sources as MonitorCards, most
-// recently added first, 30 a page, filtered by status. A source that has not started opens a box
-// with its author, title, time and the GoCheck link; a completed one shows its heat and leads to
-// its detail page; any source can be removed, after a confirmation. Unread content is marked.
+// The monitoring area: the user's sources as MonitorCards, most recently added first, 30 a page,
+// filtered by status. A source that has not started opens a box with its author, title, time and
+// the GoCheck link; a completed one shows its heat and leads to its detail page; any source can be
+// removed, after a confirmation. Unread content is marked.
 import type { UserMonitorSource } from '@coinlens/api/contract';
 import { Button, EmptyState, MonitorCard, Skeleton } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid } from '@chakra-ui/react';

@@ -1,6 +1,6 @@
-// A monitored source's page (product spec points 2 and 8) as /monitoring/detail/?id=N shows it:
-// signed in as Ana, who follows Bitcoin, over the stories' fake API and its monitoring server, on
-// 1 November 2026 at noon UTC (so today's times say "Today 09:00").
+// A monitored source's page as /monitoring/detail/?id=N shows it: signed in as Ana, who follows
+// Bitcoin, over the stories' fake API and its monitoring server, on 1 November 2026 at noon UTC (so
+// today's times say "Today 09:00").
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fireEvent, userEvent, waitFor, within } from '@storybook/test';
 import type { RouteName } from '../../storybook/fakeApi';

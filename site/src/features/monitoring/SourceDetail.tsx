@@ -1,7 +1,7 @@
-// A monitored source's page (product spec points 2 and 8): the source (logo, host, title, state,
-// times, heat, link), its summary with the key points and the coins it talked about (each can be
-// followed from here), and its transcript, 20 lines at a time as it is scrolled. An unknown source
-// is the 404 page; any other failure shows the server's message with a way to try again.
+// A monitored source's page: the source (logo, host, title, state, times, heat, link), its summary
+// with the key points and the coins it talked about (each can be followed from here), and its
+// transcript, 20 lines at a time as it is scrolled. An unknown source is the 404 page; any other
+// failure shows the server's message with a way to try again.
 import type { Coin, ContentLine, MonitorSourceDetail } from '@coinlens/api/contract';
 import {
   Button,

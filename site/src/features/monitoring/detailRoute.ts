@@ -1,5 +1,5 @@
-// The detail page's route validation (spec, point 2: "each page may run a route validation that
-// can produce a 404"): `/monitoring/detail?id=N` needs one positive whole-number id.
+// The detail page's route validation, which can make the page a 404: `/monitoring/detail?id=N`
+// needs one positive whole-number id.
 
 const MAX_ID = 2 ** 31 - 1;
 

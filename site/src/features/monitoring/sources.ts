@@ -1,7 +1,7 @@
-// Monitored sources on the site (api-contract: Monitoring; product spec points 2, 4, 5 and 9): the
-// request paths and list sizes, the status filter, the user's list and the calls that change it,
-// a source's detail, summary and transcript, and the way into the add-monitoring dialog. Every
-// call answers the monitoring envelope, which the API client reads (`monitorGet`).
+// Monitored sources on the site (the API's `monitoring` calls, described at /api/docs): the request
+// paths and list sizes, the status filter, the user's list and the calls that change it, a source's
+// detail, summary and transcript, and the way into the add-monitoring dialog. Every call answers
+// the monitoring envelope, which the API client reads (`monitorGet`).
 import type {
   ContentLine,
   MonitorSource,
@@ -26,7 +26,7 @@ export const SOURCE_DETAIL_PATH = '/api/monitor/source/detail';
 export const SOURCE_SUMMARY_PATH = '/api/monitor/source/summary';
 export const SOURCE_CONTENT_PATH = '/api/monitor/source/content';
 
-/** List sizes (product spec point 9). */
+/** List sizes. */
 export const SEARCH_PAGE_SIZE = 20;
 export const UPCOMING_GROUP_SIZE = 4;
 export const FINISHED_GROUP_SIZE = 6;
@@ -35,7 +35,10 @@ export const CONTENT_PAGE_SIZE = 20;
 /** Sources picked in one add (the product's selection limit). */
 export const SOURCE_SELECTION_LIMIT = 5;
 
-/** Status codes (api contract): 1 not started, 2 live, 3 ended (3, 4 and 5 in a filter), 5 completed. */
+/**
+ * Status codes (the API's SourceStatus): 1 not started, 2 live, 3 ended (3, 4 and 5 in a filter),
+ * 5 completed.
+ */
 export const STATUS_UNSTARTED = 1;
 export const STATUS_LIVE = 2;
 export const STATUS_ENDED = 3;

@@ -1,8 +1,7 @@
-// The welcome onboarding (product spec, point 4) as an XState machine: it walks WELCOME_SCRIPT
-// one item at a time, pauses between items, waits where the user has to act (a task's start
-// button, the task itself, a "ready" button), ends after the countdown, and can be saved and
-// resumed after a reload. It draws nothing: the chat reads `selectOnboardingView` and listens to
-// the emitted events.
+// The welcome onboarding as an XState machine: it walks WELCOME_SCRIPT one item at a time, pauses
+// between items, waits where the user has to act (a task's start button, the task itself, a "ready"
+// button), ends after the countdown, and can be saved and resumed after a reload. It draws nothing:
+// the chat reads `selectOnboardingView` and listens to the emitted events.
 import { assertEvent, assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { taskOf, WELCOME_SCRIPT, type TaskNumber, type WelcomeItem } from './script';
 

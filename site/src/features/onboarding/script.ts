@@ -1,11 +1,11 @@
-// The welcome script (product spec, points 3 and 4): what the onboarding robot says, in order,
-// and which items are tasks. Texts are keys of the `onboarding` namespace
-// (locales/<locale>/onboarding.json); the machine in onboardingMachine.ts walks through it.
+// The welcome script: what the onboarding robot says, in order, and which items are tasks. Texts
+// are keys of the `onboarding` namespace (locales/<locale>/onboarding.json); the machine in
+// onboardingMachine.ts walks through it.
 
 /** The kind of a script item; `undefined` is a plain chat message. */
 export type WelcomeItemType = 'taskStart' | 'task' | 'taskFinish';
 
-/** One item of the welcome script, with the spec's fields. */
+/** One item of the welcome script. */
 export interface WelcomeItem {
   /** Position in the script, 1 to 24; also what progress is saved as. */
   readonly id: number;
@@ -43,7 +43,7 @@ export interface WelcomeItem {
   readonly needPushHotMonitor?: boolean;
 }
 
-/** The countdown's pace (spec, point 4: 1 s pauses). */
+/** The countdown's pace: 1 s a step. */
 export const COUNTDOWN_STEP_MS = 1000;
 
 export const WELCOME_SCRIPT: readonly WelcomeItem[] = [
@@ -130,7 +130,7 @@ export const WELCOME_SCRIPT: readonly WelcomeItem[] = [
   },
 ];
 
-/** The tasks, numbered as in the spec: 1 follows a coin, 2 adds a monitoring source. */
+/** The tasks, by number: 1 follows a coin, 2 adds a monitoring source. */
 export type TaskNumber = 1 | 2;
 
 /**

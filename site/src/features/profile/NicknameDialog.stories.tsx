@@ -1,5 +1,5 @@
-// The nickname dialog (product spec points 2, 5 and 8) as the header's menu opens it: in the
-// dialog host, signed in as Ana, over the stories' fake API.
+// The nickname dialog as the header's menu opens it: in the dialog host, signed in as Ana, over the
+// stories' fake API.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { ANA } from '../../storybook/fixtures';
@@ -62,7 +62,7 @@ export const PrefilledOnceLoaded: Story = {
   },
 };
 
-/** Under 3 characters Save is disabled and the field is marked invalid (spec point 5). */
+/** Under 3 characters Save is disabled and the field is marked invalid. */
 export const TooShort: Story = {
   play: async (context) => {
     const t = textsOf(context);

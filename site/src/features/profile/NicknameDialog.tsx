@@ -1,6 +1,6 @@
-// The nickname dialog (455 px, spec point 2): prefilled with the current nickname, Save disabled
-// under 3 characters (point 5) and while saving; success shows EditSuccess and closes, a failure
-// shows the server's message or EditError and keeps what was typed.
+// The nickname dialog (455 px): prefilled with the current nickname, Save disabled under 3
+// characters and while saving; success shows EditSuccess and closes, a failure shows the server's
+// message or EditError and keeps what was typed.
 import type { UserInfo } from '@coinlens/api/contract';
 import { Button, Modal, toaster } from '@coinlens/design-system';
 import { chakra, Flex } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
-// Editing the nickname (spec, points 2, 5 and 8): at least 3 characters (the API also caps it at
-// 32), saved with POST /api/system/user/modify; the answer is the updated user.
+// Editing the nickname: at least 3 characters (the API also caps it at 32), saved with
+// POST /api/system/user/modify; the answer is the updated user.
 import type { UserInfo } from '@coinlens/api/contract';
 import { api, type ApiClient } from '../../data/client';
 import { ApiError } from '../../data/errors';

@@ -1,6 +1,6 @@
 // Draws the open global dialog (see dialogs.ts), loading its code on demand so that no page pays
 // for dialogs in its first load; and opens the login dialog when a page is loaded with
-// `?t=login` (spec, point 2) for a visitor who is signed out.
+// `?t=login` for a visitor who is signed out.
 import { toaster } from '@coinlens/design-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import {

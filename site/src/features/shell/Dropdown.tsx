@@ -1,9 +1,8 @@
 // The header's dropdowns (language, profile): a button that discloses a short list. They open on
-// hover (spec, point 2), on click and from the keyboard (Enter, Space, ArrowDown), and close on
-// Escape (focus back on the button), on a choice (the same), on a click outside, when the pointer
-// has left for a moment and when the focus leaves them. A disclosure of links and buttons, not an
-// ARIA menu: it stays light and every item is a plain control that screen readers and keyboards
-// already know.
+// hover, on click and from the keyboard (Enter, Space, ArrowDown), and close on Escape (focus back
+// on the button), on a choice (the same), on a click outside, when the pointer has left for a
+// moment and when the focus leaves them. A disclosure of links and buttons, not an ARIA menu: it
+// stays light and every item is a plain control that screen readers and keyboards already know.
 import { Box, chakra } from '@chakra-ui/react';
 import {
   useCallback,

@@ -1,5 +1,5 @@
-// Catches a page's render errors and shows the error page in their place (spec, point 8: "A route
-// error uses the error's status or 500"), instead of a blank page.
+// Catches a page's render errors and shows the error page in their place (with the error's status,
+// or 500), instead of a blank page.
 import { Component, type ReactNode } from 'react';
 
 /** The HTTP-like status an error carries (`status` or a numeric `code`), or 500. */
@@ -32,7 +32,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   }
 
   override componentDidCatch(error: unknown) {
-    // Other errors are only logged (spec, point 8).
+    // Besides the error page, the error is only logged.
     console.error(error);
   }
 

@@ -1,5 +1,5 @@
-// The site header (spec, point 2): the logo (home), Reporting and Monitoring for signed-in users
-// (not on the welcome page; the current one marked), the language picker and the profile area.
+// The site header: the logo (home), Reporting and Monitoring for signed-in users (not on the
+// welcome page; the current one marked), the language picker and the profile area.
 import { chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';

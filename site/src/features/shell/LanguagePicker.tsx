@@ -1,6 +1,6 @@
-// The language picker (spec, point 2): English, Português Brasil, 中文. Choosing one shows a
-// loading notice, remembers it in the locale cookie for 365 days, then loads the same page in that
-// language after 200 ms (a full load, so every part of the page starts in the new language).
+// The language picker: English, Português Brasil, 中文. Choosing one shows a loading notice,
+// remembers it in the locale cookie for 365 days, then loads the same page in that language after
+// 200 ms (a full load, so every part of the page starts in the new language).
 import { LoadingOverlay } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
@@ -16,7 +16,7 @@ import {
 } from '../../i18n/locales';
 import { Dropdown } from './Dropdown';
 
-/** The pause between choosing a language and loading the page in it (spec, point 9). */
+/** The pause between choosing a language and loading the page in it. */
 export const LANGUAGE_RELOAD_DELAY_MS = 200;
 
 /** The address of the current page in `locale`, keeping its query and fragment. */

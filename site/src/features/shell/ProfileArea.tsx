@@ -1,10 +1,9 @@
-// The header's profile area (spec, point 2): signed in, the avatar and a menu with "edit
-// nickname" and "log out" under the user's nickname; signed out, a login button. During the
-// server render and hydration, when the session is not known yet: on a signed-in area's page,
-// which only a visitor holding a token sees, the account menu shows from the start; on every other
-// page, which both see, both are there and CSS shows the one that fits (SessionPart). The button
-// holds the avatar alone, so that it keeps its width when the nickname arrives and nothing beside
-// it moves.
+// The header's profile area: signed in, the avatar and a menu with "edit nickname" and "log out"
+// under the user's nickname; signed out, a login button. During the server render and hydration,
+// when the session is not known yet: on a signed-in area's page, which only a visitor holding a
+// token sees, the account menu shows from the start; on every other page, which both see, both are
+// there and CSS shows the one that fits (SessionPart). The button holds the avatar alone, so that
+// it keeps its width when the nickname arrives and nothing beside it moves.
 import type { UserInfo } from '@coinlens/api/contract';
 import { Button } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';

@@ -1,6 +1,6 @@
-// The global dialogs (login, nickname, add-cryptocurrency, add-monitoring): one store, so that any part of the
-// site (the header, a `?t=login` link, a 401 from the API, the chat, the coin-store flag of the
-// spec) opens them, and the dialog host in the layout draws whichever is open. Dialog code is
+// The global dialogs (login, nickname, add-cryptocurrency, add-monitoring): one store, so that any
+// part of the site (the header, a `?t=login` link, a 401 from the API, the chat, the pages' add
+// buttons) opens them, and the dialog host in the layout draws whichever is open. Dialog code is
 // loaded only when one opens.
 import type { Coin, MonitorSource } from '@coinlens/api/contract';
 import { useRef, useSyncExternalStore, type RefObject } from 'react';
@@ -66,8 +66,8 @@ export function getDialogParams(): DialogParams {
 }
 
 /**
- * Keeps the picks of an add dialog whose save failed: it closes after the attempt all the same
- * (spec point 4), and opened again it starts with them, so nothing the user picked is lost.
+ * Keeps the picks of an add dialog whose save failed: it closes after the attempt all the same, and
+ * opened again it starts with them, so nothing the user picked is lost.
  */
 export function keepUnsaved(name: DialogName, params: DialogParams): void {
   unsaved.set(name, params);
@@ -102,7 +102,7 @@ export function useOpenDialog(): DialogName | null {
   return useSyncExternalStore(subscribe, getOpenDialog, () => null);
 }
 
-/** Whether a page URL asks for the login dialog (`?t=login`, spec point 2). */
+/** Whether a page URL asks for the login dialog (`?t=login`). */
 export function wantsLogin(search: string): boolean {
   return new URLSearchParams(search).get('t') === 'login';
 }

@@ -1,6 +1,5 @@
-// The welcome page (product spec points 2 and 4): where a new user lands after registering, and
-// the chat page. The chat and the onboarding (WelcomeChat) load after the page shows: no page's
-// first load carries them.
+// The welcome page: where a new user lands after registering, and the chat page. The chat and the
+// onboarding (WelcomeChat) load after the page shows: no page's first load carries them.
 import type { UserInfo } from '@coinlens/api/contract';
 import { Button, Skeleton } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';

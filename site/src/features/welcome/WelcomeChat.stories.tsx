@@ -1,9 +1,9 @@
-// The welcome page's chat (product spec point 4) with its scripted onboarding: Ana signed in, an
-// empty conversation over the stories' fake API (storybook/fakeChat.ts), the coins and monitored
-// sources of the other site stories, on 1 November 2026 at noon UTC. The script pauses 600 to
-// 1200 ms between lines and 1 s per countdown step, so most stories start from saved progress (as
-// a reload would) close to what they show; the robot's idle line is always its first
-// (storybook/chat.tsx stubs Math.random for the story).
+// The welcome page's chat with its scripted onboarding: Ana signed in, an empty conversation over
+// the stories' fake API (storybook/fakeChat.ts), the coins and monitored sources of the other site
+// stories, on 1 November 2026 at noon UTC. The script pauses 600 to 1200 ms between lines and 1 s
+// per countdown step, so most stories start from saved progress (as a reload would) close to what
+// they show; the robot's idle line is always its first (storybook/chat.tsx stubs Math.random for
+// the story).
 import { Box } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within, type Mock } from '@storybook/test';

@@ -1,7 +1,7 @@
 // The chat of the welcome page: the assistant with the conversation so far and, until the user
-// has been through it once, the scripted onboarding (product spec point 4): the robot's lines in
-// the chat and, under them, what the script waits for (start a task, the task's dialog and its
-// skip, "I'm ready"). The composer opens once the script is over.
+// has been through it once, the scripted onboarding: the robot's lines in the chat and, under them,
+// what the script waits for (start a task, the task's dialog and its skip, "I'm ready"). The
+// composer opens once the script is over.
 import { Button } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';

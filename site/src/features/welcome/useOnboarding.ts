@@ -1,9 +1,8 @@
-// The welcome onboarding on the page (product spec points 3 and 4): the machine of
-// onboarding/onboardingMachine.ts runs for the signed-in user, its robot lines go into the chat,
-// its tasks open the add dialogs and push today's hot coins or sources as a layer, and what the
-// user does (a coin followed, a source added) completes them. Its progress is kept per user, so a
-// reload resumes it; a user who finished it once does not see it again. The machine's code loads
-// after the page shows.
+// The welcome onboarding on the page: the machine of onboarding/onboardingMachine.ts runs for the
+// signed-in user, its robot lines go into the chat, its tasks open the add dialogs and push today's
+// hot coins or sources as a layer, and what the user does (a coin followed, a source added)
+// completes them. Its progress is kept per user, so a reload resumes it; a user who finished it
+// once does not see it again. The machine's code loads after the page shows.
 import type { Coin, MonitorSource } from '@coinlens/api/contract';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
