@@ -185,19 +185,26 @@ async function jsSizes(paths) {
 }
 
 /** The product as `npm start` runs it, on a free port and a fresh data directory. */
-async function startProduct() {
+function startProduct() {
+  return startServer([join(ROOT, 'scripts', 'start.mjs')], ROOT, { SKIP_BUILD: '1' });
+}
+
+/**
+ * A server (`args` for node) on a free port and a fresh data directory, in its own process group,
+ * so that stopping it stops whatever it starts; answers once `/api/health` does.
+ */
+async function startServer(args, cwd, env) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const origin = `http://127.0.0.1:${port}`;
-  // Its own process group, so that stopping it stops start.mjs and the server it runs.
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, args, {
+    cwd,
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      SKIP_BUILD: '1',
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -564,41 +571,10 @@ function headersOf(target) {
 }
 
 /** The API alone on a fresh data directory, on DATABASE_URL and REDIS_URL when they are set. */
-async function startApi() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'src', 'main.js')], {
-    cwd: join(ROOT, 'api'),
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_DIR: '',
-      LOG_LEVEL: 'warn',
-    },
+function startApi() {
+  return startServer([join(ROOT, 'api', 'dist', 'src', 'main.js')], join(ROOT, 'api'), {
+    SITE_DIR: '',
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  let alive = true;
-  void exited.then(() => (alive = false));
-  cleanups.push(async () => {
-    if (!alive) return;
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(15_000)]);
-  });
-  const deadline = Date.now() + 120_000;
-  while (alive && Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).status === 200) return { origin, dataDir };
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`the API did not answer ${origin}/api/health (see its output above)`);
 }
 
 /** `--api`: the API's reads beside the asset list, on the engine the environment names. */
