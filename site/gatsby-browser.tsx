@@ -59,8 +59,7 @@ async function measuredParts<T>(
  * and the design system), then Chakra's styling engine (its utilities, token dictionary and CSS
  * variables, in four tasks: the design system's prepareSystem). Each would otherwise be part of a
  * longer task: the app's scripts' start, or the hydration. Each step's time is a User Timing
- * measure (`coinlens:<step>`). (The browser's string collator, whose start was another such task,
- * is not needed any more: src/app/collator.)
+ * measure (`coinlens:<step>`).
  */
 function startRuntime(): Promise<Runtime> {
   runtimeStarted ??= (async () => {

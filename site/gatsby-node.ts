@@ -6,20 +6,6 @@ import { CompileHintsPlugin } from './src/app/compileHints';
 import { scriptsAfterPaint } from './src/app/scriptsAfterPaint';
 
 /**
- * Chakra's ordering of media queries compares their text without the browser's collator, whose
- * start was a long task of every page's (src/app/collator).
- */
-const collatorLoader = createRequire(__filename)('./src/app/collator/loader.cjs') as {
-  test: RegExp;
-};
-
-/**
- * Chakra's styling engine's cache (`utils/memo.js`) is src/app/chakra/memo.ts in the site: the
- * same answers without writing out every call's arguments as text.
- */
-const memoLoader = createRequire(__filename)('./src/app/chakra/loader.cjs') as { test: RegExp };
-
-/**
  * The built site runs on Preact's React layer (preact/compat) instead of React DOM: the same
  * components at a fraction of the first-load cost (issue #13's budgets: React DOM alone was 44 KB
  * gz of every page). The server render is Preact's too, so that the markup and the hydration agree
@@ -95,14 +81,6 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   if (!i18next) config.resolve.alias = { ...config.resolve.alias, ...i18nextAliases() };
   config.resolve.alias = { ...config.resolve.alias, ...emotionAliases() };
   if (stage === 'build-javascript') config.plugins = [...config.plugins, new CompileHintsPlugin()];
-  config.module.rules = [
-    ...config.module.rules,
-    {
-      test: collatorLoader.test,
-      use: [{ loader: path.join(__dirname, 'src/app/collator/loader.cjs') }],
-    },
-    { test: memoLoader.test, use: [{ loader: path.join(__dirname, 'src/app/chakra/loader.cjs') }] },
-  ];
   if (react) {
     actions.replaceWebpackConfig(config);
     return;
