@@ -48,15 +48,6 @@ const i18nextAliases = (): Record<string, string> => ({
   'react-i18next$': ours('i18next', 'react-i18next.ts'),
 });
 
-/**
- * Emotion's `serializeStyles` in the built site remembers what it made of each style object
- * (src/app/emotion); Emotion's own module is there under another name.
- */
-const emotionAliases = (): Record<string, string> => ({
-  '@emotion/serialize$': ours('emotion', 'serialize.ts'),
-  'coinlens-emotion-serialize$': packageFile('@emotion/serialize', 'dist/emotion-serialize.esm.js'),
-});
-
 // Gatsby's long-cached "framework" chunk: with the aliases it holds Preact instead of React.
 const FRAMEWORK =
   /(?<!node_modules.*)[\\/]node_modules[\\/](preact|react|react-dom|scheduler|prop-types)[\\/]/;
@@ -79,7 +70,6 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
     };
   }
   if (!i18next) config.resolve.alias = { ...config.resolve.alias, ...i18nextAliases() };
-  config.resolve.alias = { ...config.resolve.alias, ...emotionAliases() };
   if (stage === 'build-javascript') config.plugins = [...config.plugins, new CompileHintsPlugin()];
   if (react) {
     actions.replaceWebpackConfig(config);
