@@ -155,12 +155,13 @@ describe('the welcome page', () => {
       await expect(box.isEnabled()).resolves.toBe(true);
       await expect(page.getByRole('button', { name: o('actions.ready') }).count()).resolves.toBe(0);
       // The demo prices move every 10 s: the answer quotes the one of its moment, so every price
-      // the API serves while it is asked and answered is read (as the answer writes it: 2
-      // decimals, grouped; the integer part is compared).
+      // the API serves while it is asked and answered is read (as the answer writes it: rounded
+      // to 2 decimals, grouped; the integer part of the rounded price is compared, since
+      // 4321.997 is written $4,322.00).
       const prices = new Set<string>();
       const readPrice = async () => {
         const [quote] = await api<Array<{ price: number }>>('/api/coin/price?coinIds=2', token);
-        prices.add(Math.trunc(quote!.price).toString());
+        prices.add(quote!.price.toFixed(2).split('.')[0]!);
       };
       await readPrice();
       const reading = setInterval(() => void readPrice().catch(() => {}), 2_000);
