@@ -6,7 +6,7 @@ import {
   type CDPSession,
   type Page,
 } from 'playwright-core';
-import type { EarlyClicks } from '../site/src/app/earlyClicks';
+import type { EarlyClicks } from '../site/src/start/earlyClicks';
 
 /** The browsers this test file has open, for environment.cjs's report on a failed test. */
 const openBrowsers = ((globalThis as { __coinlensBrowsers?: Set<Browser> }).__coinlensBrowsers ??=
@@ -84,7 +84,7 @@ export async function openContext(
 
 /**
  * Waits until the page's server markup has hydrated: the page around its parts and every part
- * (as the page's early-click listener records them: site/src/app/earlyClicks.ts). A hover, say,
+ * (as the page's early-click listener records them: site/src/start/earlyClicks.ts). A hover, say,
  * is only heard after that.
  */
 export async function hydrated(page: Page): Promise<void> {

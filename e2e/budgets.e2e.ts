@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { COMPILE_HINT, loadsFirst } from '../site/src/app/compileHints';
+import { COMPILE_HINT, loadsFirst } from '../site/src/start/compileHints';
 
 const ROOT = join(__dirname, '..');
 const PUBLIC = join(ROOT, 'site', 'public');
@@ -36,6 +36,9 @@ const sitePages = () =>
     .filter((page) => !page.startsWith('_gatsby'))
     .map((page) => ({ page, html: readFileSync(join(PUBLIC, page), 'utf8') }));
 
+/** The characters scriptsAfterPaint writes as entities in an attribute, by entity name. */
+const ENTITIES: Record<string, string> = { amp: '&', '#39': "'", lt: '<', gt: '>' };
+
 /** Every address a document makes the browser load by itself (links to other pages are not loads). */
 export function loadedAddresses(html: string): string[] {
   const found: string[] = [];
@@ -43,11 +46,16 @@ export function loadedAddresses(html: string): string[] {
     const src = attributes.match(/\bsrc\s*=\s*["']?([^"'\s>]+)/i)?.[1];
     if (src) found.push(src);
   }
-  // The scripts a page adds itself after its first paint (site/src/app/scriptsAfterPaint.ts).
+  // The scripts a page adds itself after its first paint (site/src/start/scriptsAfterPaint.ts),
+  // whose addresses its loader carries in `data-sources`.
   for (const [, list = '[]'] of html.matchAll(
-    /<script id="scripts-after-paint">[\s\S]*?\((\[[^\]]*\]), window\);<\/script>/g,
+    /<script id="scripts-after-paint" data-sources='([^']*)'>/g,
   )) {
-    found.push(...(JSON.parse(list) as string[]));
+    const text = list.replace(
+      /&(amp|#39|lt|gt);/g,
+      (_entity, name: string) => ENTITIES[name] ?? '',
+    );
+    found.push(...(JSON.parse(text) as string[]));
   }
   for (const [, attributes = ''] of html.matchAll(/<link\b([^>]*)>/gi)) {
     const rel = attributes.match(/\brel\s*=\s*["']?([^"'>]+)/i)?.[1]?.toLowerCase() ?? '';
@@ -91,10 +99,10 @@ describe('the built site', () => {
       const bodyAt = html.search(/<body\b/);
       const head = html.slice(0, bodyAt);
       const body = html.slice(bodyAt);
-      const globals = [...head.matchAll(/<style data-server-styles="css-global ([\w-]+)"/g)].map(
+      const globals = [...head.matchAll(/<style data-emotion="css-global ([\w-]+)"/g)].map(
         ([, name]) => name,
       );
-      const classes = head.match(/<style data-server-styles="css [^"]+"/g) ?? [];
+      const classes = head.match(/<style data-emotion="css [^"]+"/g) ?? [];
       return [
         ...(globals.length === 0 ? [`${page}: no global styles in the head`] : []),
         ...(new Set(globals).size !== globals.length
@@ -108,7 +116,7 @@ describe('the built site', () => {
   });
 
   it('holds its first paint until its markup is all there, on every page', () => {
-    // site/src/app/wholeFirstPaint.tsx: the head's link names the element that ends the markup.
+    // site/src/start/wholeFirstPaint.tsx: the head's link names the element that ends the markup.
     const wrong = sitePages().flatMap(({ page, html }) => {
       const bodyAt = html.search(/<body\b/);
       const id = html
@@ -189,7 +197,7 @@ describe('the built site', () => {
       '<script src="/app.js"></script><script src="//cdn.example/x.js"></script>' +
       '<style>@font-face{src:url(/static/inter.woff2)}body{background:url("https://img.example/b.png")}</style>' +
       '<img src="data:image/png;base64,AAAA">' +
-      '<script id="scripts-after-paint">(function(){})(["/framework.js","https://cdn.example/app.js"], window);</script>';
+      `<script id="scripts-after-paint" data-sources='["/framework.js","https://cdn.example/app.js"]'>(()=>{})();</script>`;
     expect(loadedAddresses(html).filter(isOtherOrigin)).toEqual([
       '//cdn.example/x.js',
       'https://cdn.example/app.js',

@@ -1,5 +1,5 @@
 // A signed-in area's first data is asked for by the page's head script, while the page's scripts
-// load (site/src/app/earlyRequests.ts), and the API client takes those answers instead of asking
+// load (site/src/start/earlyRequests.ts), and the API client takes those answers instead of asking
 // again (site/src/data/early.ts). On the built site, through the product's server and its CSP:
 // the requests start before the app's scripts, none is sent twice, and the page shows its data.
 import type { Browser } from 'playwright-core';

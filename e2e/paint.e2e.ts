@@ -2,7 +2,7 @@
 // - A page's first paint, over a slow network: the HTML arrives a piece at a time, and the browser
 //   would paint each piece as it came. What it painted then moved when the rest arrived (the home
 //   page's heading went down as the example beside it grew). Every page holds its first paint
-//   until its markup is all there (site/src/app/wholeFirstPaint.tsx).
+//   until its markup is all there (site/src/start/wholeFirstPaint.tsx).
 // - A signed-in user's areas, from the first paint until their data has come: the static HTML is
 //   the area in its loading state (only a visitor holding a token sees it), the header does not
 //   change when the nickname comes, the loading cards are as long as the reports, and a chart's

@@ -1,10 +1,10 @@
 // A page's start in the browser, against the started product: its login button works from the
 // first press, on the phone's page and on the computer's, in every locale. A press on a button
-// before the page has hydrated is made once it has (site/src/app/earlyClicks.ts). And the home
+// before the page has hydrated is made once it has (site/src/start/earlyClicks.ts). And the home
 // page’s call to sign in, a link to /?t=login on the same page, opens the login dialog once the
 // page has hydrated too.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import type { EarlyClicks } from '../site/src/app/earlyClicks';
+import type { EarlyClicks } from '../site/src/start/earlyClicks';
 import { LOCALE_NAMES } from '../site/src/i18n/locales';
 import { baseUrl, hydrated, launchChromium, openContext, USER_AGENTS } from './browser';
 import { siteStrings } from './strings';
@@ -102,7 +102,7 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-/** The text of the press the page keeps for after its hydration (site/src/app/earlyClicks.ts). */
+/** The text of the press the page keeps for after its hydration (site/src/start/earlyClicks.ts). */
 const keptPress = (page: Page) =>
   page.evaluate(
     () =>

@@ -4,24 +4,23 @@ import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import {
   END_MARKER,
-  FLOOR_HEADERS,
-  FLOOR_PAGE,
+  COMPARE_ROUNDS,
   ROUTES,
+  comparisonTable,
+  compareFigure,
+  quantile,
   START_MARKER,
   apiRows,
   chatRows,
   describeMachine,
   describeSpeed,
-  floorHeaders,
-  floorNote,
-  floorRows,
   formatCls,
   formatDuration,
   formatTable,
   jsRows,
+  lighthouseRound,
   lighthouseRows,
   median,
-  missedByTheFloorToo,
   missedGoals,
   parseArgs,
   parseJsSize,
@@ -29,7 +28,7 @@ import {
   readShareRows,
   apiMarkers,
   summarizeRuns,
-  withFloors,
+  whyBuildReference,
   wrongFinalUrl,
 } from './bench-lib.mjs';
 
@@ -121,7 +120,7 @@ describe('wrongFinalUrl signed in', () => {
         `${origin}/reporting/`,
         `${origin}/reporting/`,
         `${origin}/reporting/`,
-        true,
+        { signedIn: true },
       ),
       null,
     );
@@ -134,7 +133,7 @@ describe('wrongFinalUrl signed in', () => {
       [`${origin}/zh/?t=login`, `${origin}/zh/?t=login`],
     ]) {
       assert.match(
-        wrongFinalUrl('desktop', `${origin}/monitoring/`, mainDocument, final, true),
+        wrongFinalUrl('desktop', `${origin}/monitoring/`, mainDocument, final, { signedIn: true }),
         /took the run for signed out/,
       );
     }
@@ -142,13 +141,9 @@ describe('wrongFinalUrl signed in', () => {
 
   it('still refuses a signed-in desktop run taken for a phone', () => {
     assert.match(
-      wrongFinalUrl(
-        'desktop',
-        `${origin}/welcome/`,
-        `${origin}/welcome/`,
-        `${origin}/mobile/`,
-        true,
-      ),
+      wrongFinalUrl('desktop', `${origin}/welcome/`, `${origin}/welcome/`, `${origin}/mobile/`, {
+        signedIn: true,
+      }),
       /taken for a phone/,
     );
   });
@@ -168,39 +163,78 @@ describe('wrongFinalUrl signed in', () => {
 });
 
 describe('goals', () => {
-  it('holds desktop routes to 0.99 and TBT under 50 ms, and CLS to exactly 0', () => {
-    const rows = lighthouseRows('/', 'desktop', { score: 0.99, lcpMs: 500, tbtMs: 49, cls: 0 });
+  const reference = { score: 0.97, lcpMs: 1500, tbtMs: 120, cls: 0.002, runs: 5 };
+  const allowances = { '/': 15, '/mobile/': 15, '*': 35 };
+
+  it('holds desktop routes to 0.95, TBT to the reference plus 50 ms, and CLS to exactly 0', () => {
+    const rows = lighthouseRows(
+      '/',
+      'desktop',
+      { score: 0.95, lcpMs: 2500, tbtMs: 170, cls: 0 },
+      { reference },
+    );
     assert.deepEqual(Object.values(met(rows)), [true, null, true, true]);
-    const missed = lighthouseRows('/', 'desktop', {
-      score: 0.98,
-      lcpMs: 500,
-      tbtMs: 50,
-      cls: 0.0004,
-    });
+    assert.deepEqual(
+      rows.map((row) => [row.value, row.reference, row.goal]),
+      [
+        ['0.95', '0.97', '>= 0.95'],
+        ['2500 ms', '1500 ms', '-'],
+        ['170 ms', '120 ms', '<= 170 ms (reference + 50 ms)'],
+        ['0', '0.002', '0'],
+      ],
+    );
+    const missed = lighthouseRows(
+      '/',
+      'desktop',
+      { score: 0.94, lcpMs: 500, tbtMs: 171, cls: 0.0004 },
+      { reference },
+    );
     assert.deepEqual(Object.values(met(missed)), [false, null, false, false]);
     assert.equal(missed[3].value, '0.0004');
   });
 
-  it('holds /mobile/ to 0.98 and TBT under 100 ms', () => {
-    const rows = lighthouseRows('/mobile/', 'mobile', {
-      score: 0.98,
-      lcpMs: 2000,
-      tbtMs: 99,
-      cls: 0,
+  it("holds /mobile/ to the reference's score and LCP, and TBT to its plus 50 ms", () => {
+    const even = { score: 0.97, lcpMs: 1500, tbtMs: 170, cls: 0 };
+    const rows = lighthouseRows('/mobile/', 'mobile', even, { reference });
+    assert.deepEqual(Object.values(met(rows)), [true, true, true, true]);
+    assert.deepEqual(
+      rows.map((row) => row.goal),
+      [
+        ">= 0.97 (the reference's)",
+        "<= 1500 ms (the reference's)",
+        '<= 170 ms (reference + 50 ms)',
+        '0',
+      ],
+    );
+    const slow = lighthouseRows(
+      '/mobile/',
+      'mobile',
+      { score: 0.96, lcpMs: 1501, tbtMs: 171, cls: 0 },
+      { reference },
+    );
+    assert.deepEqual(Object.values(met(slow)), [false, false, false, true]);
+    // A score the mobile goal misses meets the desktop one: 0.95 is the desktop score.
+    assert.equal(
+      lighthouseRows('/', 'desktop', { ...even, score: 0.96 }, { reference })[0].met,
+      true,
+    );
+  });
+
+  it('misses every goal set by a reference that was not measured', () => {
+    const figures = { score: 1, lcpMs: 100, tbtMs: 0, cls: 0 };
+    const rows = lighthouseRows('/mobile/', 'mobile', figures, {
+      reference: summarizeRuns([]),
     });
-    assert.deepEqual(Object.values(met(rows)), [true, null, true, true]);
-    const slow = lighthouseRows('/mobile/', 'mobile', {
-      score: 0.97,
-      lcpMs: 2000,
-      tbtMs: 100,
-      cls: 0,
-    });
-    assert.deepEqual(Object.values(met(slow)), [false, null, false, true]);
+    assert.deepEqual(Object.values(met(rows)), [false, false, false, true]);
+    assert.equal(rows[2].goal, '<= n/a (reference + 50 ms)');
+    const desktop = lighthouseRows('/', 'desktop', figures);
+    assert.deepEqual(Object.values(met(desktop)), [true, null, false, true]);
+    assert.equal(desktop[0].reference, 'n/a');
   });
 
   it('names a signed-in run in its rows, and holds it to the same goals', () => {
     const figures = { score: 0.99, lcpMs: 500, tbtMs: 49, cls: 0 };
-    const rows = lighthouseRows('/reporting/', 'desktop', figures, { signedIn: true });
+    const rows = lighthouseRows('/reporting/', 'desktop', figures, { signedIn: true, reference });
     assert.deepEqual(
       rows.map((row) => row.measure),
       ['performance', 'LCP', 'TBT', 'CLS'].map(
@@ -209,36 +243,54 @@ describe('goals', () => {
     );
     assert.deepEqual(
       rows.map(({ value, goal, met: isMet }) => [value, goal, isMet]),
-      lighthouseRows('/', 'desktop', figures).map(({ value, goal, met: isMet }) => [
+      lighthouseRows('/', 'desktop', figures, { reference }).map(({ value, goal, met: isMet }) => [
         value,
         goal,
         isMet,
       ]),
     );
     assert.equal(
-      lighthouseRows('/', 'desktop', figures)[0].measure,
+      lighthouseRows('/', 'desktop', figures, { reference })[0].measure,
       'Lighthouse `/` (desktop): performance',
     );
   });
 
   it('counts a route whose every run failed as missed, not met', () => {
-    const rows = lighthouseRows('/', 'desktop', summarizeRuns([]));
+    const rows = lighthouseRows('/', 'desktop', summarizeRuns([]), { reference });
     assert.deepEqual(Object.values(met(rows)), [false, null, false, false]);
     assert.equal(rows[0].value, 'n/a');
   });
 
-  it('gives the home page 110 KB gz of first-load JS and other routes 130, a missing one none', () => {
+  it('gives / and /mobile/ the reference plus 15 KB gz of first-load JS, other routes plus 35', () => {
     const rows = jsRows(
-      ['/', '/reporting/', '/welcome/', '/mobile/'],
+      ['/', '/mobile/', '/reporting/', '/welcome/', '/monitoring/'],
       [
-        { path: '/', kb: 110, files: 5 },
-        { path: '/reporting/', kb: 130, files: 5 },
-        { path: '/welcome/', kb: 130.1, files: 5 },
+        { path: '/', kb: 115, files: 5 },
+        { path: '/mobile/', kb: 115.1, files: 5 },
+        { path: '/reporting/', kb: 135, files: 5 },
+        { path: '/welcome/', kb: 135.1, files: 5 },
+      ],
+      { path: '/', kb: 100, files: 4 },
+      allowances,
+    );
+    assert.deepEqual(Object.values(met(rows)), [true, false, true, false, false]);
+    assert.deepEqual(
+      rows.slice(0, 3).map((row) => [row.value, row.reference, row.goal]),
+      [
+        ['115.0 KB gz', '100.0 KB gz', '<= 115.0 KB gz (reference + 15 KB)'],
+        ['115.1 KB gz', '100.0 KB gz', '<= 115.0 KB gz (reference + 15 KB)'],
+        ['135.0 KB gz', '100.0 KB gz', '<= 135.0 KB gz (reference + 35 KB)'],
       ],
     );
-    assert.deepEqual(Object.values(met(rows)), [true, true, false, false]);
-    assert.equal(rows[0].goal, '<= 110 KB gz');
-    assert.equal(rows[3].value, 'not built');
+    assert.equal(rows[4].value, 'not built');
+  });
+
+  it('misses every first-load goal when the reference was not measured', () => {
+    const rows = jsRows(['/'], [{ path: '/', kb: 1, files: 1 }], undefined, allowances);
+    assert.deepEqual(
+      rows.map((row) => [row.reference, row.goal, row.met]),
+      [['not built', '<= n/a (reference + 15 KB)', false]],
+    );
   });
 
   it("gives the chat the contract's 1 s to its first part and 5 s to its last", () => {
@@ -271,110 +323,55 @@ describe('goals', () => {
   });
 });
 
-describe('the floor page', () => {
-  it('is measured before the first route of each preset, and only then', () => {
-    const pages = withFloors(ROUTES);
+describe('the reference page', () => {
+  it('is measured once a round, just before the first route of each preset', () => {
+    const pages = lighthouseRound(ROUTES);
     assert.deepEqual(
-      pages.map((page) => [page.path, page.preset, page.floor === true]),
+      pages.map((page) => [page.path, page.preset, page.reference === true]),
       [
-        ['/floor/desktop/', 'desktop', true],
+        ['/', 'desktop', true],
         ['/', 'desktop', false],
         ['/reporting/', 'desktop', false],
         ['/monitoring/', 'desktop', false],
         ['/welcome/', 'desktop', false],
-        ['/floor/mobile/', 'mobile', true],
+        ['/', 'mobile', true],
         ['/mobile/', 'mobile', false],
       ],
     );
-    assert.ok(pages.filter((page) => page.floor).every((page) => page.signedIn === false));
-    assert.deepEqual(withFloors([]), []);
+    assert.ok(pages.filter((page) => page.reference).every((page) => page.signedIn === false));
+    assert.deepEqual(lighthouseRound([]), []);
   });
 
-  it("passes each run's own address check: a phone's floor is a mobile page, a desktop's not", () => {
+  it('must stay where it was sent, with either preset', () => {
     const origin = 'http://127.0.0.1:9';
-    for (const page of withFloors(ROUTES).filter((entry) => entry.floor)) {
+    for (const page of lighthouseRound(ROUTES).filter((entry) => entry.reference)) {
       const url = `${origin}${page.path}`;
-      assert.equal(wrongFinalUrl(page.preset, url, url, url), null, page.path);
+      assert.equal(wrongFinalUrl(page.preset, url, url, url, { reference: true }), null);
+      assert.match(
+        wrongFinalUrl(page.preset, url, url, `${origin}/zh/`, { reference: true }),
+        /the reference page .* ended on .*\/zh\/: it redirects nobody/,
+      );
     }
-  });
-
-  it('is a page without a script, a style sheet or a font', () => {
-    assert.match(FLOOR_PAGE, /^<!doctype html>/);
-    assert.match(FLOOR_PAGE, /<meta name="viewport"/);
-    assert.doesNotMatch(FLOOR_PAGE, /<script|<style|<link|style=|@font-face/i);
-  });
-
-  it("takes the product's security headers and nothing else", () => {
-    const product = new Headers({
-      'Content-Security-Policy': "default-src 'self'",
-      'cross-origin-opener-policy': 'same-origin',
-      'x-frame-options': 'DENY',
-      'content-encoding': 'br',
-      'content-length': '10142',
-      etag: 'W/"1"',
-      'cache-control': 'no-cache',
-    });
-    assert.deepEqual(floorHeaders(product), {
-      'content-security-policy': "default-src 'self'",
-      'cross-origin-opener-policy': 'same-origin',
-      'x-frame-options': 'DENY',
-    });
-    assert.deepEqual(floorHeaders([['Referrer-Policy', 'no-referrer']]), {
-      'referrer-policy': 'no-referrer',
-    });
-    assert.ok(FLOOR_HEADERS.includes('cross-origin-opener-policy'));
-  });
-
-  it('refuses a product page that sent none of them', () => {
-    assert.throws(
-      () => floorHeaders(new Headers({ 'content-type': 'text/html' })),
-      /sent none of content-security-policy, cross-origin-opener-policy/,
+    // Without the flag, a mobile run on a page without "mobile" in its path is refused.
+    assert.match(
+      wrongFinalUrl('mobile', `${origin}/`, `${origin}/`, `${origin}/`),
+      /not the mobile page/,
     );
   });
 
-  it("says whether the floor reaches its preset's goals, with no goal row of its own", () => {
-    const quick = floorRows('mobile', { score: 0.98, lcpMs: 700, tbtMs: 99, cls: 0 });
-    assert.deepEqual(
-      quick.map((row) => [row.measure, row.value, row.goal, row.met, row.reaches]),
-      [
-        ['Lighthouse floor page (mobile): performance', '0.98', '-', null, true],
-        ['Lighthouse floor page (mobile): TBT', '99 ms', '-', null, true],
-      ],
-    );
-    const slow = floorRows('mobile', { score: 0.97, lcpMs: 700, tbtMs: 100, cls: 0 });
-    assert.deepEqual(
-      slow.map((row) => row.reaches),
-      [false, false],
-    );
-    assert.deepEqual(
-      floorRows('desktop', { score: 0.99, lcpMs: 300, tbtMs: 50, cls: 0 }).map(
-        (row) => row.reaches,
-      ),
-      [true, false],
-    );
-    assert.deepEqual(missedGoals(slow), []);
-  });
-
-  it('explains only the missed goals its own preset and metric missed on the floor too', () => {
-    const rows = [
-      ...floorRows('desktop', { score: 1, lcpMs: 300, tbtMs: 0, cls: 0 }),
-      ...lighthouseRows('/welcome/', 'desktop', { score: 0.9, lcpMs: 900, tbtMs: 180, cls: 0 }),
-      ...floorRows('mobile', { score: 0.99, lcpMs: 700, tbtMs: 160, cls: 0 }),
-      ...lighthouseRows('/mobile/', 'mobile', { score: 0.8, lcpMs: 1400, tbtMs: 900, cls: 0.01 }),
-      ...chatRows({ firstMs: 2000, lastMs: 10, count: 5 }),
+  it('is built when it has no build, or when a source is newer than it', () => {
+    const sources = [
+      { path: 'bench/reference/src/pages/index.tsx', mtimeMs: 1000 },
+      { path: 'package-lock.json', mtimeMs: 900 },
     ];
-    assert.deepEqual(
-      missedByTheFloorToo(rows).map((row) => row.measure),
-      ['Lighthouse `/mobile/` (mobile): TBT'],
-    );
+    assert.equal(whyBuildReference(null, sources), 'it has not been built');
+    assert.equal(whyBuildReference(1000, sources), null);
     assert.equal(
-      floorNote(missedByTheFloorToo(rows)),
-      'The floor page missed this goal too, in the same run: `/mobile/` (mobile): TBT. ' +
-        'No page could meet it on this machine then.',
+      whyBuildReference(950, sources),
+      'bench/reference/src/pages/index.tsx changed since its build',
     );
-    // Without a floor measured, nothing is explained.
-    assert.deepEqual(missedByTheFloorToo(rows.filter((row) => !row.floor)), []);
-    assert.equal(floorNote([]), '');
+    const many = ['a', 'b', 'c', 'd', 'e'].map((path) => ({ path, mtimeMs: 2 }));
+    assert.equal(whyBuildReference(1, many), 'a, b, c and 2 more changed since its build');
   });
 });
 
@@ -411,25 +408,109 @@ describe('formatTable', () => {
     const table = `${formatTable(rows)}\n`;
     assert.equal(await prettier.format(table, { parser: 'markdown' }), table);
   });
+
+  it("puts the reference's figure beside ours when a row has one", async () => {
+    const compared = [
+      { measure: 'TBT', value: '120 ms', reference: '80 ms', goal: '<= 130 ms', met: true },
+      { measure: 'API', value: '10', goal: '-', met: null },
+    ];
+    const table = formatTable(compared);
+    assert.equal(
+      table,
+      [
+        '| measure | ours   | reference | goal      | met |',
+        '| ------- | ------ | --------- | --------- | --- |',
+        '| TBT     | 120 ms | 80 ms     | <= 130 ms | yes |',
+        '| API     | 10     | -         | -         | -   |',
+      ].join('\n'),
+    );
+    const prettier = createRequire(import.meta.url)('prettier');
+    assert.equal(await prettier.format(`${table}\n`, { parser: 'markdown' }), `${table}\n`);
+  });
 });
 
 describe('parseArgs', () => {
-  it('reads the four options and refuses anything else', () => {
-    assert.deepEqual(parseArgs([]), {
-      build: true,
-      api: false,
-      write: false,
-      check: false,
-      help: false,
-    });
+  const defaults = {
+    build: true,
+    api: false,
+    write: false,
+    check: false,
+    help: false,
+    against: null,
+    rounds: COMPARE_ROUNDS,
+  };
+  it('reads the options and refuses anything else', () => {
+    assert.deepEqual(parseArgs([]), defaults);
     assert.deepEqual(parseArgs(['--no-build', '--api', '--write', '--check']), {
+      ...defaults,
       build: false,
       api: true,
       write: true,
       check: true,
-      help: false,
     });
     assert.throws(() => parseArgs(['--nobuild']), /unknown option --nobuild/);
+  });
+
+  it('reads the other build and the rounds of a comparison, and refuses a missing or bad value', () => {
+    assert.deepEqual(parseArgs(['--against', '/tmp/other', '--rounds', '12', '--no-build']), {
+      ...defaults,
+      build: false,
+      against: '/tmp/other',
+      rounds: 12,
+    });
+    assert.throws(() => parseArgs(['--against']), /--against needs a value/);
+    assert.throws(() => parseArgs(['--against', '--no-build']), /--against needs a value/);
+    assert.throws(() => parseArgs(['--rounds', '1']), /at least 2, not 1/);
+    assert.throws(() => parseArgs(['--rounds', 'ten']), /at least 2, not ten/);
+    assert.throws(() => parseArgs(['--against', 'x', '--api']), /does not go with --api/);
+  });
+});
+
+describe('quantile', () => {
+  it('interpolates between the sorted values and ignores what is not a number', () => {
+    assert.equal(quantile([4, 1, 3, 2], 0.5), 2.5);
+    assert.equal(quantile([1, 2, 3, 4, 5], 0.25), 2);
+    assert.equal(quantile([10, NaN, 20], 1), 20);
+    assert.ok(Number.isNaN(quantile([], 0.5)));
+  });
+});
+
+describe('compareFigure', () => {
+  it('weighs the difference of the medians against the larger interquartile range', () => {
+    const clear = compareFigure([100, 110, 120, 130, 140], [300, 310, 320, 330, 340]);
+    assert.equal(clear.difference, 200);
+    assert.equal(clear.spread, 20);
+    assert.equal(clear.beyondSpread, true);
+    const noisy = compareFigure([100, 110, 120, 130, 140], [0, 60, 150, 300, 400]);
+    assert.equal(noisy.difference, 30);
+    assert.equal(noisy.spread, 240);
+    assert.equal(noisy.beyondSpread, false);
+  });
+});
+
+describe('comparisonTable', () => {
+  it('prints each page and figure with both medians, the difference and the verdict', () => {
+    const run = (score, lcpMs, tbtMs) => ({ score, lcpMs, tbtMs, cls: 0 });
+    const table = comparisonTable(
+      [
+        {
+          path: '/mobile/',
+          preset: 'mobile',
+          signedIn: false,
+          base: [run(0.99, 1400, 50), run(0.99, 1450, 60), run(1, 1420, 40)],
+          other: [run(0.9, 2400, 250), run(0.91, 2500, 260), run(0.92, 2450, 240)],
+        },
+      ],
+      { base: 'with', other: 'without' },
+    );
+    const lines = table.split('\n');
+    assert.match(lines[0], /\| page: figure +\| with median +\| without median +\| difference/);
+    assert.match(
+      table,
+      /`\/mobile\/` mobile: LCP +\| 1420 ms \(IQR 25 ms\) +\| 2450 ms \(IQR 50 ms\) +\| \+1030 ms +\| yes/,
+    );
+    assert.match(table, /`\/mobile\/` mobile: CLS +\| 0 \(IQR 0\) +\| 0 \(IQR 0\) +\| 0 +\| no/);
+    assert.equal(lines.length, 2 + 4);
   });
 });
 

@@ -1,52 +1,64 @@
 // `npm run bench`: builds and starts the product, then prints one table of Lighthouse
-// performance (system Chromium, median of 3), first-load JS, API throughput beside a bare Fastify
-// route (each signed-in read also as a share of the public asset list's rate), and chat latency,
-// each beside its goal. `--no-build` measures the existing build, `--write` rewrites the
-// generated part of docs/benchmarks.md, `--check` exits 1 on a missed goal. `--api` measures the
+// performance (system Chromium, median of 5 rounds that alternate between the routes and the
+// reference page, bench/reference), first-load JS beside the reference's, API throughput beside a
+// bare Fastify route (each signed-in read also as a share of the public asset list's rate), and
+// chat latency, each beside its goal. `--no-build` measures the existing build, `--write`
+// rewrites the generated part of docs/benchmarks.md and records the reference's first-load JS in
+// site/js-budget.json, `--check` exits 1 on a missed goal. `--api` measures the
 // API alone, on PGlite or on the PostgreSQL (and Redis) that DATABASE_URL (and REDIS_URL) name.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, release, tmpdir, totalmem, type as osType } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import {
+  COMPARED_ROUTES,
   END_MARKER,
-  FLOOR_PAGE,
   ROUTES,
   START_MARKER,
   USAGE,
   apiMarkers,
   apiRows,
   chatRows,
+  comparisonTable,
   describeMachine,
   describeSpeed,
-  floorHeaders,
-  floorNote,
-  floorRows,
   formatCls,
   formatDuration,
   formatTable,
   jsRows,
+  lighthouseRound,
   lighthouseRows,
   median,
-  missedByTheFloorToo,
   missedGoals,
   parseArgs,
   parseJsSize,
   readShareRows,
   replaceGenerated,
   summarizeRuns,
-  withFloors,
+  whyBuildReference,
   wrongFinalUrl,
 } from './bench-lib.mjs';
+import { withReference } from './js-size.mjs';
 import { ROOT, chromiumPath, freePort, run } from './lib.mjs';
 
-const RUNS_PER_ROUTE = 3;
-/** Failed Lighthouse runs retried per route before the route counts as not measured. */
+/** Lighthouse rounds: each measures every route once and the reference once per preset. */
+const RUNS_PER_ROUTE = 5;
+/** Failed Lighthouse runs retried per page, over all rounds, before it counts as not measured. */
 const RETRIES = 2;
 /** The API's load: alternating rounds of each route, the median kept (a noisy machine). */
 const API_LOAD = { connections: 50, duration: 3, rounds: 3 };
@@ -61,7 +73,9 @@ const CHAT_QUESTIONS = [
 const REPLY_TIMEOUT_MS = 35_000;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 const BENCH_DIR = join(ROOT, 'bench');
+const REFERENCE_DIR = join(BENCH_DIR, 'reference');
 const DOC = join(ROOT, 'docs', 'benchmarks.md');
+const BUDGET_FILE = join(ROOT, 'site', 'js-budget.json');
 
 const execFileAsync = promisify(execFile);
 const requireFromRoot = createRequire(join(ROOT, 'package.json'));
@@ -168,20 +182,83 @@ async function chromiumVersion(path) {
 }
 
 /**
- * First-load JS per route from scripts/js-size.mjs. It is asked for every page and the routes are
- * picked here, so that the figures do not depend on how it reads a list of paths.
+ * First-load JS per route from scripts/js-size.mjs, of the site or of another Gatsby build
+ * (`publicDir`). It is asked for every page and the routes are picked here, so that the figures
+ * do not depend on how it reads a list of paths.
  */
-async function jsSizes(paths) {
+async function jsSizes(paths, publicDir = null) {
   try {
     const { stdout } = await execFileAsync(
       process.execPath,
-      [join(ROOT, 'scripts', 'js-size.mjs')],
+      [join(ROOT, 'scripts', 'js-size.mjs'), ...(publicDir ? ['--public', publicDir] : [])],
       { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
     );
     return parseJsSize(stdout).filter((size) => paths.includes(size.path));
   } catch (error) {
     throw new Error(`scripts/js-size.mjs failed: ${error.stderr?.trim() || error.message}`);
   }
+}
+
+/**
+ * The reference page resolves its packages from the repository's node_modules, as the workspaces
+ * do. A package only one workspace uses may be installed in that workspace's own node_modules
+ * (npm put gatsby-plugin-react-i18next in site/node_modules, beside the path-to-regexp it needs):
+ * such a package is linked into bench/reference/node_modules, so that the reference uses the copy
+ * the site uses, without an install of its own.
+ */
+function linkWorkspacePackages() {
+  const { dependencies } = JSON.parse(readFileSync(join(REFERENCE_DIR, 'package.json'), 'utf8'));
+  for (const name of Object.keys(dependencies)) {
+    const link = join(REFERENCE_DIR, 'node_modules', name);
+    if (existsSync(link) || existsSync(join(ROOT, 'node_modules', name))) continue;
+    const installed = ['site', 'design-system', 'api']
+      .map((workspace) => join(ROOT, workspace, 'node_modules', name))
+      .find((path) => existsSync(path));
+    if (!installed) {
+      throw new Error(`${name}, which bench/reference uses, is not installed: run npm ci`);
+    }
+    // A link left behind by an install that has moved since.
+    rmSync(link, { force: true });
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(relative(dirname(link), installed), link, 'dir');
+    log(`linked bench/reference/node_modules/${name} to ${relative(ROOT, installed)}`);
+  }
+}
+
+/** The files the reference page is built from: its own, and the record of what is installed. */
+function referenceSources() {
+  const own = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (!entry.isDirectory()) return [path];
+      return ['node_modules', '.cache', 'public'].includes(entry.name) ? [] : own(path);
+    });
+  return [
+    ...own(REFERENCE_DIR),
+    join(ROOT, 'package-lock.json'),
+    join(ROOT, 'node_modules', '.package-lock.json'),
+  ]
+    .filter((path) => existsSync(path))
+    .map((path) => ({ path: relative(ROOT, path), mtimeMs: statSync(path).mtimeMs }));
+}
+
+/** Builds the reference page (`gatsby build` in bench/reference) unless its build is up to date. */
+async function buildReference() {
+  linkWorkspacePackages();
+  const page = join(REFERENCE_DIR, 'public', 'index.html');
+  const why = whyBuildReference(
+    existsSync(page) ? statSync(page).mtimeMs : null,
+    referenceSources(),
+  );
+  if (why === null) return;
+  log(`building the reference page (gatsby build in bench/reference): ${why}`);
+  const gatsby = join(dirname(requireFromRoot.resolve('gatsby/package.json')), 'cli.js');
+  await run(process.execPath, [gatsby, 'build'], {
+    cwd: REFERENCE_DIR,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' },
+  }).catch((error) => {
+    throw new Error(`the reference page's build failed (${error.message}); see its output above`);
+  });
 }
 
 /** The product as `npm start` runs it, on a free port and a fresh data directory. */
@@ -312,176 +389,168 @@ async function signIn(puppeteer, port, origin, token) {
 }
 
 /**
- * Median-of-3 Lighthouse figures for every route, and for each preset's floor page on the bench's
- * own server (`bare`); a failed run is a problem, not a crash.
+ * One Lighthouse run of `url` with `preset` in a fresh Chromium (signed in at `signedIn.origin`
+ * with `signedIn.token` first, when given): its figures, the address it ended on, where its
+ * largest layout shift was, and Lighthouse's warnings. Throws on a failed run or a wrong final
+ * address (wrongFinalUrl).
  */
-async function measureLighthouse(
+async function lighthouseRun(
   { lighthouse, desktopConfig, chromeLauncher, puppeteer },
-  product,
-  bare,
-  problems,
+  { url, preset, signedIn, reference = false },
 ) {
-  const { origin } = product;
-  const chromePath = chromiumPath();
-  const results = [];
-  const token = ROUTES.some((route) => route.signedIn)
-    ? await createLighthouseAccount(product)
-    : null;
-  for (const { path, preset, signedIn, floor = false } of withFloors(ROUTES)) {
-    const url = `${floor ? bare.origin : origin}${path}`;
-    const runs = [];
-    const finalUrls = new Set();
-    const failures = [];
-    // Lighthouse fails now and then on a busy machine (NO_NAVSTART ...): a failed run is retried.
-    for (
-      let attempt = 1;
-      runs.length < RUNS_PER_ROUTE && failures.length <= RETRIES;
-      attempt += 1
-    ) {
-      if (stopping) throw new Error('stopped');
-      const chrome = await chromeLauncher.launch({
-        chromePath,
-        chromeFlags: CHROME_FLAGS,
-        handleSIGINT: false,
-        logLevel: 'silent',
-      });
-      const kill = async () => chrome.kill();
-      cleanups.push(kill);
-      try {
-        if (signedIn) await signIn(puppeteer, chrome.port, origin, token);
-        const result = await lighthouse(
-          url,
-          { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
-          preset === 'desktop' ? desktopConfig : undefined,
-        );
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error('Lighthouse returned no result');
-        if (lhr.runtimeError) {
-          throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-        }
-        const finalUrl = lhr.finalDisplayedUrl;
-        const wrong = wrongFinalUrl(preset, url, lhr.mainDocumentUrl ?? url, finalUrl, signedIn);
-        if (wrong) throw new Error(wrong);
-        const audit = (id) => {
-          const entry = lhr.audits[id];
-          if (typeof entry?.numericValue !== 'number') {
-            throw new Error(`no ${id}: ${entry?.errorMessage ?? 'audit missing'}`);
-          }
-          return entry.numericValue;
-        };
-        const score = lhr.categories.performance?.score;
-        if (typeof score !== 'number') throw new Error('no performance score');
-        const figures = {
-          score,
-          lcpMs: audit('largest-contentful-paint'),
-          tbtMs: audit('total-blocking-time'),
-          cls: audit('cumulative-layout-shift'),
-          benchmarkIndex: lhr.environment?.benchmarkIndex,
-        };
-        runs.push(figures);
-        // Where a layout shift comes from, for whoever has to remove it.
-        const shifted = lhr.audits['layout-shifts']?.details?.items?.[0]?.node;
-        const shiftNote =
-          figures.cls > 0 && shifted
-            ? ` (largest shift: ${shifted.selector ?? shifted.nodeLabel})`
-            : '';
-        finalUrls.add(new URL(finalUrl).pathname + new URL(finalUrl).search);
-        log(
-          `Lighthouse ${floor ? 'floor page' : path} (${preset}${signedIn ? ', signed in' : ''}) ${runs.length}/${RUNS_PER_ROUTE}: ${score.toFixed(2)}, ` +
-            `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, ` +
-            `CLS ${formatCls(figures.cls)}${shiftNote}${finalUrl === url ? '' : `, ended on ${finalUrl}`}` +
-            `, benchmark index ${
-              Number.isFinite(figures.benchmarkIndex)
-                ? Math.round(figures.benchmarkIndex)
-                : 'not reported'
-            }` +
-            (lhr.runWarnings.length ? `; warnings: ${lhr.runWarnings.join(' / ')}` : ''),
-        );
-      } catch (error) {
-        failures.push(`attempt ${attempt}: ${error.message}`);
-        log(`Lighthouse ${path} (${preset}) attempt ${attempt} failed: ${error.message}`);
-      } finally {
-        forget(kill);
-        await kill();
-      }
-    }
-    if (runs.length < RUNS_PER_ROUTE) {
-      problems.push(
-        `Lighthouse ${path} (${preset}): ${runs.length} of ${RUNS_PER_ROUTE} runs measured (${failures.join('; ')})`,
-      );
-    }
-    results.push({
-      path,
-      preset,
-      signedIn,
-      floor,
-      summary: summarizeRuns(runs),
-      finalUrls: [...finalUrls],
-      benchmarkIndexes: runs.map((figures) => figures.benchmarkIndex),
+  if (stopping) throw new Error('stopped');
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+    logLevel: 'silent',
+  });
+  const kill = async () => chrome.kill();
+  cleanups.push(kill);
+  try {
+    if (signedIn) await signIn(puppeteer, chrome.port, signedIn.origin, signedIn.token);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no result');
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const finalUrl = lhr.finalDisplayedUrl;
+    const wrong = wrongFinalUrl(preset, url, lhr.mainDocumentUrl ?? url, finalUrl, {
+      signedIn: Boolean(signedIn),
+      reference,
     });
+    if (wrong) throw new Error(wrong);
+    const audit = (id) => {
+      const entry = lhr.audits[id];
+      if (typeof entry?.numericValue !== 'number') {
+        throw new Error(`no ${id}: ${entry?.errorMessage ?? 'audit missing'}`);
+      }
+      return entry.numericValue;
+    };
+    const score = lhr.categories.performance?.score;
+    if (typeof score !== 'number') throw new Error('no performance score');
+    const figures = {
+      score,
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      benchmarkIndex: lhr.environment?.benchmarkIndex,
+    };
+    // Where a layout shift comes from, for whoever has to remove it.
+    const shifted = lhr.audits['layout-shifts']?.details?.items?.[0]?.node;
+    const shiftNote =
+      figures.cls > 0 && shifted
+        ? ` (largest shift: ${shifted.selector ?? shifted.nodeLabel})`
+        : '';
+    return { figures, finalUrl, shiftNote, warnings: lhr.runWarnings };
+  } finally {
+    forget(kill);
+    await kill();
   }
-  return results;
 }
 
-/** A phone's user agent (Lighthouse's mobile preset sends one like it): the site's phone pages. */
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) ' +
-  'Chrome/120.0.0.0 Mobile Safari/537.36';
-
-/** The security headers of the product's page for each preset, which its floor page is sent with. */
-async function productHeaders(origin) {
-  const headers = {};
-  for (const [preset, path, userAgent] of [
-    ['desktop', '/', null],
-    ['mobile', '/mobile/', PHONE_USER_AGENT],
-  ]) {
-    const response = await fetch(`${origin}${path}`, {
-      headers: userAgent ? { 'user-agent': userAgent } : {},
-    });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${origin}${path} answered ${response.status}`);
-    headers[preset] = floorHeaders(response.headers);
-  }
-  return headers;
+/** One run's figures as the bench's log line prints them. */
+function describeRun(figures, { url, finalUrl, shiftNote, warnings }) {
+  const index = Number.isFinite(figures.benchmarkIndex)
+    ? Math.round(figures.benchmarkIndex)
+    : 'not reported';
+  return (
+    `${figures.score.toFixed(2)}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, ` +
+    `CLS ${formatCls(figures.cls)}${shiftNote}${finalUrl === url ? '' : `, ended on ${finalUrl}`}` +
+    `, benchmark index ${index}` +
+    (warnings.length ? `; warnings: ${warnings.join(' / ')}` : '')
+  );
 }
 
 /**
- * A worker thread of this process with a bare Fastify route (`GET /`, the HTTP stack's own
- * ceiling, beside the API's figures) and each preset's floor page (`GET /floor/<preset>/`, with
- * the product's headers for that preset).
+ * Lighthouse figures for every route and each preset's reference page, in `RUNS_PER_ROUTE`
+ * rounds (`lighthouseRound`): every page once a round, so that each route and the reference it
+ * is compared with are measured through the same minutes of a noisy machine; each figure is the
+ * median of its page's rounds. A failed run is retried at once, and is a problem, not a crash.
  */
-async function startBareFastify(floorHeadersByPreset) {
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads');
-     const app = require(workerData.fastify)({ logger: false });
-     app.get('/', async () => ({ code: 200, msg: 'ok', data: null }));
-     for (const [preset, headers] of Object.entries(workerData.headers)) {
-       app.get('/floor/' + preset + '/', async (request, reply) =>
-         reply.headers(headers).type('text/html; charset=utf-8').send(workerData.page));
-     }
-     app.listen({ port: 0, host: '127.0.0.1' }).then((address) => parentPort.postMessage(address));`,
-    {
-      eval: true,
-      workerData: {
-        fastify: requireFromRoot.resolve('fastify'),
-        page: FLOOR_PAGE,
-        headers: floorHeadersByPreset,
-      },
-    },
-  );
+async function measureLighthouse(tools, product, servers, problems) {
+  const { origin } = product;
+  const token = ROUTES.some((route) => route.signedIn)
+    ? await createLighthouseAccount(product)
+    : null;
+  const pages = lighthouseRound(ROUTES).map((page) => ({
+    ...page,
+    url: `${page.reference ? servers.reference : origin}${page.path}`,
+    title: page.reference ? 'reference page' : page.path,
+    runs: [],
+    finalUrls: new Set(),
+    failures: [],
+  }));
+  for (let round = 1; round <= RUNS_PER_ROUTE; round += 1) {
+    for (const page of pages) {
+      const { url, preset, signedIn, reference = false, runs, failures } = page;
+      // Lighthouse fails now and then on a busy machine (NO_NAVSTART ...): a failed run is
+      // retried, up to RETRIES times for the page over all rounds.
+      while (runs.length < round && failures.length <= RETRIES) {
+        if (stopping) throw new Error('stopped');
+        try {
+          const { figures, finalUrl, shiftNote, warnings } = await lighthouseRun(tools, {
+            url,
+            preset,
+            signedIn: signedIn ? { origin, token } : null,
+            reference,
+          });
+          runs.push(figures);
+          page.finalUrls.add(new URL(finalUrl).pathname + new URL(finalUrl).search);
+          log(
+            `Lighthouse ${page.title} (${preset}${signedIn ? ', signed in' : ''}) round ${round}/${RUNS_PER_ROUTE}: ` +
+              describeRun(figures, { url, finalUrl, shiftNote, warnings }),
+          );
+        } catch (error) {
+          failures.push(`round ${round}: ${error.message}`);
+          log(`Lighthouse ${page.title} (${preset}) round ${round} failed: ${error.message}`);
+        }
+      }
+    }
+  }
+  return pages.map((page) => {
+    if (page.runs.length < RUNS_PER_ROUTE) {
+      problems.push(
+        `Lighthouse ${page.title} (${page.preset}): ${page.runs.length} of ${RUNS_PER_ROUTE} runs measured (${page.failures.join('; ')})`,
+      );
+    }
+    return {
+      path: page.path,
+      preset: page.preset,
+      signedIn: page.signedIn,
+      reference: page.reference === true,
+      summary: summarizeRuns(page.runs),
+      finalUrls: [...page.finalUrls],
+      benchmarkIndexes: page.runs.map((figures) => figures.benchmarkIndex),
+    };
+  });
+}
+
+/**
+ * The bench's own servers in a worker thread of this process (scripts/bench-servers.mjs): the
+ * bare Fastify route and the reference page, each on its own origin.
+ */
+async function startBenchServers() {
+  const worker = new Worker(new URL('./bench-servers.mjs', import.meta.url), {
+    workerData: { root: ROOT, referenceDir: join(REFERENCE_DIR, 'public') },
+  });
   const stop = () => worker.terminate();
   cleanups.push(stop);
-  const address = await new Promise((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the bench's servers exited (${code})`)));
   });
-  return { origin: address, stop };
 }
 
 /**
  * Requests/s and p99 with autocannon, in rounds that alternate between the routes, so that each
  * signed-in read is compared with the public asset list under the same load of the machine.
- * Anything but HTTP 2xx with a successful envelope is a problem.
+ * Anything but HTTP 2xx with a successful envelope is a problem. `bare`: the bare route's origin,
+ * measured beside them, or null.
  */
 async function measureApi(product, bare, problems) {
   const autocannon = requireFromRoot('autocannon');
@@ -500,7 +569,7 @@ async function measureApi(product, bare, problems) {
     { title: '`GET /api/chat/list`', path: '/api/chat/list?size=10&oldestSeqNo=-1' },
   ].map((read) => ({ ...read, url: `${product.origin}${read.path}`, token }));
   const targets = [
-    ...(bare ? [{ title: 'bare Fastify `GET /`', url: `${bare.origin}/` }] : []),
+    ...(bare ? [{ title: 'bare Fastify `GET /`', url: `${bare}/` }] : []),
     reference,
     ...reads,
     {
@@ -706,21 +775,11 @@ async function measureChat(product, problems) {
 }
 
 /** The generated part of docs/benchmarks.md. */
-function generatedDoc({
-  date,
-  duration,
-  loadBefore,
-  machine,
-  table,
-  beyondReach,
-  lighthouse,
-  finalUrlNotes,
-}) {
+function generatedDoc({ date, duration, loadBefore, machine, table, lighthouse, finalUrlNotes }) {
   return [
-    `Measured ${date} by \`npm run bench -- ${process.argv.slice(2).join(' ')}\` in ${duration} (load average ${loadBefore.toFixed(2)} at the start), Lighthouse ${lighthouse}, on:`,
+    `Measured ${date} by \`npm run bench -- ${process.argv.slice(2).join(' ')}\` in ${duration} (load average ${loadBefore.toFixed(2)} at the start), Lighthouse ${lighthouse}, ${RUNS_PER_ROUTE} rounds, on:`,
     machine,
     table,
-    ...(beyondReach ? [beyondReach] : []),
     ...(finalUrlNotes.length
       ? [`Where pages ended (after their own client-side moves): ${finalUrlNotes.join('; ')}.`]
       : []),
@@ -735,6 +794,15 @@ async function writeDoc(generated) {
   const config = (await prettier.resolveConfig(DOC)) ?? {};
   writeFileSync(DOC, await prettier.format(doc, { ...config, filepath: DOC }));
   log(`wrote ${DOC}`);
+}
+
+/** Records the reference page's first-load JS (`kb`) in site/js-budget.json, as measured today. */
+function writeReferenceSize(kb) {
+  // Read just before it is written: the file's routes are recorded by js-size --update.
+  const budget = JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
+  const today = new Date().toISOString().slice(0, 10);
+  writeFileSync(BUDGET_FILE, `${JSON.stringify(withReference(budget, kb, today), null, 2)}\n`);
+  log(`recorded the reference page's ${kb.toFixed(1)} KB gz in ${BUDGET_FILE}`);
 }
 
 async function main() {
@@ -756,6 +824,7 @@ async function main() {
       throw new Error(`${file} is missing: run \`npm run build\` (or drop --no-build)`);
     }
   }
+  await buildReference();
 
   const problems = [];
   const sizes = await jsSizes(ROUTES.map((route) => route.path));
@@ -765,23 +834,37 @@ async function main() {
       problems.push(`scripts/js-size.mjs printed no figure for ${path}: is the site fully built?`);
     }
   }
+  const [referenceSize] = await jsSizes(['/'], join(REFERENCE_DIR, 'public'));
+  if (referenceSize) {
+    log(`first-load JS of the reference page: ${referenceSize.kb.toFixed(1)} KB gz`);
+  } else {
+    problems.push('scripts/js-size.mjs printed no figure for the reference page (bench/reference)');
+  }
+  const { overReferenceKb } = JSON.parse(readFileSync(BUDGET_FILE, 'utf8')).goals;
 
   log('starting the product (scripts/start.mjs, SKIP_BUILD=1)');
   const product = await startProduct();
   log(`serving on ${product.origin}`);
-  const bare = await startBareFastify(await productHeaders(product.origin));
-  const lighthouse = await measureLighthouse(tools, product, bare, problems);
-  const apiResults = await measureApi(product, bare, problems);
+  const servers = await startBenchServers();
+  log(`serving the reference page on ${servers.reference}`);
+  const lighthouse = await measureLighthouse(tools, product, servers, problems);
+  const apiResults = await measureApi(product, servers.bare, problems);
   const chat = await measureChat(product, problems);
   await cleanup();
 
+  const referenceOf = (preset) =>
+    lighthouse.find((result) => result.reference && result.preset === preset)?.summary;
   const rows = [
-    ...lighthouse.flatMap(({ path, preset, signedIn, floor, summary }) =>
-      floor ? floorRows(preset, summary) : lighthouseRows(path, preset, summary, { signedIn }),
-    ),
+    ...lighthouse
+      .filter((result) => !result.reference)
+      .flatMap(({ path, preset, signedIn, summary }) =>
+        lighthouseRows(path, preset, summary, { signedIn, reference: referenceOf(preset) }),
+      ),
     ...jsRows(
       ROUTES.map((route) => route.path),
       sizes,
+      referenceSize,
+      overReferenceKb,
     ),
     ...apiResults.results.flatMap(apiRows),
     ...apiResults.shares,
@@ -797,8 +880,6 @@ async function main() {
       ? 'Every goal is met.'
       : `${missed.length} goal${missed.length === 1 ? '' : 's'} missed: ${missed.map((row) => row.measure).join('; ')}`,
   );
-  const beyondReach = floorNote(missedByTheFloorToo(rows));
-  if (beyondReach) console.log(beyondReach);
   const finalUrlNotes = lighthouse.flatMap(({ path, finalUrls }) =>
     finalUrls.filter((final) => final !== path).map((final) => `\`${path}\` on \`${final}\``),
   );
@@ -809,8 +890,11 @@ async function main() {
 
   if (options.write) {
     if (problems.length > 0) {
-      console.error('docs/benchmarks.md is left as it was: the run is incomplete.');
+      console.error(
+        'docs/benchmarks.md and site/js-budget.json are left as they were: the run is incomplete.',
+      );
     } else {
+      writeReferenceSize(referenceSize.kb);
       const machine = describeMachine({
         cpus: cpus(),
         memoryBytes: totalmem(),
@@ -826,7 +910,6 @@ async function main() {
           loadBefore,
           machine,
           table,
-          beyondReach,
           lighthouse: tools.version,
           finalUrlNotes,
         }),
@@ -838,9 +921,87 @@ async function main() {
   return options.check && missed.length > 0 ? 1 : 0;
 }
 
+/**
+ * `--against DIR`: the site's build (site/public) and another build of it (DIR), each served by
+ * the API server on a fresh data directory, measured with Lighthouse on COMPARED_ROUTES in
+ * `options.rounds` rounds; each round measures every page once on each build, the two builds
+ * taking turns to go first, so that both share the machine's busy and quiet minutes. Prints each
+ * figure's medians, the difference and whether it is beyond the runs' spread.
+ */
+async function mainAgainst() {
+  const other = resolve(options.against);
+  for (const dir of [join(ROOT, 'site', 'public'), other]) {
+    if (!existsSync(join(dir, 'index.html'))) {
+      throw new Error(`${dir} holds no built site (index.html): build it first`);
+    }
+  }
+  if (!existsSync(join(ROOT, 'api', 'dist', 'src', 'main.js'))) {
+    throw new Error('api/dist/src/main.js is missing: run `npm run build`');
+  }
+  const tools = await loadLighthouse();
+  const server = join(ROOT, 'api', 'dist', 'src', 'main.js');
+  const rules = join(ROOT, 'site', 'edge', 'rules.mjs');
+  const builds = [];
+  for (const [name, siteDir] of [
+    ['site/public', join(ROOT, 'site', 'public')],
+    [relative(ROOT, other) || other, other],
+  ]) {
+    const product = await startServer([server], ROOT, { SITE_DIR: siteDir, SITE_RULES: rules });
+    const token = COMPARED_ROUTES.some((route) => route.signedIn)
+      ? await createLighthouseAccount(product)
+      : null;
+    log(`${name} served on ${product.origin}`);
+    builds.push({ name, product, token });
+  }
+  const pages = COMPARED_ROUTES.map((route) => ({ ...route, runs: [[], []], failures: 0 }));
+  for (let round = 1; round <= options.rounds; round += 1) {
+    for (const page of pages) {
+      const order = round % 2 === 1 ? [0, 1] : [1, 0];
+      for (const index of order) {
+        const { name, product, token } = builds[index];
+        const url = `${product.origin}${page.path}`;
+        // A failed run is tried again, up to RETRIES times per page over the whole comparison.
+        while (page.runs[index].length < round && page.failures <= RETRIES) {
+          try {
+            const run = await lighthouseRun(tools, {
+              url,
+              preset: page.preset,
+              signedIn: page.signedIn ? { origin: product.origin, token } : null,
+            });
+            page.runs[index].push(run.figures);
+            log(
+              `${name} ${page.path} (${page.preset}) round ${round}/${options.rounds}: ` +
+                describeRun(run.figures, { url, ...run }),
+            );
+          } catch (error) {
+            page.failures += 1;
+            log(`${name} ${page.path} (${page.preset}) round ${round} failed: ${error.message}`);
+          }
+        }
+      }
+    }
+  }
+  const complete = pages.every((page) => page.runs.every((runs) => runs.length === options.rounds));
+  console.log(
+    `\n${comparisonTable(
+      pages.map((page) => ({ ...page, base: page.runs[0], other: page.runs[1] })),
+      { base: builds[0].name, other: builds[1].name },
+    )}\n`,
+  );
+  log(
+    `${options.rounds} rounds in ${formatDuration(performance.now() - started)} ` +
+      `(load average ${loadavg()[0].toFixed(2)} at the end)`,
+  );
+  if (!complete) {
+    console.error('[bench] some runs failed: the comparison is incomplete (see above)');
+    return 1;
+  }
+  return 0;
+}
+
 let exitCode = 1;
 try {
-  exitCode = await (options.api ? mainApi() : main());
+  exitCode = await (options.api ? mainApi() : options.against ? mainAgainst() : main());
 } catch (error) {
   console.error(`\n[bench] ${error.message}`);
   log(`stopped after ${formatDuration(performance.now() - started)}`);

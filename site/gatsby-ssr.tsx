@@ -2,23 +2,17 @@ import { CoinlensProvider } from '@coinlens/design-system';
 import { CacheProvider } from '@emotion/react';
 import type { GatsbySSR } from 'gatsby';
 import { isValidElement } from 'react';
-import { earlyClicksScript } from './src/app/earlyClicks';
-import { earlyRequestsStatement, startFormatsStatement } from './src/app/earlyRequests';
-import { earlyRedirectScript, signedInAreaOf } from './src/app/signedOutRedirect';
-import { fontHeadComponents } from './src/app/fonts';
-import { isPageHead } from './src/app/pageHead';
-import {
-  createServerStyleCache,
-  renderToHtml,
-  styleChunks,
-  styleElements,
-} from './src/app/serverStyles';
-import { pageEndElement, wholeFirstPaintLink } from './src/app/wholeFirstPaint';
+import { signedInAreaOf } from './src/start/signedOutRedirect';
+import { fontHeadComponents } from './src/start/fonts';
+import { inlineScripts } from './src/start/inline/scripts';
+import { isPageHead } from './src/start/pageHead';
+import { createServerStyles, renderToHtml, styleElements } from './src/start/serverStyles';
+import { pageEndElement, wholeFirstPaintLink } from './src/start/wholeFirstPaint';
 import { ApiProvider } from './src/data/swr';
 import { htmlLangOf } from './src/i18n/htmlLang';
 
 // The same providers as gatsby-browser.tsx, so that hydration finds the tree it rendered.
-// A page's Head needs none of them (src/app/pageHead.ts).
+// A page's Head needs none of them (src/start/pageHead.ts).
 export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) =>
   isPageHead(element) ? (
     element
@@ -28,19 +22,24 @@ export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) =>
     </CoinlensProvider>
   );
 
-// The page's styles go into its <head>, not inline before the elements (src/app/serverStyles.tsx).
+// The page's styles go into its <head>, not inline before the elements (src/start/serverStyles.tsx).
 export const replaceRenderer: GatsbySSR['replaceRenderer'] = async ({
   bodyComponent,
   replaceBodyHTMLString,
   setHeadComponents,
 }) => {
-  const cache = createServerStyleCache();
-  const html = await renderToHtml(<CacheProvider value={cache}>{bodyComponent}</CacheProvider>);
+  const { cache, extract } = createServerStyles();
+  const { html, styles } = extract(
+    await renderToHtml(<CacheProvider value={cache}>{bodyComponent}</CacheProvider>),
+  );
   replaceBodyHTMLString(html);
-  setHeadComponents(styleElements(styleChunks(cache)));
+  setHeadComponents(styleElements(styles));
 };
 
-const EARLY_CLICKS_SCRIPT = earlyClicksScript();
+// The inline scripts' texts (src/start/inline), the same on every page of a kind: what is a page's
+// own (its address, the API's), a script reads in the page, from `location` or from its element's
+// attributes, which the CSP hash of its text leaves out.
+const SCRIPTS = inlineScripts();
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   pathname,
@@ -50,26 +49,26 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
 }) => {
   // The page's language (src/i18n/htmlLang.ts).
   setHtmlAttributes({ lang: htmlLangOf(pathname) });
+  const signedInArea = signedInAreaOf(pathname) !== null;
   setHeadComponents([
-    // The device redirect, then a signed-in area's for a visitor without a token, or the area's
-    // first requests for one with a token; on the other pages, the formats of a signed-in user's
-    // mobile page (src/app/earlyRequests.ts).
-    <script
-      key="device-redirect"
-      dangerouslySetInnerHTML={{
-        __html: earlyRedirectScript(
-          pathname,
-          signedInAreaOf(pathname)
-            ? earlyRequestsStatement(pathname, process.env.GATSBY_API_URL ?? '')
-            : startFormatsStatement(pathname),
-        ),
-      }}
-    />,
-    // The first paint waits for the whole page's markup (src/app/wholeFirstPaint.tsx).
+    // The device redirect, then on a signed-in area's page the login for a visitor without a
+    // token, or the area's first requests for one with a token (src/start/inline/areaStart.ts); on
+    // the other pages, the signed-in mark (src/start/inline/pageStart.ts), which spares the pages
+    // every visitor sees the area's requests.
+    signedInArea ? (
+      <script
+        key="device-redirect"
+        data-api={process.env.GATSBY_API_URL || undefined}
+        dangerouslySetInnerHTML={{ __html: SCRIPTS.areaStart }}
+      />
+    ) : (
+      <script key="device-redirect" dangerouslySetInnerHTML={{ __html: SCRIPTS.pageStart }} />
+    ),
+    // The first paint waits for the whole page's markup (src/start/wholeFirstPaint.tsx).
     wholeFirstPaintLink(),
-    // Keeps a press that comes before its part has hydrated (src/app/earlyClicks.ts).
-    <script key="early-clicks" dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />,
-    // Inter's faces (src/app/fonts.tsx): in the HTML, so no font waits for a script or a shift.
+    // Keeps a press that comes before its part has hydrated (src/start/earlyClicks.ts).
+    <script key="early-clicks" dangerouslySetInnerHTML={{ __html: SCRIPTS.earlyClicks }} />,
+    // Inter's faces (src/start/fonts.tsx): in the HTML, so no font waits for a script or a shift.
     ...fontHeadComponents(),
   ]);
   setPostBodyComponents([pageEndElement()]);
@@ -83,7 +82,7 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({
   const components = getHeadComponents();
   const isStyle = (component: unknown) =>
     isValidElement<Record<string, unknown>>(component) &&
-    component.props['data-server-styles'] !== undefined;
+    component.props['data-emotion'] !== undefined;
   replaceHeadComponents([
     ...components.filter((component) => !isStyle(component)),
     ...components.filter(isStyle),

@@ -18,9 +18,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoModules = join(root, '..', 'node_modules');
-const peers = Object.keys(
-  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).peerDependencies,
-);
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const peers = Object.keys(manifest.peerDependencies);
+// What npm installs with the package (dayjs, lightweight-charts).
+const dependencies = Object.keys(manifest.dependencies ?? {});
 
 const fail = (message) => {
   console.error(`pack-check: ${message}`);
@@ -53,7 +54,7 @@ try {
   const stray = files.filter((file) => /(^src\/|\.test\.|\.stories\.|__screenshots__)/.test(file));
   if (stray.length) fail(`the tarball carries files no consumer needs: ${stray.join(', ')}`);
 
-  // The app: the tarball unpacked where npm would put it, the peers beside it.
+  // The app: the tarball unpacked where npm would put it, its peers and dependencies beside it.
   const app = join(work, 'app');
   const installed = join(app, 'node_modules', '@coinlens', 'design-system');
   mkdirSync(installed, { recursive: true });
@@ -64,9 +65,9 @@ try {
     installed,
     '--strip-components=1',
   ]);
-  for (const peer of peers) {
-    mkdirSync(dirname(join(app, 'node_modules', peer)), { recursive: true });
-    symlinkSync(join(repoModules, peer), join(app, 'node_modules', peer), 'dir');
+  for (const name of [...peers, ...dependencies]) {
+    mkdirSync(dirname(join(app, 'node_modules', name)), { recursive: true });
+    symlinkSync(join(repoModules, name), join(app, 'node_modules', name), 'dir');
   }
   writeFileSync(
     join(app, 'package.json'),
@@ -87,6 +88,9 @@ try {
       if (!html.includes(text)) throw new Error('the rendered table lacks ' + text);
     }
     if (formatPrice(0.0001234) !== '$0.0001234') throw new Error('formatPrice is wrong');
+    // The date locales register themselves as the package loads.
+    const date = formatTimestamp(0, { now: 2 * 86400000, locale: 'zh-CN' });
+    if (date !== '1月1日 00:00') throw new Error('formatTimestamp wrote ' + date);
     // Without a cache of the app's own, Emotion writes each rule inline before its first use:
     // every class the markup wears (Chakra's elements' and the recipe classes' alike) has one.
     const inline = [...html.matchAll(/<style data-emotion="css ([^"]+)"/g)].flatMap(([, ids]) => ids.split(' '));
@@ -98,14 +102,14 @@ try {
     join(app, 'esm.mjs'),
     `import { createElement } from 'react';
      import { renderToString } from 'react-dom/server';
-     import { CoinlensProvider, CoinTable, formatPrice } from '@coinlens/design-system';
+     import { CoinlensProvider, CoinTable, formatPrice, formatTimestamp } from '@coinlens/design-system';
      ${render}`,
   );
   writeFileSync(
     join(app, 'cjs.cjs'),
     `const { createElement } = require('react');
      const { renderToString } = require('react-dom/server');
-     const { CoinlensProvider, CoinTable, formatPrice } = require('@coinlens/design-system');
+     const { CoinlensProvider, CoinTable, formatPrice, formatTimestamp } = require('@coinlens/design-system');
      ${render}`,
   );
   for (const script of ['esm.mjs', 'cjs.cjs']) {

@@ -60,6 +60,9 @@ const composes = {
 // that a real growth fails and has to be looked at. The components whose parts wear classes made
 // once per recipe (hooks/useSlotClasses) carry that hook, about 0.6 KB gz of each one's figure but
 // one copy in an app: it was raised for them on purpose (a report card page's start 5x cheaper).
+// MonitorCard writes its start time with dayjs (format/dayjs.ts: the library, its UTC plugin and
+// the Chinese and Portuguese locales), 4.9 KB gz of its figure and of everything's, one copy in
+// an app that shows any date.
 const budgets = {
   Button: 1.25,
   ChatBubble: 7,
@@ -73,7 +76,7 @@ const budgets = {
   LoadingBar: 2.6,
   LoadingOverlay: 2.1,
   Modal: 1.6,
-  MonitorCard: 5.5,
+  MonitorCard: 11.1,
   PriceChange: 1,
   PriceChart: 5,
   PriceText: 1,
@@ -83,7 +86,7 @@ const budgets = {
   Spinner: 1,
   Toaster: 3.5,
 };
-const EVERYTHING_BUDGET = 31;
+const EVERYTHING_BUDGET = 36;
 
 const rows = [];
 const over = [];

@@ -42,6 +42,7 @@ describe('@coinlens/design-system public API', () => {
       'coinlensConfig',
       'createLoadingBar',
       'createToaster',
+      'dateIn',
       'emptyStateRecipe',
       'formatHeat',
       'formatPercentChange',

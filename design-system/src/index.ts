@@ -112,6 +112,8 @@ export type {
   ToastType,
 } from './components/Toast';
 
+export { dateIn } from './format/dayjs';
+export type { DateInOptions } from './format/dayjs';
 export { formatPercentChange, trendOf } from './format/percent';
 export type { Trend } from './format/percent';
 export { formatPrice } from './format/price';

@@ -15,7 +15,7 @@ type ScriptElement = ReactElement<{ dangerouslySetInnerHTML: { __html: string } 
 
 /**
  * Everything gatsby-ssr.tsx puts in the head: the redirect script, the link that holds the first
- * paint (src/app/wholeFirstPaint.tsx), the early-click script (src/app/earlyClicks.ts), then the
+ * paint (src/start/wholeFirstPaint.tsx), the early-click script (src/start/earlyClicks.ts), then the
  * fonts.
  */
 function headComponents(): ScriptElement[] {

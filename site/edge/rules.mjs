@@ -17,10 +17,8 @@
  * desktop mode sends a macOS Safari user agent and is desktop here, as everywhere else that reads
  * the user agent.
  *
- * Self-contained on purpose: gatsby-ssr.tsx puts its source text (`deviceRedirect.toString()`)
- * into every page, so it may use nothing but its arguments and what its own body declares, keeps
- * to syntax every browser the site supports runs as written, and carries no comments in its body
- * (they would be sent with every page).
+ * The pages' head script runs it too (site/src/start/inline/, compiled by the build), for hosts
+ * without this handler.
  *
  * @param {string} pathname the request's path, without query string
  * @param {string | null | undefined} userAgent the request's User-Agent header

@@ -166,32 +166,6 @@ describe('deviceRedirect', () => {
   it('treats an empty path as the home page', () => {
     expect(deviceRedirect('', UA.iPhoneSafari)).toBe('/mobile/');
   });
-
-  describe('rebuilt from its own source text, as the inline page script runs it', () => {
-    const source = deviceRedirect.toString();
-    const rebuilt = new Function(`return ${source}`)() as typeof deviceRedirect;
-
-    it('is a different function object, not the module export', () => {
-      expect(rebuilt).not.toBe(deviceRedirect);
-    });
-
-    it('answers every path and user agent exactly as the module does', () => {
-      const paths = [...PAGES.map(([path]) => path), ...NOT_PAGES, '', '/fr/mobile/'];
-      for (const path of paths) {
-        for (const agent of [...Object.values(UA), undefined, null]) {
-          expect(rebuilt(path, agent)).toBe(deviceRedirect(path, agent));
-        }
-      }
-    });
-
-    it('holds nothing that would end or comment out a script element', () => {
-      expect(source).not.toMatch(/<\/script|<!--/i);
-    });
-
-    it('carries no comments into every page', () => {
-      expect(source).not.toMatch(/\/\*|(^|\s)\/\/\s/m);
-    });
-  });
 });
 
 function sha256(text: string): string {

@@ -1,36 +1,39 @@
+import { dateIn, dateLocale, type DateLocale } from './dayjs';
+
 /** One hour: chat messages closer than this to the last shown time show no time of their own. */
 export const TIME_GROUP_MS = 3_600_000;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function sameUtcDay(a: Date, b: Date): boolean {
-  return (
-    a.getUTCFullYear() === b.getUTCFullYear() &&
-    a.getUTCMonth() === b.getUTCMonth() &&
-    a.getUTCDate() === b.getUTCDate()
-  );
-}
+/** A time of another day: the date in each locale's own order, then the 24-hour time. */
+const OTHER_DAY: Record<DateLocale, string> = {
+  en: 'MM/DD HH:mm',
+  'zh-cn': 'M月D日 HH:mm',
+  'pt-br': 'DD/MM HH:mm',
+};
 
 export interface FormatTimeOptions {
   /** "Now", in ms since the epoch (defaults to the clock); decides what "today" is. */
   now?: number;
   /** Put before a time of today, e.g. "Today" gives "Today 14:05". */
   todayLabel?: string;
+  /** A site language or BCP 47 tag (`en`, `zh-CN`, `pt-br`); decides the date's order. */
+  locale?: string;
 }
 
 /**
  * A timestamp (Unix seconds, UTC) as the product shows it: `HH:mm` when it is today (UTC),
- * otherwise `MM/DD HH:mm`. Returns null for a value that is not a finite number.
+ * otherwise the date too, in the locale's order: `11/21 23:59`, `11月21日 23:59`, `21/11 23:59`.
+ * Returns null for a value that is not a finite number.
  */
 export function formatTimestamp(seconds: number, options: FormatTimeOptions = {}): string | null {
   if (!Number.isFinite(seconds)) return null;
-  const date = new Date(seconds * 1000);
-  if (Number.isNaN(date.getTime())) return null;
-  const time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
-  if (sameUtcDay(date, new Date(options.now ?? Date.now()))) {
+  const locale = dateLocale(options.locale ?? 'en');
+  const date = dateIn(seconds * 1000, { locale, utcOffset: 0 });
+  if (!date.isValid()) return null;
+  if (date.isSame(dateIn(options.now ?? Date.now(), { utcOffset: 0 }), 'day')) {
+    const time = date.format('HH:mm');
     return options.todayLabel ? `${options.todayLabel} ${time}` : time;
   }
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())} ${time}`;
+  return date.format(OTHER_DAY[locale]);
 }
 
 /**
@@ -40,7 +43,7 @@ export function formatTimestamp(seconds: number, options: FormatTimeOptions = {}
  */
 export function chatDisplayTimes(
   timestamps: readonly number[],
-  options: Pick<FormatTimeOptions, 'now'> = {},
+  options: Pick<FormatTimeOptions, 'now' | 'locale'> = {},
 ): Array<string | null> {
   let lastShownMs: number | undefined;
   return timestamps.map((seconds) => {

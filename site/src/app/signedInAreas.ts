@@ -12,7 +12,7 @@ export function isSignedInArea(originalPath: string): boolean {
 
 /**
  * The attribute the head script of every page but the signed-in areas' sets on `<html>` when the
- * browser keeps a token (app/signedOutRedirect). Those pages are a visitor's and a signed-in
+ * browser keeps a token (start/signedOutRedirect.ts). Those pages are a visitor's and a signed-in
  * user's: their static HTML holds both versions of what differs (the header's login or account
  * menu, the home page's hero, the mobile home page's first screen), and CSS shows the one that
  * fits from the first paint, before the session is known (features/auth/SessionPart).

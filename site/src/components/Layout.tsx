@@ -17,7 +17,7 @@ import { ErrorBoundary } from '../features/shell/ErrorBoundary';
 import { Header } from '../features/shell/Header';
 import { pageLoad } from '../features/shell/pageLoad';
 import { Link } from '../i18n/Link';
-import { Island } from './Island';
+import { Island } from '../start/Island';
 import { StatusContent } from './StatusPage';
 
 const FooterLink = chakra(Link, {
@@ -117,7 +117,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
           </Island>
         )}
         {banner && <Island name="banner">{banner}</Island>}
-        <Island name="main" first>
+        <Island name="main">
           <Box
             as="main"
             id="main"
@@ -144,9 +144,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
                 />
               )}
             >
-              <Island name="page" first>
-                {children}
-              </Island>
+              <Island name="page">{children}</Island>
             </ErrorBoundary>
           </Box>
         </Island>

@@ -1,5 +1,5 @@
 // The requests a signed-in area's head script starts while the page's scripts load
-// (app/earlyRequests.ts), and the API client's way to take their answers instead of asking again.
+// (start/earlyRequests.ts), and the API client's way to take their answers instead of asking again.
 // The page's data is then on its way, or already here, when the page hydrates and asks for it.
 
 /** The global (on `window`) under which the head script keeps its requests. */

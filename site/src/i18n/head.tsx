@@ -2,7 +2,7 @@
 // page's own locale data and the language from the page context.
 import { graphql, useStaticQuery, type HeadFC, type HeadProps } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
-import { markPageHead } from '../app/pageHead';
+import { markPageHead } from '../start/pageHead';
 import { DEFAULT_LOCALE, HTML_LANG, LOCALES, isLocale, localizedPath } from './locales';
 import type { LocaleQueryData } from './query';
 
@@ -95,7 +95,7 @@ export function SiteHead({ data, pageContext, page }: SiteHeadProps) {
 
 /**
  * A page's Head export: its title, description and links. It needs none of the root's providers,
- * and says so (src/app/pageHead.ts), so that wrapRootElement leaves it unwrapped.
+ * and says so (src/start/pageHead.ts), so that wrapRootElement leaves it unwrapped.
  */
 export function pageHead(page: PageKey): HeadFC<LocaleQueryData, PageContext> {
   return markPageHead((props: HeadProps<LocaleQueryData, PageContext>) => (

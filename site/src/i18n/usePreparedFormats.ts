@@ -3,7 +3,7 @@
 // millisecond or less. An area that formats its data makes a format first, in a task of its own
 // while that data is on its way, instead of inside the render that shows it. On a full load of a
 // signed-in area the head script has started them before the page's scripts ran
-// (src/app/earlyRequests.ts); this covers a page reached from another, and makes the area's own.
+// (src/start/earlyRequests.ts); this covers a page reached from another, and makes the area's own.
 import { useEffect } from 'react';
 import { intlLocale } from './locales';
 

@@ -4,6 +4,7 @@
 // list Ana monitors, and a podcast with more episodes than one page of her list holds.
 import type { ContentLine } from '@coinlens/api/contract';
 import { fakeSource, type FakeSource } from '../features/monitoring/fakeMonitorServer';
+import type { Locale } from '../i18n/locales';
 import { coin, monogram, QUOTED_AT } from './fixtures';
 
 /** The moment the monitoring stories are set at (Unix ms): 2026-11-01 12:00 UTC. */
@@ -98,6 +99,19 @@ export const TRADING_DESK = source(31, '#e5484d', {
   participants: ['Ada', 'Grace'],
   lines: transcript(12, 60),
 });
+
+/**
+ * When the devcall, the roundtable and the weekly start (2, 3 and 4 November), as a card writes a
+ * time of another day in each language: its own order of month and day.
+ */
+export const LATER_STARTS: Record<
+  Locale,
+  readonly [devcall: string, roundtable: string, weekly: string]
+> = {
+  en: ['11/02 15:00', '11/03 09:00', '11/04 20:00'],
+  zh: ['11月2日 15:00', '11月3日 09:00', '11月4日 20:00'],
+  'pt-br': ['02/11 15:00', '03/11 09:00', '04/11 20:00'],
+};
 
 /**
  * Every source there is: five upcoming (the dialog's group shows the first four, soonest first),

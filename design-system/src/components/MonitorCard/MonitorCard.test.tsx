@@ -102,10 +102,14 @@ describe('MonitorCard', () => {
     expect(card).toHaveAttribute('data-state', 'unStarted');
   });
 
-  it('shows the date of a start on another day', () => {
-    renderCard({ source: { time: at('2026-11-25T09:00:00Z') }, todayLabel: 'Today' });
+  it.each([
+    ['en', '11/25 09:00'],
+    ['zh-CN', '11月25日 09:00'],
+    ['pt-BR', '25/11 09:00'],
+  ])('shows the date of a start on another day in %s', (locale, time) => {
+    renderCard({ source: { time: at('2026-11-25T09:00:00Z') }, todayLabel: 'Today', locale });
     expect(screen.getByRole('button', { name: TITLE_IN_NAME })).toHaveAccessibleName(
-      'Chain Radio Weekly market wrap 11/25 09:00 Upcoming',
+      `Chain Radio Weekly market wrap ${time} Upcoming`,
     );
   });
 

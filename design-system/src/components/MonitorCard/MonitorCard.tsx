@@ -63,7 +63,7 @@ export interface MonitorCardProps
   now?: number;
   /** Put before a start time of today, e.g. "Today" gives "Today 14:05". */
   todayLabel?: string;
-  /** BCP 47 locale for the heat figure; the site passes the page's locale. */
+  /** BCP 47 locale of the heat figure and the start date; the site passes the page's locale. */
   locale?: string;
   /** Shown instead of a time or heat the source does not have. */
   unavailableLabel?: string;
@@ -209,7 +209,7 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
     if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
   };
 
-  const timeText = formatTimestamp(source.time, { now, todayLabel });
+  const timeText = formatTimestamp(source.time, { now, todayLabel, locale });
   const dateTime = timeText === null ? undefined : new Date(source.time * 1000).toISOString();
   const heatText = formatHeat(source.heat, locale);
   const externalUrl = safeExternalUrl(source.link);

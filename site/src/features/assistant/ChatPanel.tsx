@@ -76,7 +76,7 @@ export function ChatPanel({
   height = '100%',
   rotateRobotText = false,
 }: ChatPanelProps) {
-  const { t } = useTranslation('assistant');
+  const { t, i18n } = useTranslation('assistant');
   const chat = useChat(store);
   const logRef = useRef<HTMLDivElement>(null);
   // The reader's place across a render: where they were, and how tall the log was.
@@ -174,9 +174,14 @@ export function ChatPanel({
       ? t('sendError', { reason: chat.error.msg })
       : null;
 
+  const language = i18n.language;
   const times = useMemo(
-    () => chatDisplayTimes(chat.entries.map((entry) => entry.message.timestamp)),
-    [chat.entries],
+    () =>
+      chatDisplayTimes(
+        chat.entries.map((entry) => entry.message.timestamp),
+        { locale: language },
+      ),
+    [chat.entries, language],
   );
 
   let body: ReactNode;

@@ -1,7 +1,7 @@
 // A part of a page's static HTML that shows for a visitor or for a signed-in user only, on a page
 // both see (every page but the signed-in areas'): its static HTML holds both parts, and until the
 // session is known (the server render and the hydration) CSS shows the one that fits, from the
-// mark the head script sets on `<html>` in a browser that keeps a token (app/signedOutRedirect).
+// mark the head script sets on `<html>` in a browser that keeps a token (start/signedOutRedirect.ts).
 // Once it is known the page renders the one part, in the same element, so that nothing is drawn
 // again.
 import { chakra } from '@chakra-ui/react';

@@ -46,7 +46,7 @@ export function useSession(): Session {
 /**
  * Whether the page shows its signed-in state (the header's areas and account menu): when signed
  * in, and before the session is known (the server render and the hydration) on a signed-in area's
- * page, whose static HTML only a visitor holding a token gets to see (app/signedOutRedirect). So
+ * page, whose static HTML only a visitor holding a token gets to see (start/signedOutRedirect.ts). So
  * that page's header does not change when the session becomes known.
  */
 export function showsSignedIn(status: SessionStatus, originalPath: string): boolean {

@@ -6,7 +6,7 @@ import { buttonRecipe } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
-import { Static } from '../../components/Static';
+import { Static } from '../../start/Static';
 import { Link } from '../../i18n/Link';
 import { SessionParts } from '../auth/SessionPart';
 import { useSession } from '../auth/session';

@@ -5,7 +5,7 @@
 // page's content hydrated, which Chakra styled again in the hydration's longest task.
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { Static } from '../../components/Static';
+import { Static } from '../../start/Static';
 
 type Trend = 'up' | 'down';
 

@@ -25,6 +25,14 @@ describe('the legal outline', () => {
   ] as const)('writes the effective date in %s as %s', (locale, expected) => {
     expect(formatLegalDate(EFFECTIVE_DATE, locale)).toBe(expected);
   });
+
+  it.each([
+    ['en', 'March 9, 2027'],
+    ['zh', '2027年3月9日'],
+    ['pt-br', '9 de março de 2027'],
+  ] as const)('writes another date in %s as %s', (locale, expected) => {
+    expect(formatLegalDate('2027-03-09', locale)).toBe(expected);
+  });
 });
 
 describe.each(DOCUMENTS)('the %s page', (document) => {

@@ -1,10 +1,11 @@
 // The privacy policy or the terms of use in the page's language: title, effective date, a short
 // summary, a table of contents and the sections. The desktop pages put the contents beside the
 // text on wide screens; the mobile pages fold them away and keep everything in one column.
+import { dateIn } from '@coinlens/design-system';
 import { Box, chakra, Grid } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Link } from '../../i18n/Link';
-import { DEFAULT_LOCALE, HTML_LANG, isLocale, type Locale } from '../../i18n/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales';
 import {
   EFFECTIVE_DATE,
   LEGAL_DOCUMENTS,
@@ -13,11 +14,16 @@ import {
   type LegalDocumentId,
 } from './documents';
 
+/** Each language's long date, the month written out. */
+const LONG_DATE: Record<Locale, string> = {
+  en: 'MMMM D, YYYY',
+  zh: 'YYYY年M月D日',
+  'pt-br': 'D [de] MMMM [de] YYYY',
+};
+
 /** An ISO date (`2026-11-01`) written out for `locale`: `November 1, 2026`, `2026年11月1日`. */
 export function formatLegalDate(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(HTML_LANG[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return dateIn(isoDate, { locale }).format(LONG_DATE[locale]);
 }
 
 const TextLink = chakra(Link, {

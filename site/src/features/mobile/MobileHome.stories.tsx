@@ -15,7 +15,7 @@ import { chatStory } from '../../storybook/chat';
 import { morning } from '../../storybook/chatFixtures';
 import type { RouteName } from '../../storybook/fakeApi';
 import { ANA, coin, MOVED_PRICES, QUOTED_AT } from '../../storybook/fixtures';
-import { MONITOR_SOURCES, STORY_NOW } from '../../storybook/monitorFixtures';
+import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../storybook/monitorFixtures';
 import { findDialog, page, visible } from '../../storybook/play';
 
 /**
@@ -547,12 +547,13 @@ export const Events: Story = {
     await openedOn(context, 'events');
     const links = await findEventLinks(context, 5);
     const today = `${t('events.today')} 18:30`;
+    const [devcall, roundtable, weekly] = LATER_STARTS[storyLocale(context.globals)];
     const expected = [
       ['Live trading desk', 'Market Desk', t('events.live')],
       ['Bitcoin halving AMA', 'Satoshi Fans', t('events.startsAt', { time: today })],
-      ['Ethereum core devcall', 'Core devs', t('events.startsAt', { time: '11/02 15:00' })],
-      ['Layer 2 roundtable', 'L2 Club', t('events.startsAt', { time: '11/03 09:00' })],
-      ['NFT market weekly', 'NFT Desk', t('events.startsAt', { time: '11/04 20:00' })],
+      ['Ethereum core devcall', 'Core devs', t('events.startsAt', { time: devcall })],
+      ['Layer 2 roundtable', 'L2 Club', t('events.startsAt', { time: roundtable })],
+      ['NFT market weekly', 'NFT Desk', t('events.startsAt', { time: weekly })],
     ];
     for (const [index, parts] of expected.entries()) {
       await expect(links[index]).toHaveAccessibleName(nameOf(...parts, t('events.newTab')));

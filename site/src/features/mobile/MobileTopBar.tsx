@@ -2,7 +2,7 @@
 // page; the language, as the phone's own picker; and the profile area, with touch-sized controls.
 // It stays at the top, clear of a notch or a status bar (the safe areas).
 import { chakra, Flex } from '@chakra-ui/react';
-import { Island } from '../../components/Island';
+import { Island } from '../../start/Island';
 import { MOBILE_WIDTH, SAFE_PADDING_X } from '../../components/Layout';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { HTML_LANG, LOCALES, LOCALE_NAMES, isLocale, type Locale } from '../../i18n/locales';

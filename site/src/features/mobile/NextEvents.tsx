@@ -88,9 +88,13 @@ export function NextEvents({ now }: NextEventsProps) {
 }
 
 function EventRow({ source, now }: { source: UserMonitorSource; now?: number }) {
-  const { t } = useTranslation('mobile');
+  const { t, i18n } = useTranslation('mobile');
   const live = source.status === STATUS_LIVE;
-  const time = formatTimestamp(source.time, { now, todayLabel: t('events.today') });
+  const time = formatTimestamp(source.time, {
+    now,
+    todayLabel: t('events.today'),
+    locale: i18n.language,
+  });
   return (
     <li>
       <chakra.a

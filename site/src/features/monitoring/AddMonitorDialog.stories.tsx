@@ -4,9 +4,15 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import type { RouteName } from '../../storybook/fakeApi';
-import { MONITOR_SOURCES, STORY_NOW } from '../../storybook/monitorFixtures';
+import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../storybook/monitorFixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../storybook/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
+import {
+  fakeApiOf,
+  siteStory,
+  storyLocale,
+  textsOf,
+  type SiteParameters,
+} from '../../storybook/site';
 import { DialogHost } from '../shell/DialogHost';
 import { getOpenDialog } from '../shell/dialogs';
 
@@ -108,7 +114,7 @@ export const Groups: Story = {
       expect.stringContaining('NFT market weekly'),
     ]);
     await expect(upcoming[0]).toHaveTextContent(`${t('today')} 18:30`);
-    await expect(upcoming[1]).toHaveTextContent('11/02 15:00');
+    await expect(upcoming[1]).toHaveTextContent(LATER_STARTS[storyLocale(context.globals)][0]);
     const finished = within(group(dialog, t('dialog.finished'))).getAllByRole('button');
     await expect(finished).toHaveLength(6);
     await expect(finished[0]).toHaveTextContent('Solana builders space');

@@ -5,9 +5,21 @@ import { formatHeat } from '@coinlens/design-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import type { RouteName } from '../../storybook/fakeApi';
-import { ANA_SOURCES, episodes, MONITOR_SOURCES, STORY_NOW } from '../../storybook/monitorFixtures';
+import {
+  ANA_SOURCES,
+  episodes,
+  LATER_STARTS,
+  MONITOR_SOURCES,
+  STORY_NOW,
+} from '../../storybook/monitorFixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../storybook/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
+import {
+  fakeApiOf,
+  siteStory,
+  storyLocale,
+  textsOf,
+  type SiteParameters,
+} from '../../storybook/site';
 import { intlLocale } from '../../i18n/locales';
 import { DialogHost } from '../shell/DialogHost';
 import { Monitoring } from './Monitoring';
@@ -173,7 +185,9 @@ export const Sources: Story = {
     const today = cardOf(list, 'Bitcoin halving AMA', 'button');
     await expect(today).toHaveTextContent(`${t('today')} 18:30`);
     await expect(today).toHaveAttribute('aria-expanded', 'false');
-    await expect(cardOf(list, 'Ethereum core devcall', 'button')).toHaveTextContent('11/02 15:00');
+    await expect(cardOf(list, 'Ethereum core devcall', 'button')).toHaveTextContent(
+      LATER_STARTS[storyLocale(context.globals)][0],
+    );
     for (const state of ['inProgress', 'parsing', 'finished', 'cancelled']) {
       await expect(within(list).getByText(t(`status.${state}`))).toBeVisible();
     }

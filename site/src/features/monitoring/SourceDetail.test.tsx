@@ -61,8 +61,8 @@ function sources(): FakeSource[] {
       title: 'Ethereum core devcall',
       author: 'Core devs',
       description: 'The weekly call of the client teams.',
-      time: Date.UTC(2024, 4, 5, 18, 0) / 1000,
-      startedAt: Date.UTC(2024, 4, 5, 18, 4) / 1000,
+      time: Date.UTC(2024, 4, 4, 18, 0) / 1000,
+      startedAt: Date.UTC(2024, 4, 4, 18, 4) / 1000,
       endedAt: Date.UTC(2024, 4, 6, 9, 30) / 1000,
       heat: 12_345,
       participants: ['Tim', 'Vitalik'],
@@ -238,8 +238,8 @@ describe('the source page', () => {
     expect(screen.getByText('The weekly call of the client teams.')).toBeInTheDocument();
     expect(facts()).toEqual({
       [en('detail.host')]: 'Core devs',
-      [en('detail.scheduled')]: '05/05 18:00',
-      [en('detail.started')]: '05/05 18:04',
+      [en('detail.scheduled')]: '05/04 18:00',
+      [en('detail.started')]: '05/04 18:04',
       [en('detail.ended')]: `${en('today')} 09:30`,
       [en('detail.heat')]: '12.3K',
       [en('detail.participants')]: 'Tim, Vitalik',
@@ -527,6 +527,8 @@ describe('the source page', () => {
     expect(screen.getByText(pt('status.completed'))).toBeInTheDocument();
     expect(facts()).toMatchObject({
       [pt('detail.host')]: 'Core devs',
+      // Day before month, as Brazil writes a date.
+      [pt('detail.scheduled')]: '04/05 18:00',
       [pt('detail.ended')]: `${pt('today')} 09:30`,
       // Intl writes a no-break space.
       [pt('detail.heat')]: '12,3\u00a0mil',
@@ -542,5 +544,16 @@ describe('the source page', () => {
     ).toBeInTheDocument();
     expect(transcript('Ethereum core devcall', pt)).toBeInTheDocument();
     expect(screen.getByText(/^\$\s3\.120,42$/)).toBeInTheDocument();
+  });
+
+  it('writes its times in Chinese the Chinese way', async () => {
+    const zh = monitoringStrings('zh');
+    renderPage(7, { locale: 'zh' });
+    await screen.findByRole('heading', { level: 1, name: 'Ethereum core devcall' });
+    expect(facts()).toMatchObject({
+      [zh('detail.scheduled')]: '5月4日 18:00',
+      [zh('detail.started')]: '5月4日 18:04',
+      [zh('detail.ended')]: `${zh('today')} 09:30`,
+    });
   });
 });

@@ -142,11 +142,11 @@ function SourceHeader({ source }: { source: MonitorSourceDetail }) {
   const { t, i18n } = useTranslation('monitoring');
   const state = monitorStateOf(source.status);
   const todayLabel = t('today');
+  const locale = intlLocale(i18n.language);
   const time = (seconds: number | null) =>
-    seconds === null ? null : formatTimestamp(seconds, { todayLabel });
+    seconds === null ? null : formatTimestamp(seconds, { todayLabel, locale });
   const link = webUrl(source.link);
-  const heat =
-    source.status === STATUS_COMPLETED ? formatHeat(source.heat, intlLocale(i18n.language)) : null;
+  const heat = source.status === STATUS_COMPLETED ? formatHeat(source.heat, locale) : null;
 
   const facts: Array<[string, ReactNode]> = [
     [t('detail.host'), source.author],

@@ -14,7 +14,7 @@ import { CoinReportCard } from './CoinReportCard';
 import { prepareFormats } from './format';
 import { useCoinPrices } from './reports';
 import { ReportCardPlaceholder } from './ReportCardPlaceholder';
-import { Static } from '../../components/Static';
+import { Static } from '../../start/Static';
 import { useInTurn } from '../../components/useInTurn';
 import { useNearViewport } from '../../components/useNearViewport';
 

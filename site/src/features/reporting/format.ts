@@ -3,12 +3,13 @@
 // the report's numbers and a translation function, so each locale's output is tested as a table.
 import type { PricePoint, ReportIndicators } from '@coinlens/api/contract';
 import {
+  dateIn,
   formatPercentChange,
   formatPrice,
   trendOf,
   type ReportCardIndicatorPlaceholder,
 } from '@coinlens/design-system';
-import { intlLocale } from '../../i18n/locales';
+import { DEFAULT_LOCALE, intlLocale, isLocale, type Locale } from '../../i18n/locales';
 
 /** The chart ranges a report has a series for, in the order the switch shows them. */
 export const RANGES = ['24h', '7d', '30d'] as const;
@@ -268,81 +269,32 @@ export function chartSummary(
   });
 }
 
-const clocks = new Map<
-  string,
-  { hour: 'numeric' | '2-digit'; hourCycle?: 'h11' | 'h12' | 'h23' | 'h24' }
->();
-
 /**
- * The locale's own clock, as its short time style writes it: "8:05 AM" in English, "08:05" in
- * Chinese and Portuguese (hour and minute options alone would give "8:05" there).
+ * How each language writes an "as of" time: on its own clock (English 12-hour, the others 24-hour
+ * with two-digit hours), with the month and day first when it is not from today.
  */
-function clockOf(locale: string) {
-  let clock = clocks.get(locale);
-  if (!clock) {
-    const format = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' });
-    const hourText = format
-      .formatToParts(new Date(Date.UTC(2000, 0, 1, 1, 0)))
-      .find((part) => part.type === 'hour')?.value;
-    clock = {
-      hour: hourText?.length === 2 ? '2-digit' : 'numeric',
-      hourCycle: format.resolvedOptions().hourCycle,
-    };
-    clocks.set(locale, clock);
-  }
-  return clock;
-}
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A date and time format, made once per locale and options: making one takes about a
- * millisecond, and every card makes its "as of" line on every render.
- */
-function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
-
-/** The format that tells whether a time is from today, in `timeZone` (the reader's by default). */
-function dayFormat(locale: string, timeZone?: string): Intl.DateTimeFormat {
-  return dateTimeFormat(locale, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-}
-
-/** The format of an "as of" time, hours and minutes in the locale's way, with the date or not. */
-function timeFormat(locale: string, timeZone: string | undefined, withDate: boolean) {
-  const { hour, hourCycle } = clockOf(locale);
-  return dateTimeFormat(locale, {
-    timeZone,
-    hour,
-    minute: '2-digit',
-    hourCycle,
-    ...(withDate ? { month: 'short', day: 'numeric' } : {}),
-  });
-}
+const AS_OF_FORMATS: Record<Locale, { today: string; otherDay: string }> = {
+  en: { today: 'h:mm A', otherDay: 'MMM D, h:mm A' },
+  zh: { today: 'HH:mm', otherDay: 'M月D日 HH:mm' },
+  // Portuguese shortens a month with a full stop: "6 de mai.".
+  'pt-br': { today: 'HH:mm', otherDay: 'D [de] MMM[.], HH:mm' },
+};
 
 /**
  * Makes the formats a card's first render needs in `language`, while the page waits for its data
  * (src/i18n/usePreparedFormats.ts: the first format starts the browser's whole
- * internationalization library, and each new one takes a few milliseconds more).
+ * internationalization library, and each new one takes a few milliseconds more). Only the numbers
+ * are the browser's: dates are written by dayjs, which needs no preparing.
  */
 export function prepareFormats(language: string): void {
-  const locale = intlLocale(language);
   formatDecimal(0, language);
-  dayFormat(locale);
-  timeFormat(locale, undefined, false);
 }
 
 export interface AsOfOptions {
   /** "Now" in ms (defaults to the clock); decides whether the date is worth showing. */
   now?: number;
-  /** The zone to show the time in; the reader's own by default. */
-  timeZone?: string;
+  /** The clock to show the time on, in minutes east of UTC; the reader's own zone by default. */
+  utcOffset?: number;
 }
 
 /**
@@ -352,13 +304,13 @@ export interface AsOfOptions {
 export function formatAsOf(
   updatedAt: number,
   { t, language }: FormatContext,
-  { now = Date.now(), timeZone }: AsOfOptions = {},
+  { now = Date.now(), utcOffset }: AsOfOptions = {},
 ): string | undefined {
-  const date = new Date(updatedAt * 1000);
-  if (!Number.isFinite(updatedAt) || Number.isNaN(date.getTime())) return undefined;
-  const locale = intlLocale(language);
-  const day = dayFormat(locale, timeZone);
-  const today = day.format(date) === day.format(new Date(now));
-  const time = timeFormat(locale, timeZone, !today).format(date);
+  if (!Number.isFinite(updatedAt)) return undefined;
+  const date = dateIn(updatedAt * 1000, { locale: language, utcOffset });
+  if (!date.isValid()) return undefined;
+  const today = date.isSame(dateIn(now, { utcOffset }), 'day');
+  const formats = AS_OF_FORMATS[isLocale(language) ? language : DEFAULT_LOCALE];
+  const time = date.format(today ? formats.today : formats.otherDay);
   return t(today ? 'card.asOf' : 'card.asOfDate', { time });
 }

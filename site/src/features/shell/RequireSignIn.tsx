@@ -1,6 +1,6 @@
 // The signed-in areas' guard: a signed-out visitor of /reporting or /monitoring is sent to the home
 // page of the same language with the login dialog (`/?t=login`, `/zh/?t=login` ...). On a full load
-// without a token, the page's head has sent them on already (src/app/signedOutRedirect), so whoever
+// without a token, the page's head has sent them on already (src/start/signedOutRedirect), so whoever
 // sees the static HTML holds a token: the server render and the hydration render the area itself,
 // in its loading state, and the page does not move when the session is known. Once known signed
 // out, nothing of the area renders.
@@ -8,7 +8,7 @@ import { Box } from '@chakra-ui/react';
 import { navigate } from 'gatsby';
 import { useI18next } from 'gatsby-plugin-react-i18next';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { loginAddress } from '../../app/signedOutRedirect';
+import { loginAddress } from '../../start/signedOutRedirect';
 import { useSession } from '../auth/session';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {

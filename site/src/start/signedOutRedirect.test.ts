@@ -1,0 +1,95 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { isSignedInArea, SIGNED_IN_ROUTES } from '../app/signedInAreas';
+import { loginAddress, redirectDevice, signedInAreaOf } from './signedOutRedirect';
+
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
+
+/** Where the device redirect sends a page at `href` for `agent`, or null where it stays. */
+function redirected(href: string, agent: string): string | null {
+  const { pathname, search, hash } = new URL(href, 'https://coinlens.example');
+  const replace = jest.fn();
+  const moved = redirectDevice({ pathname, search, hash, replace }, agent);
+  expect(replace).toHaveBeenCalledTimes(moved ? 1 : 0);
+  return moved ? (replace.mock.calls[0]?.[0] as string) : null;
+}
+
+describe('signedInAreaOf', () => {
+  it.each([
+    ['/reporting/', 'en'],
+    ['/monitoring/', 'en'],
+    ['/zh/monitoring/detail/', 'zh'],
+    ['/pt-br/welcome/', 'pt-br'],
+    ['/welcome', 'en'],
+  ])('finds the signed-in area of %s, in %s', (pathname, locale) => {
+    expect(signedInAreaOf(pathname)).toBe(locale);
+  });
+
+  it.each(['/', '/zh/', '/mobile/', '/zh/mobile/', '/terms/', '/reportings/', '/400/', '/404/'])(
+    'finds none for %s',
+    (pathname) => {
+      expect(signedInAreaOf(pathname)).toBeNull();
+    },
+  );
+});
+
+describe('loginAddress', () => {
+  it.each([
+    ['en', '/?t=login'],
+    ['zh', '/zh/?t=login'],
+    ['pt-br', '/pt-br/?t=login'],
+    ['fr', '/?t=login'],
+  ])('sends a visitor of %s to %s', (language, address) => {
+    expect(loginAddress(language)).toBe(address);
+  });
+});
+
+describe('redirectDevice', () => {
+  it('sends a phone to the mobile page of its language, keeping query and fragment', () => {
+    expect(redirected('/zh/reporting/?x=1#top', PHONE)).toBe('/zh/mobile/?x=1#top');
+    expect(redirected('/pt-br/', PHONE)).toBe('/pt-br/mobile/');
+  });
+
+  it('sends a computer from a mobile page to the full site of its language', () => {
+    expect(redirected('/mobile/', DESKTOP)).toBe('/');
+    expect(redirected('/pt-br/mobile/privacy/', DESKTOP)).toBe('/pt-br/');
+  });
+
+  it('leaves a page that fits the device where it is', () => {
+    expect(redirected('/reporting/', DESKTOP)).toBeNull();
+    expect(redirected('/zh/mobile/', PHONE)).toBeNull();
+  });
+});
+
+describe('SIGNED_IN_ROUTES', () => {
+  it('names exactly the pages that render RequireSignIn', () => {
+    const pagesDir = join(__dirname, '..', 'pages');
+    const pages = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? pages(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
+    const guarded = pages(pagesDir)
+      .filter((file) => /\.tsx$/.test(file) && /<RequireSignIn>/.test(readFileSync(file, 'utf8')))
+      .map((file) =>
+        `/${relative(pagesDir, file).replace(/(index)?\.tsx$/, '')}`.replace(/\/?$/, '/'),
+      );
+    expect(guarded.sort()).toEqual([...SIGNED_IN_ROUTES].sort());
+  });
+});
+
+describe('isSignedInArea', () => {
+  it.each(['/reporting/', '/monitoring', '/monitoring/detail/', '/welcome'])(
+    '%s is one',
+    (path) => {
+      expect(isSignedInArea(path)).toBe(true);
+    },
+  );
+
+  it.each(['/', '/mobile/', '/terms/', '/monitoring/other/', '/reporting/x/', ''])(
+    '%s is not',
+    (path) => {
+      expect(isSignedInArea(path)).toBe(false);
+    },
+  );
+});
