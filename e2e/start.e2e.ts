@@ -56,10 +56,10 @@ const markDocument = (page: Page) =>
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
 
-/** Waits for the page's start: its styling engine made (the hydration follows). */
+/** Waits for the page's start: Gatsby's app code runs (the hydration follows). */
 async function started(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => performance.getEntriesByName('coinlens:styling-engine-4').length > 0,
+    () => typeof (window as { ___navigate?: unknown }).___navigate === 'function',
   );
 }
 

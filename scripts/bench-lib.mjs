@@ -502,8 +502,8 @@ export function comparisonTable(pages, names) {
       const sign = figure.difference > 0 ? '+' : figure.difference < 0 ? '-' : '';
       rows.push([
         `${title}: ${label}`,
-        `${format(figure.base.median)} (IQR ${format(figure.base.iqr)})`,
-        `${format(figure.other.median)} (IQR ${format(figure.other.iqr)})`,
+        `${format(figure.base.median)} (IQR ${format(figure.base.iqr)}, ${figure.base.runs} runs)`,
+        `${format(figure.other.median)} (IQR ${format(figure.other.iqr)}, ${figure.other.runs} runs)`,
         `${sign}${format(Math.abs(figure.difference))}`,
         figure.beyondSpread ? 'yes' : 'no',
       ]);

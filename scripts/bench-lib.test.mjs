@@ -507,9 +507,12 @@ describe('comparisonTable', () => {
     assert.match(lines[0], /\| page: figure +\| with median +\| without median +\| difference/);
     assert.match(
       table,
-      /`\/mobile\/` mobile: LCP +\| 1420 ms \(IQR 25 ms\) +\| 2450 ms \(IQR 50 ms\) +\| \+1030 ms +\| yes/,
+      /`\/mobile\/` mobile: LCP +\| 1420 ms \(IQR 25 ms, 3 runs\) +\| 2450 ms \(IQR 50 ms, 3 runs\) +\| \+1030 ms +\| yes/,
     );
-    assert.match(table, /`\/mobile\/` mobile: CLS +\| 0 \(IQR 0\) +\| 0 \(IQR 0\) +\| 0 +\| no/);
+    assert.match(
+      table,
+      /`\/mobile\/` mobile: CLS +\| 0 \(IQR 0, 3 runs\) +\| 0 \(IQR 0, 3 runs\) +\| 0 +\| no/,
+    );
     assert.equal(lines.length, 2 + 4);
   });
 });

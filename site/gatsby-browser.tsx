@@ -2,7 +2,7 @@ import type { GatsbyBrowser } from 'gatsby';
 import { deviceRedirect } from './edge/rules.mjs';
 import { installChunkReload } from './src/app/chunkReload';
 import { isPageHead } from './src/start/pageHead';
-import { Root, hydrateAsTransition, startRuntime } from './src/start/browserStart';
+import { Root, hydrateAsTransition } from './src/start/browserStart';
 import { addressChanged } from './src/features/shell/dialogs';
 import { pageLoad } from './src/features/shell/pageLoad';
 import { keepHtmlLang } from './src/i18n/htmlLang';
@@ -19,10 +19,6 @@ export const replaceHydrateFunction = () => hydrateAsTransition;
 // runs it before its navigation module, whose own listener (it reloads for any failed chunk) then
 // comes second and never hears of a chunk error.
 installChunkReload(window);
-
-export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
-  void startRuntime();
-};
 
 // The loading bar follows route changes; loads under 200 ms show nothing.
 export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, prevLocation }) => {

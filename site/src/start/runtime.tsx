@@ -1,8 +1,5 @@
-// The part of the browser's root that is heavy to start: Chakra and Emotion (through the design
-// system) and the data layer. gatsby-browser.tsx imports it on demand, so that its modules run
-// in a task of their own after the app's scripts, not in theirs (it is in the same chunk: no
-// request), and makes Chakra's styling engine in the tasks after.
-import { CoinlensProvider, prepareSystem } from '@coinlens/design-system';
+// The browser's root: Chakra and Emotion (through the design system) and the data layer.
+import { CoinlensProvider } from '@coinlens/design-system';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { ApiProvider } from '../data/swr';
 import { trackLoadMiddleware } from '../features/shell/pageLoad';
@@ -25,5 +22,3 @@ export function RuntimeRoot({ children }: { children: ReactNode }) {
     </CoinlensProvider>
   );
 }
-
-export { prepareSystem };
