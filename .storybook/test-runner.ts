@@ -99,21 +99,24 @@ async function checkStory(page: Page, context: Parameters<typeof getStoryContext
   await page.addStyleTag({ content: FREEZE_CSS });
   await waitForPageReady(page);
   await page.evaluate(() => document.fonts.ready);
-  // Every picture on the page has loaded (or failed, and its fallback shows): a logo that is
-  // still decoding is a blank square in one screenshot and a picture in the next.
-  await page.evaluate(() =>
-    Promise.all(
-      Array.from(document.images, (image) =>
-        image.complete
-          ? image.decode().catch(() => undefined)
-          : new Promise((settled) => {
-              image.addEventListener('load', settled, { once: true });
-              image.addEventListener('error', settled, { once: true });
-              setTimeout(settled, 5_000);
-            }),
-      ),
-    ),
-  );
+  // Every picture on the page has loaded (or failed, and its fallback shows): a lazy logo that the
+  // browser has not started yet, or one still decoding, is a blank square in one screenshot and a
+  // picture in the next. A lazy picture is loaded now (when it starts depends on the machine).
+  await page.evaluate(() => {
+    for (const image of document.images) image.loading = 'eager';
+    return Promise.all(
+      Array.from(document.images, async (image) => {
+        if (!image.complete) {
+          await new Promise((settled) => {
+            image.addEventListener('load', settled, { once: true });
+            image.addEventListener('error', settled, { once: true });
+            setTimeout(settled, 5_000);
+          });
+        }
+        await image.decode().catch(() => undefined);
+      }),
+    );
+  });
   const masks: ScreenshotMask[] = storyContext.parameters?.screenshot?.mask ?? [];
   const options = {
     animations: 'disabled' as const,
