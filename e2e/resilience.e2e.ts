@@ -382,10 +382,12 @@ async function recovers(pageCase: PageCase, p: Page): Promise<void> {
 
 /**
  * Opens `pageCase` in Gatsby's router (no page load: the site's code stays in the tab), once the
- * site's code has started (a page adds it after its first paint).
+ * page has hydrated: before that a link is a plain page load, so a user's move within the site
+ * never comes while the page is still hydrating.
  */
 async function navigateTo(p: Page, path: string): Promise<void> {
   type Router = { ___navigate?: (path: string) => void };
+  await hydrated(p);
   await p.waitForFunction(() => typeof (window as unknown as Router).___navigate === 'function');
   await p.evaluate((to) => (window as unknown as Required<Router>).___navigate(to), path);
 }
