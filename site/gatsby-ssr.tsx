@@ -37,7 +37,7 @@ export const replaceRenderer: GatsbySSR['replaceRenderer'] = async ({
 };
 
 // The inline scripts' texts (src/start/inline), the same on every page of a kind: what is a page's
-// own (its address, the API's), a script reads in the page, from `location` or from its element's
+// own (its address), a script reads in the page, from `location` or from its element's
 // attributes, which the CSP hash of its text leaves out.
 const SCRIPTS = inlineScripts();
 
@@ -52,15 +52,10 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   const signedInArea = signedInAreaOf(pathname) !== null;
   setHeadComponents([
     // The device redirect, then on a signed-in area's page the login for a visitor without a
-    // token, or the area's first requests for one with a token (src/start/inline/areaStart.ts); on
-    // the other pages, the signed-in mark (src/start/inline/pageStart.ts), which spares the pages
-    // every visitor sees the area's requests.
+    // token (src/start/inline/areaStart.ts); on the other pages, the signed-in mark
+    // (src/start/inline/pageStart.ts).
     signedInArea ? (
-      <script
-        key="device-redirect"
-        data-api={process.env.GATSBY_API_URL || undefined}
-        dangerouslySetInnerHTML={{ __html: SCRIPTS.areaStart }}
-      />
+      <script key="device-redirect" dangerouslySetInnerHTML={{ __html: SCRIPTS.areaStart }} />
     ) : (
       <script key="device-redirect" dangerouslySetInnerHTML={{ __html: SCRIPTS.pageStart }} />
     ),

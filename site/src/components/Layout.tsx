@@ -1,21 +1,20 @@
 // The page frame. `default`: header, page area, footer, the global dialogs, the toasts, the loading
-// bar and the background. `welcome`: the same without the footer, the page area filling the window
+// bar and realtime notice (loaded once the page has hydrated) and the background. `welcome`: the same without the footer, the page area filling the window
 // (the chat). `login`: a narrow, centred page area. `mobile`: the mobile pages, a phone-wide column
 // clear of the safe areas, with their own top bar as `banner`. `header={false}` (privacy, terms,
 // the mobile paths) leaves the header out.
-import { LoadingBar, Toaster, toaster } from '@coinlens/design-system';
+import { Toaster, toaster } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazyChunk } from '../app/loadChunk';
 import { AssistantLauncher } from '../features/assistant/AssistantLauncher';
 import { showRememberedSignInToast } from '../features/auth/signInToast';
-import { startRealtime } from '../features/realtime/connection';
-import { RealtimeStatus } from '../features/realtime/RealtimeStatus';
 import { ChunkWaitNotice } from '../features/shell/ChunkWaitNotice';
 import { DialogHost } from '../features/shell/DialogHost';
 import { ErrorBoundary } from '../features/shell/ErrorBoundary';
 import { Header } from '../features/shell/Header';
-import { pageLoad } from '../features/shell/pageLoad';
+import { useHydrated } from '../features/shell/useHydrated';
 import { Link } from '../i18n/Link';
 import { Island } from '../start/Island';
 import { StatusContent } from './StatusPage';
@@ -69,6 +68,19 @@ const ON_PAPER = {
   },
 };
 
+const LateOverlays = lazyChunk(() => import('../features/shell/LateOverlays'));
+
+/** The overlays no first screen shows (features/shell/LateOverlays.tsx), once hydrated. */
+function LateOverlaysPart() {
+  // In a part of its own, so that only it renders again once the page has hydrated.
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <LateOverlays />
+    </Suspense>
+  ) : null;
+}
+
 export function Layout({ children, header = true, variant = 'default', banner }: LayoutProps) {
   const mobile = variant === 'mobile';
   const { t } = useTranslation('common');
@@ -79,11 +91,6 @@ export function Layout({ children, header = true, variant = 'default', banner }:
   const footerLinkSize = mobile
     ? { display: 'inline-flex', alignItems: 'center', minHeight: '11', paddingX: '2' }
     : {};
-  // The realtime socket lives for the whole visit: Gatsby mounts a Layout per page, and later
-  // calls do nothing, so it is neither closed nor reopened on navigation (hence no cleanup).
-  useEffect(() => {
-    startRealtime();
-  }, []);
   // A Google or X sign-in lands here with a full page load; its success toast waited for it.
   useEffect(() => {
     showRememberedSignInToast(t);
@@ -108,9 +115,6 @@ export function Layout({ children, header = true, variant = 'default', banner }:
         >
           {t('skipToContent')}
         </chakra.a>
-        <Island name="loading-bar">
-          <LoadingBar controller={pageLoad} label={t('loadingPage')} />
-        </Island>
         {header && (
           <Island name="header">
             <Header />
@@ -182,7 +186,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
           {/* The chat page is the assistant itself; the pages without the header are outside. */}
           {header && variant === 'default' && <AssistantLauncher />}
           <DialogHost />
-          <RealtimeStatus />
+          <LateOverlaysPart />
           <ChunkWaitNotice />
           <Toaster
             toaster={toaster}

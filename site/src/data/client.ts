@@ -5,7 +5,6 @@ import type { Envelope, Locale, MonitorEnvelope } from '@coinlens/api/contract';
 import { currentLocale } from '../i18n/cookie';
 import { localeFromPathname, localizedPath } from '../i18n/locales';
 import { inVariant } from '../i18n/variant';
-import { takeEarlyResponse, type EarlyMatch } from './early';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
 import { clearToken, getToken as readStoredToken } from './token';
 
@@ -63,12 +62,6 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds before a request is abandoned as a TimeoutError. */
   timeoutMs?: number;
-  /**
-   * The response of a request the page's head script already started for this GET (data/early),
-   * or null, or a promise of either (null: the client asks itself). Defaults to
-   * `takeEarlyResponse`; the client applies its time limit, abort and envelope rules to it too.
-   */
-  takeEarly?: (match: EarlyMatch) => Promise<Response | null> | null;
 }
 
 /** How long a request may take before it is abandoned. */
@@ -76,16 +69,6 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** The paths that answer the monitoring envelope. */
 export const MONITOR_PATH_PREFIX = '/api/monitor/';
-
-/** `promise`, or the abort's reason as soon as `signal` aborts (a request it cannot cancel). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 /** Whether `path` answers `{ ok, msg, data }` rather than `{ code, msg, data }`. */
 export function isMonitorPath(path: string): boolean {
@@ -177,7 +160,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     options.getLanguage ??
     (() => (typeof window === 'undefined' ? currentLocale() : localeFromPathname(getPathname())));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const takeEarly = options.takeEarly ?? takeEarlyResponse;
   const onUnauthorized =
     options.onUnauthorized ??
     (() => {
@@ -235,29 +217,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     const fetchImpl = options.fetch ?? fetch;
     const url = `${baseUrl}${path}`;
-    // A GET the head script already sent with the same headers is taken, not sent again. Its
-    // fetch has no signal of ours, so the time limit and an abort stop the wait instead.
-    const early =
-      init.method === 'GET' && !controller.signal.aborted
-        ? takeEarly({ url, token, language })
-        : null;
     let status: number;
     let text: string;
     try {
-      const earlyResponse = early ? await untilAborted(early, controller.signal) : null;
-      const response =
-        earlyResponse ??
-        (await fetchImpl(url, {
-          method: init.method,
-          headers,
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          signal: controller.signal,
-        }));
+      const response = await fetchImpl(url, {
+        method: init.method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: controller.signal,
+      });
       status = response.status;
       // Read inside the time limit too: a server can stall after its headers.
-      text = await (earlyResponse
-        ? untilAborted(response.text(), controller.signal)
-        : response.text());
+      text = await response.text();
     } catch (cause) {
       if (signal?.aborted) throw cause;
       if (timedOut) throw new TimeoutError({ path, timeoutMs });

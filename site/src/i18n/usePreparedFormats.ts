@@ -1,9 +1,7 @@
 // The browser's first number or date format in a page starts its whole internationalization
 // library (ICU): about 50 ms on a slow machine (docs/benchmarks.md), where later formats take a
 // millisecond or less. An area that formats its data makes a format first, in a task of its own
-// while that data is on its way, instead of inside the render that shows it. On a full load of a
-// signed-in area the head script has started them before the page's scripts ran
-// (src/start/earlyRequests.ts); this covers a page reached from another, and makes the area's own.
+// while that data is on its way, instead of inside the render that shows it.
 import { useEffect } from 'react';
 import { intlLocale } from './locales';
 

@@ -6,7 +6,6 @@ import { buttonRecipe } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
-import { Static } from '../../start/Static';
 import { Link } from '../../i18n/Link';
 import { SessionParts } from '../auth/SessionPart';
 import { useSession } from '../auth/session';
@@ -128,119 +127,110 @@ export function Home() {
       </chakra.section>
 
       <chakra.section aria-labelledby="home-areas">
-        <Static>
-          <SectionHeading id="home-areas" lead={t('areas.lead')}>
-            {t('areas.title')}
-          </SectionHeading>
-          <Grid
-            as="ul"
-            templateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }}
-            gap="4"
-            listStyleType="none"
-            margin="0"
-            padding="0"
-          >
-            {AREAS.map(({ key, Icon }) => (
-              <chakra.li
-                key={key}
-                display="flex"
-                flexDirection="column"
-                padding="6"
-                bg="bg.surface"
-                borderWidth="1px"
-                borderColor="border.subtle"
-                borderRadius="lg"
+        <SectionHeading id="home-areas" lead={t('areas.lead')}>
+          {t('areas.title')}
+        </SectionHeading>
+        <Grid
+          as="ul"
+          templateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }}
+          gap="4"
+          listStyleType="none"
+          margin="0"
+          padding="0"
+        >
+          {AREAS.map(({ key, Icon }) => (
+            <chakra.li
+              key={key}
+              display="flex"
+              flexDirection="column"
+              padding="6"
+              bg="bg.surface"
+              borderWidth="1px"
+              borderColor="border.subtle"
+              borderRadius="lg"
+            >
+              <Flex
+                alignItems="center"
+                justifyContent="center"
+                width="10"
+                height="10"
+                marginBottom="4"
+                borderRadius="md"
+                bg="bg.raised"
+                color="accent.fg"
               >
-                <Flex
-                  alignItems="center"
-                  justifyContent="center"
-                  width="10"
-                  height="10"
-                  marginBottom="4"
-                  borderRadius="md"
-                  bg="bg.raised"
-                  color="accent.fg"
-                >
-                  <Icon />
-                </Flex>
-                <chakra.h3 fontSize="lg" fontWeight="semibold" marginBottom="2">
-                  {t(`areas.${key}.title`)}
-                </chakra.h3>
-                <chakra.p color="fg.muted" lineHeight="relaxed" marginBottom="5">
-                  {t(`areas.${key}.body`)}
-                </chakra.p>
-                <Flex
-                  as="ul"
-                  wrap="wrap"
-                  gap="2"
-                  marginTop="auto"
-                  padding="0"
-                  listStyleType="none"
-                  fontSize="xs"
-                >
-                  {POINTS.map((point) => (
-                    <chakra.li
-                      key={point}
-                      paddingX="2.5"
-                      paddingY="1"
-                      borderRadius="full"
-                      borderWidth="1px"
-                      borderColor="border.default"
-                      color="fg.muted"
-                    >
-                      {t(`areas.${key}.points.${point}`)}
-                    </chakra.li>
-                  ))}
-                </Flex>
-              </chakra.li>
-            ))}
-          </Grid>
-        </Static>
+                <Icon />
+              </Flex>
+              <chakra.h3 fontSize="lg" fontWeight="semibold" marginBottom="2">
+                {t(`areas.${key}.title`)}
+              </chakra.h3>
+              <chakra.p color="fg.muted" lineHeight="relaxed" marginBottom="5">
+                {t(`areas.${key}.body`)}
+              </chakra.p>
+              <Flex
+                as="ul"
+                wrap="wrap"
+                gap="2"
+                marginTop="auto"
+                padding="0"
+                listStyleType="none"
+                fontSize="xs"
+              >
+                {POINTS.map((point) => (
+                  <chakra.li
+                    key={point}
+                    paddingX="2.5"
+                    paddingY="1"
+                    borderRadius="full"
+                    borderWidth="1px"
+                    borderColor="border.default"
+                    color="fg.muted"
+                  >
+                    {t(`areas.${key}.points.${point}`)}
+                  </chakra.li>
+                ))}
+              </Flex>
+            </chakra.li>
+          ))}
+        </Grid>
       </chakra.section>
 
       <chakra.section id={HOW_IT_WORKS_ID} aria-labelledby="home-steps" scrollMarginTop="6">
-        <Static>
-          <SectionHeading id="home-steps">{t('steps.title')}</SectionHeading>
-          <Grid
-            as="ol"
-            templateColumns={{
-              base: '1fr',
-              sm: 'repeat(2, minmax(0, 1fr))',
-              lg: 'repeat(4, minmax(0, 1fr))',
-            }}
-            gap={{ base: '6', lg: '4' }}
-            listStyleType="none"
-            margin="0"
-            padding="0"
-          >
-            {STEPS.map((step, index) => (
-              <chakra.li
-                key={step}
-                borderTopWidth="2px"
-                borderColor="border.default"
-                paddingTop="4"
+        <SectionHeading id="home-steps">{t('steps.title')}</SectionHeading>
+        <Grid
+          as="ol"
+          templateColumns={{
+            base: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            lg: 'repeat(4, minmax(0, 1fr))',
+          }}
+          gap={{ base: '6', lg: '4' }}
+          listStyleType="none"
+          margin="0"
+          padding="0"
+        >
+          {STEPS.map((step, index) => (
+            <chakra.li key={step} borderTopWidth="2px" borderColor="border.default" paddingTop="4">
+              <chakra.span
+                aria-hidden="true"
+                display="block"
+                marginBottom="2"
+                color="accent.fg"
+                fontSize="sm"
+                fontWeight="semibold"
+                fontVariantNumeric="tabular-nums"
               >
-                <chakra.span
-                  aria-hidden="true"
-                  display="block"
-                  marginBottom="2"
-                  color="accent.fg"
-                  fontSize="sm"
-                  fontWeight="semibold"
-                  fontVariantNumeric="tabular-nums"
-                >
-                  {String(index + 1).padStart(2, '0')}
-                </chakra.span>
-                <chakra.h3 fontSize="md" fontWeight="semibold" marginBottom="1.5">
-                  {t(`steps.${step}.title`)}
-                </chakra.h3>
-                <chakra.p color="fg.muted" fontSize="sm" lineHeight="relaxed">
-                  {t(`steps.${step}.body`)}
-                </chakra.p>
-              </chakra.li>
-            ))}
-          </Grid>
-        </Static>
+                {String(index + 1).padStart(2, '0')}
+              </chakra.span>
+              <chakra.h3 fontSize="md" fontWeight="semibold" marginBottom="1.5">
+                {t(`steps.${step}.title`)}
+              </chakra.h3>
+              <chakra.p color="fg.muted" fontSize="sm" lineHeight="relaxed">
+                {t(`steps.${step}.body`)}
+              </chakra.p>
+            </chakra.li>
+          ))}
+        </Grid>
       </chakra.section>
 
       <chakra.section aria-labelledby="home-notes">

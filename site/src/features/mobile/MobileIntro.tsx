@@ -4,7 +4,6 @@
 import { Button } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { Static } from '../../start/Static';
 import { openDialog } from '../shell/dialogs';
 
 const POINTS = ['coins', 'events', 'assistant'] as const;
@@ -32,27 +31,25 @@ export function MobileIntro() {
       <Button size="lg" width="100%" marginTop="6" onClick={() => openDialog('login')}>
         {t('intro.signIn')}
       </Button>
-      <Static>
-        <Flex as="ul" direction="column" gap="3" marginTop="8" listStyleType="none" padding="0">
-          {POINTS.map((point) => (
-            <chakra.li
-              key={point}
-              padding="4"
-              bg="bg.surface"
-              borderWidth="1px"
-              borderColor="border.subtle"
-              borderRadius="lg"
-            >
-              <chakra.h2 fontSize="md" fontWeight="semibold">
-                {t(`intro.points.${point}.title`)}
-              </chakra.h2>
-              <Box as="p" marginTop="1" fontSize="sm" color="fg.muted" lineHeight="relaxed">
-                {t(`intro.points.${point}.body`)}
-              </Box>
-            </chakra.li>
-          ))}
-        </Flex>
-      </Static>
+      <Flex as="ul" direction="column" gap="3" marginTop="8" listStyleType="none" padding="0">
+        {POINTS.map((point) => (
+          <chakra.li
+            key={point}
+            padding="4"
+            bg="bg.surface"
+            borderWidth="1px"
+            borderColor="border.subtle"
+            borderRadius="lg"
+          >
+            <chakra.h2 fontSize="md" fontWeight="semibold">
+              {t(`intro.points.${point}.title`)}
+            </chakra.h2>
+            <Box as="p" marginTop="1" fontSize="sm" color="fg.muted" lineHeight="relaxed">
+              {t(`intro.points.${point}.body`)}
+            </Box>
+          </chakra.li>
+        ))}
+      </Flex>
     </chakra.section>
   );
 }

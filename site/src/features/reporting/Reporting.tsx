@@ -14,7 +14,6 @@ import { CoinReportCard } from './CoinReportCard';
 import { prepareFormats } from './format';
 import { useCoinPrices } from './reports';
 import { ReportCardPlaceholder } from './ReportCardPlaceholder';
-import { Static } from '../../start/Static';
 import { useInTurn } from '../../components/useInTurn';
 import { useNearViewport } from '../../components/useNearViewport';
 
@@ -93,16 +92,12 @@ export function Reporting() {
       />
     );
   } else if (follows === undefined) {
-    // Static: the hydration keeps the server's placeholders (nothing in them can be reached)
-    // instead of rendering two whole cards again, which the list replaces as soon as it comes.
     content = (
-      <Static>
-        <Flex direction="column" gap="6" aria-busy="true" aria-label={t('loading')} role="status">
-          {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
-            <ReportCardPlaceholder key={index} />
-          ))}
-        </Flex>
-      </Static>
+      <Flex direction="column" gap="6" aria-busy="true" aria-label={t('loading')} role="status">
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+          <ReportCardPlaceholder key={index} />
+        ))}
+      </Flex>
     );
   } else if (follows.length === 0) {
     content = (

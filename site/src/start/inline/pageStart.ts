@@ -1,13 +1,10 @@
 // The head script of every page visitors and signed-in users both see (gatsby-ssr.tsx): the
 // device redirect first, and alone; then, in a browser that keeps a token, the mark that shows the
-// signed-in version of the page from its first paint (app/signedInAreas.ts), and the start of the
-// formats on a page that shows a signed-in user's numbers (the mobile page).
+// signed-in version of the page from its first paint (app/signedInAreas.ts).
 import { SIGNED_IN_MARK } from '../../app/signedInAreas';
 import { getToken } from '../../data/token';
-import { startPageFormats } from '../earlyRequests';
 import { redirectDevice } from '../signedOutRedirect';
 
 if (!redirectDevice(location, navigator.userAgent) && getToken()) {
   document.documentElement.setAttribute(SIGNED_IN_MARK, '');
-  startPageFormats(location.pathname, window);
 }

@@ -3,14 +3,12 @@
  */
 // The head scripts that start a page (pageStart.ts, areaStart.ts), run as modules with stand-ins
 // for what they read of the browser: the address, the agent, the storage, `<html>` and their own
-// element. Their parts are tested on their own (../signedOutRedirect.test.ts,
-// ../earlyRequests.test.ts), their compiled texts in a page (compile.test.ts).
+// element. Their parts are tested on their own (../signedOutRedirect.test.ts), their compiled
+// texts in a page (compile.test.ts).
 import { SIGNED_IN_MARK } from '../../app/signedInAreas';
-import { EARLY_REQUESTS_KEY, type EarlyRequests } from '../../data/early';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
-const API = 'https://api.test';
 
 interface Visit {
   agent?: string;
@@ -18,34 +16,24 @@ interface Visit {
   /** False: storage is switched off (the browser throws on `window.localStorage`). */
   storage?: boolean;
   search?: string;
-  /** The script element's `data-api`. */
-  api?: string;
 }
 
 /**
  * Runs the head script `entry` on a page at `pathname`, as the page runs it: where it sent the
- * browser, whether it marked `<html>` as signed in, the requests it started, and how many tasks
- * it queued at once (the formats' start).
+ * browser, and whether it marked `<html>` as signed in.
  */
 async function visit(
   entry: 'pageStart' | 'areaStart',
   pathname: string,
-  { agent = DESKTOP, token = null, storage = true, search = '', api }: Visit = {},
+  { agent = DESKTOP, token = null, storage = true, search = '' }: Visit = {},
 ) {
   const replace = jest.fn();
   const attributes = new Map<string, string>();
-  // Requests that never answer: what the page does with the answers is earlyRequests.test.ts's.
-  const fetch = jest.fn((_url: string) => new Promise<Response>(() => {}));
-  const delays: number[] = [];
   const window: Record<string, unknown> = {
     get localStorage() {
       if (!storage) throw new DOMException('denied', 'SecurityError');
       return { getItem: (key: string) => (key === 'token' ? token : null) };
     },
-    fetch,
-    setTimeout: (_run: () => void, delay: number) => delays.push(delay),
-    performance,
-    Intl,
   };
   const globals: Record<string, unknown> = {
     location: { pathname, search, hash: '', replace },
@@ -55,7 +43,6 @@ async function visit(
       documentElement: {
         setAttribute: (name: string, value: string) => attributes.set(name, value),
       },
-      currentScript: { dataset: api === undefined ? {} : { api } },
     },
   };
   const saved = Object.keys(globals).map(
@@ -72,13 +59,9 @@ async function visit(
       else delete (globalThis as Record<string, unknown>)[name];
     }
   }
-  const early = window[EARLY_REQUESTS_KEY] as EarlyRequests | undefined;
   return {
     targets: replace.mock.calls.map(([target]) => target as string),
     marked: attributes.has(SIGNED_IN_MARK),
-    requested: fetch.mock.calls.map(([url]) => url),
-    kept: early?.requests.map((request) => request.url),
-    tasks: delays.filter((delay) => delay === 0).length,
   };
 }
 
@@ -109,18 +92,10 @@ describe('the head script of a page visitors and signed-in users both see', () =
     },
   );
 
-  it('starts the formats of a signed-in user’s mobile page, and only there', async () => {
-    expect(await visit('pageStart', '/zh/mobile/', { agent: PHONE, token: 'tok' })).toMatchObject({
-      tasks: 1,
-    });
-    expect(await visit('pageStart', '/zh/mobile/', { agent: PHONE })).toMatchObject({ tasks: 0 });
-    expect(await visit('pageStart', '/zh/', { token: 'tok' })).toMatchObject({ tasks: 0 });
-  });
-
   it('treats storage switched off as signed out, as the site does', async () => {
     expect(
       await visit('pageStart', '/pt-br/mobile/', { agent: PHONE, token: 'tok', storage: false }),
-    ).toMatchObject({ targets: [], marked: false, tasks: 0 });
+    ).toMatchObject({ targets: [], marked: false });
     expect(await visit('pageStart', '/', { token: 'tok', storage: false })).toMatchObject({
       targets: [],
       marked: false,
@@ -131,7 +106,6 @@ describe('the head script of a page visitors and signed-in users both see', () =
     expect(await visit('pageStart', '/mobile/', { token: 'tok' })).toMatchObject({
       targets: ['/'],
       marked: false,
-      tasks: 0,
     });
     expect(await visit('pageStart', '/pt-br/', { agent: PHONE, token: 'tok' })).toMatchObject({
       targets: ['/pt-br/mobile/'],
@@ -149,35 +123,23 @@ describe('the head script of a signed-in area', () => {
     ).toEqual(['/pt-br/?t=login']);
   });
 
-  it('leaves a visitor with a token on the page, and starts its first requests', async () => {
-    expect(await visit('areaStart', '/zh/welcome/', { token: 'tok', api: API })).toEqual({
+  it('leaves a visitor with a token on the page', async () => {
+    expect(await visit('areaStart', '/zh/welcome/', { token: 'tok' })).toEqual({
       targets: [],
       marked: false,
-      requested: [`${API}/api/user`],
-      kept: [`${API}/api/user`],
-      tasks: 0,
     });
-  });
-
-  it('asks the page’s own origin where the script names no API', async () => {
-    expect((await visit('areaStart', '/monitoring/', { token: 'tok' })).requested).toEqual([
-      '/api/user',
-    ]);
   });
 
   it('treats storage switched off as signed out, as the site does', async () => {
     expect(
       await visit('areaStart', '/monitoring/', { token: 'tok', storage: false }),
-    ).toMatchObject({
-      targets: ['/?t=login'],
-      requested: [],
-    });
+    ).toMatchObject({ targets: ['/?t=login'] });
   });
 
   it('lets the device redirect go first, and alone', async () => {
     expect(
       await visit('areaStart', '/zh/reporting/', { agent: PHONE, token: 'tok', search: '?x=1' }),
-    ).toMatchObject({ targets: ['/zh/mobile/?x=1'], requested: [], kept: undefined });
+    ).toMatchObject({ targets: ['/zh/mobile/?x=1'] });
     expect(
       await visit('areaStart', '/zh/reporting/', { agent: PHONE, search: '?x=1' }),
     ).toMatchObject({ targets: ['/zh/mobile/?x=1'] });
