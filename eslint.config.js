@@ -79,7 +79,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
   },
   {
+    // Playwright Test's `test` and `expect` are imported (e2e/fixtures.ts), not globals.
     files: ['e2e/**/*.ts'],
-    languageOptions: { globals: { ...globals.jest } },
+    languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -19,10 +19,10 @@ export interface Server {
   dataDir: string;
 }
 
-/** The product global-setup.cjs started for the whole run. */
+/** The product global-setup.ts started for the whole run. */
 export function sharedServer(): Server {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through e2e/jest.config.cjs');
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through e2e/playwright.config.ts');
   return { url: baseUrl(), dataDir };
 }
 

@@ -1,41 +1,10 @@
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type CDPSession,
-  type Page,
-} from 'playwright-core';
+import type { BrowserContextOptions, CDPSession, Page } from '@playwright/test';
 import type { EarlyClicks } from '../site/src/start/earlyClicks';
 
-/** The browsers this test file has open, for environment.cjs's report on a failed test. */
-const openBrowsers = ((globalThis as { __coinlensBrowsers?: Set<Browser> }).__coinlensBrowsers ??=
-  new Set());
-
-/** Launches Debian's Chromium (or CHROMIUM_PATH) headless; never a downloaded browser. */
-export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  openBrowsers.add(browser);
-  browser.on('disconnected', () => openBrowsers.delete(browser));
-  return browser;
-}
-
-/** The started product's origin (set by global-setup.cjs). */
+/** The started product's origin (set by global-setup.ts). */
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run through e2e/jest.config.cjs');
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through e2e/playwright.config.ts');
   return url;
 }
 
@@ -65,22 +34,6 @@ export const DEVICES = {
     hasTouch: true,
   },
 } satisfies Record<string, BrowserContextOptions>;
-
-/**
- * A new context as `options` says, signed in with `token` when given (the site reads it from
- * localStorage before any script runs), and its page.
- */
-export async function openContext(
-  browser: Browser,
-  options: BrowserContextOptions,
-  token?: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(options);
-  if (token) {
-    await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
-  }
-  return { context, page: await context.newPage() };
-}
 
 /**
  * Waits until the page's server markup has hydrated: the page around its parts and every part

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { COMPILE_HINT, loadsFirst } from '../site/src/start/compileHints';
+import { expect, test } from './fixtures';
 
 const ROOT = join(__dirname, '..');
 const PUBLIC = join(ROOT, 'site', 'public');
@@ -77,13 +78,13 @@ export function isOtherOrigin(address: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(address) && !/^data:/i.test(address);
 }
 
-describe('the built site', () => {
-  it('has pages to check', () => {
+test.describe('the built site', () => {
+  test('has pages to check', () => {
     // en, zh and pt-br of every route, and Gatsby's 404.
     expect(pages.length).toBeGreaterThanOrEqual(36);
   });
 
-  it('keeps every page within 20 KB of gzipped HTML', () => {
+  test('keeps every page within 20 KB of gzipped HTML', () => {
     const over = pages
       .map((page) => ({
         page: relative(PUBLIC, page),
@@ -94,7 +95,7 @@ describe('the built site', () => {
     expect(over).toEqual([]);
   });
 
-  it('writes its styles into the head, once per page, and none into the body', () => {
+  test('writes its styles into the head, once per page, and none into the body', () => {
     const misplaced = sitePages().flatMap(({ page, html }) => {
       const bodyAt = html.search(/<body\b/);
       const head = html.slice(0, bodyAt);
@@ -115,7 +116,7 @@ describe('the built site', () => {
     expect(misplaced).toEqual([]);
   });
 
-  it('holds its first paint until its markup is all there, on every page', () => {
+  test('holds its first paint until its markup is all there, on every page', () => {
     // site/src/start/wholeFirstPaint.tsx: the head's link names the element that ends the markup.
     const wrong = sitePages().flatMap(({ page, html }) => {
       const bodyAt = html.search(/<body\b/);
@@ -139,7 +140,7 @@ describe('the built site', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('adds its scripts after its first paint, on every page', () => {
+  test('adds its scripts after its first paint, on every page', () => {
     // Gatsby's own script slice (public/_gatsby) keeps them; the pages must not.
     const withAsyncScripts = sitePages()
       .filter(
@@ -150,7 +151,7 @@ describe('the built site', () => {
     expect(withAsyncScripts).toEqual([]);
   });
 
-  it('loads nothing from another origin: no outside script, style, font or image', () => {
+  test('loads nothing from another origin: no outside script, style, font or image', () => {
     const outside: string[] = [];
     for (const page of pages) {
       for (const address of loadedAddresses(readFileSync(page, 'utf8'))) {
@@ -165,7 +166,7 @@ describe('the built site', () => {
     expect(outside).toEqual([]);
   });
 
-  it('gives each page the strings it shows: the legal namespace only to the legal pages', () => {
+  test('gives each page the strings it shows: the legal namespace only to the legal pages', () => {
     // site/src/i18n/query.ts: a page's data is fetched before it hydrates.
     const dataFiles = files(join(PUBLIC, 'page-data'), 'page-data.json').filter(
       (file) => !relative(PUBLIC, file).startsWith('page-data/dev-404-page'),
@@ -191,7 +192,7 @@ describe('the built site', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('tells an outside load from the site’s own', () => {
+  test('tells an outside load from the site’s own', () => {
     const html =
       '<link rel="canonical" href="https://coinlens.example/"><link rel="stylesheet" href="https://fonts.example/a.css">' +
       '<script src="/app.js"></script><script src="//cdn.example/x.js"></script>' +
@@ -207,21 +208,21 @@ describe('the built site', () => {
   });
 });
 
-describe('first-load JavaScript', () => {
+test.describe('first-load JavaScript', () => {
   const check = (...args: string[]) =>
     spawnSync(process.execPath, [join(ROOT, 'scripts', 'js-size.mjs'), '--check', ...args], {
       cwd: ROOT,
       encoding: 'utf8',
     });
 
-  it('keeps every route within its ceiling and loads the chat, socket, charts and dialogs on demand', () => {
+  test('keeps every route within its ceiling and loads the chat, socket, charts and dialogs on demand', () => {
     const { status, stdout, stderr } = check();
     expect(stderr).toBe('');
     expect(status).toBe(0);
     expect(stdout).toMatch(/^first-load JS: \d+ pages within their ceilings/);
   });
 
-  it('starts every script a page loads first with V8’s compile hint', () => {
+  test('starts every script a page loads first with V8’s compile hint', () => {
     const stats = JSON.parse(readFileSync(join(PUBLIC, 'webpack.stats.json'), 'utf8'));
     const groups: Record<string, string[]> = stats.assetsByChunkName;
     const firstLoad = Object.keys(groups).filter(loadsFirst);
@@ -236,7 +237,7 @@ describe('first-load JavaScript', () => {
     expect(without).toEqual([]);
   });
 
-  it('fails a route that grew with a table of the parts that grew', () => {
+  test('fails a route that grew with a table of the parts that grew', () => {
     const budget = JSON.parse(readFileSync(join(ROOT, 'site', 'js-budget.json'), 'utf8'));
     const home = budget.routes['/'];
     // As if the home page had weighed 20 KB less, without swr and with a smaller Chakra.

@@ -3,52 +3,31 @@
 // the dialog task 1 opens, adds a source or skips task 2, says "I'm ready", watches the 3-2-1-Go
 // countdown and lands on the reports), comes back to the chat, asks about the coin and gets a
 // streamed answer with the price the API serves, finds the conversation after a reload and starts
-// a new one. And a reply that stops coming (the API stopped mid-reply) ends as the crash text.
-// Screenshots go to /tmp for a person to look at.
-import { createServer, type Server as HttpServer } from 'node:http';
+// a new one. Screenshots go to /tmp for a person to look at.
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount } from './accounts';
-import { baseUrl, launchChromium } from './browser';
-import { startOwnServer, type OwnServer } from './server';
+import { baseUrl } from './browser';
+import { expect, test } from './fixtures';
 import { siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-chat';
-/** The site gives up on a reply after this long without a part (site/src/features/chat). */
-const REPLY_TIMEOUT_MS = 35_000;
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let problems: string[];
+test.use({ viewport: { width: 1280, height: 900 } });
 
-beforeAll(async () => {
-  browser = await launchChromium();
+test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+// The page's console errors count as problems too (the fixture collects what the page threw).
+test.beforeEach(({ page, problems }) => {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
 });
 
-afterEach(async () => {
-  await context.close();
-});
-
-async function api<T>(path: string, token: string, body?: unknown, origin = baseUrl()): Promise<T> {
-  const response = await fetch(`${origin}${path}`, {
+async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -71,20 +50,18 @@ async function monitorApi<T>(path: string, token: string): Promise<T> {
   return envelope.data;
 }
 
-async function signIn(token: string) {
-  await context.addInitScript((value) => {
-    window.localStorage.setItem('token', value);
-  }, token);
-}
-
-describe('the welcome page', () => {
-  it.each([
+test.describe('the welcome page', () => {
+  for (const [locale, prefix, question, sourceTask] of [
     ['en', '', 'What is the price of Ethereum?', 'add'],
     ['zh', '/zh', '以太坊现在的价格是多少？', 'skip'],
     ['pt-br', '/pt-br', 'Qual é o preço do Ethereum?', 'add'],
-  ] as const)(
-    '%s: onboards a new user, then answers about the coin they followed and keeps the conversation',
-    async (locale, prefix, question, sourceTask) => {
+  ] as const) {
+    test(`${locale}: onboards a new user, then answers about the coin they followed and keeps the conversation`, async ({
+      page,
+      problems,
+      signIn,
+    }) => {
+      test.setTimeout(180_000);
       const a = siteStrings(locale, 'assistant');
       const o = siteStrings(locale, 'onboarding');
       const c = siteStrings(locale, 'coins');
@@ -204,111 +181,6 @@ describe('the welcome page', () => {
       );
       expect(history.messages).toEqual([]);
       expect(problems).toEqual([]);
-    },
-    180_000,
-  );
-});
-
-/**
- * An OpenAI-compatible endpoint that starts its answer and then says nothing more, keeping the
- * connection open: the API passes the first sentence on (it holds each part until the next one
- * says more follow) and waits for the rest.
- */
-function startStallingModel(
-  sentences: readonly string[],
-): Promise<{ url: string; close: () => void }> {
-  const server: HttpServer = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const content of sentences) {
-        const chunk = {
-          id: 'chatcmpl-e2e',
-          object: 'chat.completion.chunk',
-          created: Math.floor(Date.now() / 1000),
-          model: 'e2e-stall',
-          choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }],
-        };
-        response.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      }
     });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/v1`,
-        close: () => {
-          server.closeAllConnections();
-          server.close();
-        },
-      });
-    });
-  });
-}
-
-describe('a reply that stops coming', () => {
-  let model: { url: string; close: () => void };
-  let own: OwnServer;
-
-  beforeAll(async () => {
-    model = await startStallingModel([
-      'Ethereum has been trading in a narrow range today. ',
-      'Buyers and sellers look evenly matched for now. ',
-    ]);
-    own = await startOwnServer({
-      ASSISTANT_BASE_URL: model.url,
-      ASSISTANT_MODEL: 'e2e-stall',
-      ASSISTANT_API_KEY: 'e2e',
-    });
-  });
-
-  afterAll(async () => {
-    await own?.stop('SIGKILL');
-    model?.close();
-  });
-
-  it('shows the crash text and the robot says so when the API stops mid-reply', async () => {
-    const a = siteStrings('en', 'assistant');
-    const o = siteStrings('en', 'onboarding');
-    const { token } = await createAccount('Stall', own);
-    await signIn(token);
-    // This user went through the onboarding before: the chat is open at once.
-    const { id } = await api<{ id: number }>('/api/user', token, undefined, own.url);
-    await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
-      key: `coinlens:onboarding:${id}`,
-      value: JSON.stringify({
-        version: 1,
-        id: 24,
-        finished: true,
-        tasks: { 1: 'done', 2: 'skipped' },
-      }),
-    });
-    // The page's clock: 35 s of silence pass in an instant.
-    await page.clock.install();
-
-    await page.goto(`${own.url}/welcome/`);
-    const log = page.getByRole('log', { name: a('logLabel') });
-    await log.waitFor();
-    const box = page.getByRole('textbox', { name: a('input.label') });
-    await expect(box.isEnabled()).resolves.toBe(true);
-    await expect(page.getByText(o('script.greeting')).count()).resolves.toBe(0);
-    await box.fill('How is Ethereum doing?');
-    await box.press('Enter');
-    const answer = log.locator('article[data-source="assistant"]').last();
-    await answer.getByText('narrow range').waitFor();
-    await expect(answer.getAttribute('data-status')).resolves.toBe('concat');
-
-    await own.stop('SIGKILL');
-    await page.clock.fastForward(REPLY_TIMEOUT_MS);
-    await answer.getByText(a('Robot_message_crash')).waitFor();
-    await expect(answer.getAttribute('data-status')).resolves.toBe('error');
-    await page.getByText(a('robotCrash')).waitFor();
-    await answer.getByRole('button', { name: a('retry') }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'reply-timeout-en.png') });
-    // The page says nothing else went wrong but the lost connection.
-    expect(
-      problems.filter((problem) => !/ERR_CONNECTION_REFUSED|socket|WebSocket/i.test(problem)),
-    ).toEqual([]);
-  }, 120_000);
+  }
 });

@@ -1,8 +1,12 @@
-// The device redirect and the security headers in a browser, against the started product (npm
-// start serves the site with site/edge/rules.mjs as its SITE_RULES).
+// The device redirect's inline script and the security headers in a browser, against the started
+// product (npm start serves the site with site/edge/rules.mjs as its SITE_RULES): the script sends
+// a phone on where the host did not, under the page's CSP, and that CSP lets the home page run
+// exactly its own inline scripts. (The redirects themselves are held by site/edge/rules.test.ts,
+// site/edge/handler.test.ts and api/test/site-rules.test.ts.)
 import { createHash } from 'node:crypto';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { baseUrl, launchChromium, USER_AGENTS } from './browser';
+import type { BrowserContextOptions } from '@playwright/test';
+import { baseUrl, USER_AGENTS } from './browser';
+import { expect, test } from './fixtures';
 
 const { iPhone: IPHONE, desktop: DESKTOP } = USER_AGENTS;
 
@@ -18,32 +22,11 @@ const COMPUTER: BrowserContextOptions = {
   viewport: { width: 1280, height: 800 },
 };
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-/** CSP reports and page errors; a page that breaks its own policy says so in the console. */
-let problems: string[];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(options: BrowserContextOptions): Promise<void> {
-  context = await browser.newContext(options);
-  page = await context.newPage();
-  problems = [];
+// CSP reports count as page errors: a page that breaks its own policy says so in the console.
+test.beforeEach(({ page, problems }) => {
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
   });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-}
-
-afterEach(async () => {
-  await context?.close();
 });
 
 /** The CSP hash source of each inline script of an HTML document, as the browser computes it. */
@@ -59,38 +42,15 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-describe('the device redirect', () => {
-  it('sends a phone from the home page to the mobile page', async () => {
-    await open(PHONE);
-    const response = await page.goto(`${baseUrl()}/`);
-    expect(page.url()).toBe(`${baseUrl()}/mobile/`);
-    expect(response?.status()).toBe(200);
-    // The server redirected, before any page code ran.
-    const redirect = await response?.request().redirectedFrom()?.response();
-    expect(redirect?.status()).toBe(302);
-    expect(redirect?.headers()['vary']).toMatch(/user-agent/i);
-    await page.locator('h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(problems).toEqual([]);
-  });
+test.describe('the device redirect', () => {
+  // A phone's browser.
+  test.use(PHONE);
 
-  it('keeps the language when it sends a phone to the mobile page', async () => {
-    await open(PHONE);
-    await page.goto(`${baseUrl()}/zh/reporting/`);
-    expect(page.url()).toBe(`${baseUrl()}/zh/mobile/`);
-    await expect(page.getAttribute('html', 'lang')).resolves.toBe('zh-CN');
-  });
-
-  it('sends a desktop from a mobile page to the full site of its language', async () => {
-    await open(COMPUTER);
-    const response = await page.goto(`${baseUrl()}/pt-br/mobile/`);
-    expect(page.url()).toBe(`${baseUrl()}/pt-br/`);
-    expect(response?.status()).toBe(200);
-    await expect(page.getAttribute('html', 'lang')).resolves.toBe('pt-BR');
-  });
-
-  it('sends a phone on with the inline script where the host did not redirect it', async () => {
-    await open(PHONE);
+  test('sends a phone on with the inline script where the host did not redirect it', async ({
+    page,
+    context,
+    problems,
+  }) => {
     // A host without edge rules: the home page answers the phone as it would a desktop.
     await context.route(`${baseUrl()}/`, async (route) => {
       const response = await route.fetch({
@@ -106,9 +66,13 @@ describe('the device redirect', () => {
   });
 });
 
-describe('the security headers', () => {
-  it('lets the home page run exactly its own inline scripts, and it breaks no rule', async () => {
-    await open(COMPUTER);
+test.describe('the security headers', () => {
+  test.use(COMPUTER);
+
+  test('lets the home page run exactly its own inline scripts, and it breaks no rule', async ({
+    page,
+    problems,
+  }) => {
     const response = await page.goto(`${baseUrl()}/`);
     expect(response?.status()).toBe(200);
     const headers = response?.headers() ?? {};

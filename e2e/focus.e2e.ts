@@ -1,23 +1,12 @@
-// Visible focus everywhere, and up or down never told by colour alone (what axe cannot check). On
-// every English page, signed out and signed in, on the phone's page, and in each global dialog: Tab
-// goes through every tab stop, and each one shows a focus indicator (an outline of at least 2 px in
-// a visible colour, or a box shadow it has only when focused) with a contrast of at least 3:1
-// against what is behind it (WCAG 2.4.7, 2.4.13, 1.4.11), is in the viewport and not hidden behind
-// something else (2.4.11), and the focus never falls onto the page's body or an element that cannot
-// be seen. And every price change on the pages shows a sign (and an arrow) in its text, which is
-// also what a screen reader reads (1.4.1).
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+// Visible focus everywhere (what axe cannot check). On every English page, signed out and signed
+// in, on the phone's page, and in each global dialog: Tab goes through every tab stop, and each one
+// shows a focus indicator (an outline of at least 2 px in a visible colour, or a box shadow it has
+// only when focused) with a contrast of at least 3:1 against what is behind it (WCAG 2.4.7, 2.4.13,
+// 1.4.11), is in the viewport and not hidden behind something else (2.4.11), and the focus never
+// falls onto the page's body or an element that cannot be seen.
 import { callApi, createAccount, type Account } from './accounts';
-import {
-  baseUrl,
-  focused,
-  launchChromium,
-  openContext,
-  still,
-  tabTo,
-  DEVICES,
-  waitForFocus,
-} from './browser';
+import { baseUrl, focused, still, tabTo, DEVICES, waitForFocus } from './browser';
+import { expect, test, type Page } from './fixtures';
 import { siteStrings } from './strings';
 
 const DESKTOP = DEVICES.desktop;
@@ -28,12 +17,10 @@ const MAX_STOPS = 80;
 /** WCAG 1.4.11: a focus indicator against the colours next to it. */
 const MIN_CONTRAST = 3;
 
-let browser: Browser;
 let account: Account;
 let sourceId: number;
 
-beforeAll(async () => {
-  browser = await launchChromium();
+test.beforeAll(async () => {
   account = await createAccount('Fay');
   await callApi('/api/follow/add', account.token, { coinIds: [1, 2, 3] });
   const { records } = await callApi<{ records: Array<{ id: number }> }>(
@@ -43,13 +30,6 @@ beforeAll(async () => {
   sourceId = records[0]!.id;
   await callApi(`/api/monitor/user/source/add?sourceIds=${sourceId}`, account.token);
 });
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const open = (options: BrowserContextOptions, signedIn: boolean) =>
-  openContext(browser, options, signedIn ? account.token : undefined);
 
 /** Goes to `path` and waits until its content has come (no busy region, nothing moving). */
 async function visit(page: Page, path: string): Promise<void> {
@@ -362,86 +342,26 @@ async function walk(
   return failures;
 }
 
-/** A price change as the page shows it and as a screen reader reads it. */
-interface ShownChange {
-  trend: string;
-  text: string;
-  spoken: string;
-  hasArrow: boolean;
-  where: string;
-}
-
-/** The design system's PriceChange elements (`span[data-trend]`) that are shown. */
-function shownChanges(page: Page, scope = 'body'): Promise<ShownChange[]> {
-  return page.evaluate((selector) => {
-    const root = document.querySelector(selector);
-    if (!root) return [];
-    /** The text a screen reader gets: without aria-hidden parts, a label replacing the rest. */
-    const spokenText = (node: Node): string => {
-      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
-      if (!(node instanceof Element)) return '';
-      if (node.getAttribute('aria-hidden') === 'true') return '';
-      const label = node.getAttribute('aria-label');
-      if (label) return label;
-      return [...node.childNodes].map(spokenText).join('');
-    };
-    return [...root.querySelectorAll<HTMLElement>('span[data-trend]')]
-      .filter(
-        (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible',
-      )
-      .map((el) => {
-        const hidden = el.closest('[aria-hidden="true"]') !== null;
-        // A control named by aria-label is read by that name, not by the change inside it.
-        const named = el.parentElement?.closest(
-          ':is(a[href], button, [role="button"], [role="link"], [role="tab"], [role="option"], [role="menuitem"])[aria-label]',
-        );
-        const row = el.closest('tr, li, article, [role="dialog"]');
-        return {
-          trend: el.dataset.trend ?? '',
-          text: el.innerText.trim(),
-          spoken: hidden ? '' : (named?.getAttribute('aria-label') ?? spokenText(el)).trim(),
-          hasArrow: el.querySelector('svg[data-part="arrow"]') !== null,
-          where: (row?.textContent ?? '').trim().slice(0, 40),
-        };
-      });
-  }, scope);
-}
-
-/** What is wrong with each shown change: a direction told by colour only, or not read out. */
-function colourOnly(changes: ShownChange[], where: string): string[] {
-  const sign: Record<string, RegExp> = { up: /^\+\d/, down: /^[-−]\d/, flat: /^0[.,]00\s?%$/ };
-  const failures: string[] = [];
-  for (const change of changes) {
-    const label = `${where}: "${change.text}" (${change.trend}, in "${change.where}")`;
-    const want = sign[change.trend];
-    if (!want) continue; // no value: the unavailable label
-    if (!want.test(change.text)) failures.push(`${label}: the shown text has no sign`);
-    if (change.trend !== 'flat' && !change.hasArrow) failures.push(`${label}: no arrow`);
-    if (!want.test(change.spoken.replace(/^[^+\-−\d]+/, ''))) {
-      failures.push(`${label}: a screen reader reads "${change.spoken}", without the direction`);
-    }
-  }
-  return failures;
-}
-
-describe('visible focus', () => {
-  it('shows where the focus is on every page, signed out', async () => {
-    const { context, page } = await open(DESKTOP, false);
+test.describe('visible focus', () => {
+  test('shows where the focus is on every page, signed out', async ({ openContext }) => {
+    test.setTimeout(90_000);
+    const { context, page } = await openContext(DESKTOP);
     const failures: string[] = [];
     for (const path of ['/', '/welcome/', '/privacy/', '/terms/']) {
       await visit(page, path);
       failures.push(...(await walk(page, `${path} (signed out)`)));
     }
-    const phone = await open(PHONE, false);
+    const phone = await openContext(PHONE);
     await visit(phone.page, '/mobile/');
     failures.push(...(await walk(phone.page, '/mobile/ (phone, signed out)')));
     await phone.context.close();
     await context.close();
     expect(failures).toEqual([]);
-  }, 90_000);
+  });
 
-  it('shows where the focus is on every page, signed in', async () => {
-    const { context, page } = await open(DESKTOP, true);
+  test('shows where the focus is on every page, signed in', async ({ openContext }) => {
+    test.setTimeout(120_000);
+    const { context, page } = await openContext(DESKTOP, account.token);
     const failures: string[] = [];
     for (const path of [
       '/',
@@ -455,16 +375,17 @@ describe('visible focus', () => {
       await visit(page, path);
       failures.push(...(await walk(page, `${path} (signed in)`)));
     }
-    const phone = await open(PHONE, true);
+    const phone = await openContext(PHONE, account.token);
     await visit(phone.page, '/mobile/');
     await phone.page.getByRole('listitem').filter({ hasText: 'Bitcoin' }).waitFor();
     failures.push(...(await walk(phone.page, '/mobile/ (phone, signed in)')));
     await phone.context.close();
     await context.close();
     expect(failures).toEqual([]);
-  }, 120_000);
+  });
 
-  it('shows where the focus is in every dialog, and keeps it there', async () => {
+  test('shows where the focus is in every dialog, and keeps it there', async ({ openContext }) => {
+    test.setTimeout(90_000);
     const c = siteStrings('en', 'common');
     const r = siteStrings('en', 'reporting');
     const m = siteStrings('en', 'monitoring');
@@ -478,7 +399,7 @@ describe('visible focus', () => {
       await page.getByRole('dialog').waitFor({ state: 'detached' });
     };
 
-    const out = await open(DESKTOP, false);
+    const out = await openContext(DESKTOP);
     await visit(out.page, '/');
     await tabTo(out.page, { role: 'button', name: c('profile.login') });
     await out.page.keyboard.press('Enter');
@@ -486,7 +407,7 @@ describe('visible focus', () => {
     failures.push(...(await walk(out.page, 'login dialog', { inDialog: true })));
     await out.context.close();
 
-    const { context, page } = await open(DESKTOP, true);
+    const { context, page } = await openContext(DESKTOP, account.token);
     await visit(page, '/reporting/');
     await tabTo(page, { role: 'button', name: r('addCoins') });
     await page.keyboard.press('Enter');
@@ -517,73 +438,5 @@ describe('visible focus', () => {
     await closed(page);
     await context.close();
     expect(failures).toEqual([]);
-  }, 90_000);
-});
-
-describe('up and down, never by colour alone', () => {
-  it('shows every price change with a sign and an arrow, and reads the sign out', async () => {
-    const k = siteStrings('en', 'coins');
-    const r = siteStrings('en', 'reporting');
-    const failures: string[] = [];
-    const { context, page } = await open(DESKTOP, true);
-
-    // The report cards: the 24 h change of each, and the 7- and 30-day changes in the indicators.
-    await visit(page, '/reporting/');
-    await page.getByRole('article', { name: /^Bitcoin\b/ }).waitFor();
-    const cards = await shownChanges(page, 'main');
-    expect(cards.length).toBeGreaterThanOrEqual(3);
-    failures.push(...colourOnly(cards, 'report card'));
-    const indicators = await page.evaluate(
-      (labels) =>
-        [...document.querySelectorAll('main dt')]
-          .filter((dt) => labels.includes(dt.textContent?.trim() ?? ''))
-          .map((dt) => ({
-            label: dt.textContent!.trim(),
-            value: (dt.nextElementSibling as HTMLElement | null)?.innerText.trim() ?? '',
-          })),
-      [r('indicators.change7d'), r('indicators.change30d')],
-    );
-    expect(indicators.length).toBeGreaterThanOrEqual(2);
-    for (const { label, value } of indicators) {
-      if (!/^([+\-−]\d|0[.,]00\s?%$|—$|-$)/.test(value)) {
-        failures.push(`report card indicator ${label}: "${value}" has no sign`);
-      }
-    }
-
-    // The add-coin dialog's table.
-    await page
-      .getByRole('button', { name: r('addCoins') })
-      .first()
-      .waitFor();
-    await tabTo(page, { role: 'button', name: r('addCoins') });
-    await page.keyboard.press('Enter');
-    await page
-      .getByRole('dialog', { name: k('title') })
-      .getByRole('button', { name: k('actionLabel.followed', { name: 'Bitcoin' }) })
-      .waitFor();
-    const table = await shownChanges(page, '[role="dialog"]');
-    expect(table.length).toBeGreaterThanOrEqual(5);
-    failures.push(...colourOnly(table, 'add-coin dialog'));
-    await context.close();
-
-    // The coins a monitored source's summary talks about.
-    const detail = await open(DESKTOP, true);
-    await visit(detail.page, `/monitoring/detail/?id=${sourceId}`);
-    const mentioned = await shownChanges(detail.page, 'main');
-    expect(mentioned.length).toBeGreaterThan(0);
-    failures.push(...colourOnly(mentioned, 'source detail'));
-    await detail.context.close();
-
-    // The phone's watchlist.
-    const phone = await open(PHONE, true);
-    await visit(phone.page, '/mobile/');
-    await phone.page.getByRole('listitem').filter({ hasText: 'Bitcoin' }).waitFor();
-    await phone.page.waitForFunction(
-      () => document.querySelectorAll('main span[data-trend]').length >= 3,
-    );
-    const watchlist = await shownChanges(phone.page, 'main');
-    failures.push(...colourOnly(watchlist, 'mobile watchlist'));
-    await phone.context.close();
-    expect(failures).toEqual([]);
-  }, 60_000);
+  });
 });

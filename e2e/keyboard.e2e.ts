@@ -1,67 +1,35 @@
 // Keyboard-only journeys on the started product (what axe cannot check): a person who uses no mouse
-// signs in, follows coins, adds a monitored source, asks the assistant, uses the profile menu and
-// the phone's tabs, with Tab, Shift+Tab, Enter, Space, Escape, the arrows and typing only. At each
-// step the test says where the focus must be (its role and accessible name), that it moves into a
-// dialog when one opens, stays there, and comes back to the control that opened it when the dialog
-// closes.
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+// signs in, follows coins, adds a monitored source and uses the profile menu, with Tab, Shift+Tab,
+// Enter, Space, Escape, the arrows and typing only. At each step the test says where the focus
+// must be (its role and accessible name), that it moves into a dialog when one opens, stays there,
+// and comes back to the control that opened it when the dialog closes.
 import { callApi, createAccount, type Account } from './accounts';
-import {
-  baseUrl,
-  focused,
-  launchChromium,
-  still,
-  tabTo,
-  DEVICES,
-  waitForFocus,
-  type Focused,
-} from './browser';
+import { baseUrl, focused, still, tabTo, DEVICES, waitForFocus, type Focused } from './browser';
+import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { siteStrings } from './strings';
 
 const DESKTOP = DEVICES.desktop;
-const PHONE = DEVICES.iPhone;
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let problems: string[];
+test.use(DESKTOP);
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-/** A fresh browser context (signed in as `account` when given) with one page. */
-async function open(options: BrowserContextOptions, account?: Account): Promise<void> {
-  context = await browser.newContext(options);
-  if (account) {
-    const { id } = await callApi<{ id: number }>('/api/user', account.token);
-    await context.addInitScript(
-      ({ token, key }) => {
-        window.localStorage.setItem('token', token);
-        // The onboarding is done: the chat's composer is open at once.
-        window.localStorage.setItem(
-          key,
-          JSON.stringify({ version: 1, id: 24, finished: true, tasks: { 1: 'done', 2: 'done' } }),
-        );
-      },
-      { token: account.token, key: `coinlens:onboarding:${id}` },
-    );
-  }
-  page = await context.newPage();
-  problems = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+/** Signs the context in as `account` before any script runs, with the onboarding done. */
+async function signInAs(context: BrowserContext, account: Account): Promise<void> {
+  const { id } = await callApi<{ id: number }>('/api/user', account.token);
+  await context.addInitScript(
+    ({ token, key }) => {
+      window.localStorage.setItem('token', token);
+      // The onboarding is done: the chat's composer is open at once.
+      window.localStorage.setItem(
+        key,
+        JSON.stringify({ version: 1, id: 24, finished: true, tasks: { 1: 'done', 2: 'done' } }),
+      );
+    },
+    { token: account.token, key: `coinlens:onboarding:${id}` },
+  );
 }
 
 /** Goes to `path` and waits until its content has come (no busy region, nothing moving). */
-async function visit(path: string): Promise<void> {
+async function visit(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl()}${path}`);
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, {
@@ -77,7 +45,7 @@ const describeFocus = (found: Focused) => `${found.role} "${found.name}" (${foun
  * back to where it started, never leaving it; Shift+Tab from there stays in it too. Leaves the
  * focus where it found it.
  */
-async function expectTrapped(dialog: string, max = 80): Promise<void> {
+async function expectTrapped(page: Page, dialog: string, max = 80): Promise<void> {
   const start = await focused(page);
   expect(start.dialog).toBe(dialog);
   const seen: Focused[] = [];
@@ -103,22 +71,23 @@ async function expectTrapped(dialog: string, max = 80): Promise<void> {
 }
 
 /** Selects the whole text of the focused field and types `text` over it. */
-async function retype(text: string): Promise<void> {
+async function retype(page: Page, text: string): Promise<void> {
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(text);
 }
 
-describe('keyboard only', () => {
-  it.each([
+test.describe('keyboard only', () => {
+  for (const [locale, prefix] of [
     ['en', ''],
     ['zh', '/zh'],
-  ] as const)(
-    '%s: logs in from the home page: Tab to "Log in", a trapped dialog, Escape, Enter submits',
-    async (locale, prefix) => {
+  ] as const) {
+    test(`${locale}: logs in from the home page: Tab to "Log in", a trapped dialog, Escape, Enter submits`, async ({
+      page,
+      problems,
+    }) => {
       const c = siteStrings(locale, 'common');
       const account = await createAccount('Kira');
-      await open(DESKTOP);
-      await visit(`${prefix}/`);
+      await visit(page, `${prefix}/`);
       const login = { role: 'button', name: c('profile.login'), dialog: null };
       await page.getByRole('button', { name: c('profile.login') }).waitFor();
 
@@ -138,7 +107,7 @@ describe('keyboard only', () => {
       // The page behind stays where it was (an autofocus made before the dialog's styles
       // scrolled it 1,506 px down, to where the unstyled field sat).
       await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
-      await expectTrapped(c('login.title'));
+      await expectTrapped(page, c('login.title'));
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await waitForFocus(page, login);
@@ -163,15 +132,19 @@ describe('keyboard only', () => {
       await expect(page.getByRole('button', { name: c('profile.login') }).count()).resolves.toBe(0);
       await tabTo(page, menu, { max: 15 });
       expect(problems).toEqual([]);
-    },
-  );
+    });
+  }
 
-  it('follows two coins from the add-coin dialog, searching and picking with the keyboard', async () => {
+  test('follows two coins from the add-coin dialog, searching and picking with the keyboard', async ({
+    context,
+    page,
+    problems,
+  }) => {
     const r = siteStrings('en', 'reporting');
     const k = siteStrings('en', 'coins');
     const account = await createAccount('Cole');
-    await open(DESKTOP, account);
-    await visit('/reporting/');
+    await signInAs(context, account);
+    await visit(page, '/reporting/');
     const opener = { role: 'button', name: r('addCoins'), dialog: null };
     await tabTo(page, opener);
 
@@ -183,7 +156,7 @@ describe('keyboard only', () => {
       .getByRole('button', { name: k('actionLabel.add', { name: 'Ethereum' }), exact: true })
       .waitFor();
     await still(page, 300);
-    await expectTrapped(dialog);
+    await expectTrapped(page, dialog);
 
     // Tab to the coin's add button; Space picks it.
     await tabTo(page, { name: k('actionLabel.add', { name: 'Ethereum' }), dialog });
@@ -203,7 +176,7 @@ describe('keyboard only', () => {
 
     // Back to the search (Shift+Tab), another search, Enter picks the second coin.
     await tabTo(page, { role: 'searchbox', dialog }, { key: 'Shift+Tab' });
-    await retype('bitcoin');
+    await retype(page, 'bitcoin');
     await page
       .getByRole('button', { name: k('actionLabel.add', { name: 'Bitcoin' }), exact: true })
       .waitFor();
@@ -230,7 +203,11 @@ describe('keyboard only', () => {
     expect(problems).toEqual([]);
   });
 
-  it('adds a monitored source from the add-monitoring dialog with the keyboard', async () => {
+  test('adds a monitored source from the add-monitoring dialog with the keyboard', async ({
+    context,
+    page,
+    problems,
+  }) => {
     const m = siteStrings('en', 'monitoring');
     const account = await createAccount('Mona');
     const [source] = (
@@ -239,8 +216,8 @@ describe('keyboard only', () => {
         account.token,
       )
     ).records;
-    await open(DESKTOP, account);
-    await visit('/monitoring/');
+    await signInAs(context, account);
+    await visit(page, '/monitoring/');
     const opener = { role: 'button', name: m('add'), dialog: null };
     await tabTo(page, opener);
 
@@ -249,7 +226,7 @@ describe('keyboard only', () => {
     await waitForFocus(page, { role: 'searchbox', name: m('dialog.search.label'), dialog });
     await page.getByRole('dialog').locator('button[aria-pressed]').first().waitFor();
     await still(page, 300);
-    await expectTrapped(dialog);
+    await expectTrapped(page, dialog);
 
     // Search for the source by its title; Tab to its card; Space picks it.
     await page.keyboard.type(source!.title);
@@ -281,51 +258,15 @@ describe('keyboard only', () => {
     expect(problems).toEqual([]);
   });
 
-  it('asks the assistant: the launcher, Tab to the message box, Shift+Enter breaks the line, Enter sends', async () => {
-    const a = siteStrings('en', 'assistant');
-    const account = await createAccount('Ash');
-    await open(DESKTOP, account);
-    // From a signed-in page, the assistant's launcher leads to the chat.
-    await visit('/reporting/');
-    await tabTo(page, { role: 'link', name: new RegExp(`^${escape(a('launcher.label'))}`) });
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl()}/welcome/`);
-    const box = { role: 'textbox', name: a('input.label') };
-    const input = page.getByRole('textbox', { name: a('input.label') });
-    await input.waitFor();
-    await page.waitForFunction(
-      () => !document.querySelector<HTMLTextAreaElement>('form textarea')?.disabled,
-    );
-    await tabTo(page, box);
-
-    await page.keyboard.type('What is the price');
-    await page.keyboard.press('Shift+Enter');
-    await page.keyboard.type('of Bitcoin?');
-    expect((await focused(page)).value).toBe('What is the price\nof Bitcoin?');
-    await expect(page.locator('article[data-source="user"]').count()).resolves.toBe(0);
-
-    await page.keyboard.press('Enter');
-    const log = page.getByRole('log', { name: a('logLabel') });
-    await log.locator('article[data-source="user"]').filter({ hasText: 'of Bitcoin?' }).waitFor();
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('article[data-source="assistant"]')]
-          .at(-1)
-          ?.getAttribute('data-status') === 'success',
-      undefined,
-      { timeout: 30_000 },
-    );
-    // The box is empty again and keeps the focus for the next question.
-    const after = await waitForFocus(page, box);
-    expect(after.value).toBe('');
-    expect(problems).toEqual([]);
-  });
-
-  it('uses the profile menu: Enter, Space and ArrowDown open it, arrows move, Escape closes', async () => {
+  test('uses the profile menu: Enter, Space and ArrowDown open it, arrows move, Escape closes', async ({
+    context,
+    page,
+    problems,
+  }) => {
     const c = siteStrings('pt-br', 'common');
     const account = await createAccount('Pia');
-    await open(DESKTOP, account);
-    await visit('/pt-br/reporting/');
+    await signInAs(context, account);
+    await visit(page, '/pt-br/reporting/');
     const trigger = { role: 'button', name: c('profile.menuFor', { nickname: 'Pia' }) };
     const edit = { role: 'button', name: c('profile.editNickname') };
     const logout = { role: 'button', name: c('profile.logout') };
@@ -371,7 +312,7 @@ describe('keyboard only', () => {
     await waitForFocus(page, edit);
     await page.keyboard.press('Enter');
     await waitForFocus(page, { role: 'textbox', name: c('nickname.label'), dialog });
-    await expectTrapped(dialog);
+    await expectTrapped(page, dialog);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await waitForFocus(page, trigger);
@@ -381,7 +322,7 @@ describe('keyboard only', () => {
     await waitForFocus(page, edit);
     await page.keyboard.press('Enter');
     await waitForFocus(page, { role: 'textbox', name: c('nickname.label'), dialog });
-    await retype('Pia Lu');
+    await retype(page, 'Pia Lu');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await waitForFocus(page, {
@@ -395,37 +336,6 @@ describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.getByRole('button', { name: edit.name }).waitFor({ state: 'detached' });
-    expect(problems).toEqual([]);
-  });
-
-  it("moves between the phone's tabs with the arrows, Home and End", async () => {
-    const m = siteStrings('en', 'mobile');
-    const account = await createAccount('Tao');
-    await open(PHONE, account);
-    await visit('/mobile/');
-    expect(page.url()).toBe(`${baseUrl()}/mobile/`);
-    const tab = (name: 'coins' | 'events' | 'chat') => ({ role: 'tab', name: m(`tabs.${name}`) });
-    await tabTo(page, tab('coins'), { max: 60 });
-
-    for (const [key, name, search] of [
-      ['ArrowRight', 'events', '?tab=events'],
-      ['ArrowRight', 'chat', '?tab=chat'],
-      ['ArrowRight', 'coins', ''],
-      ['ArrowLeft', 'chat', '?tab=chat'],
-      ['Home', 'coins', ''],
-      ['End', 'chat', '?tab=chat'],
-      ['ArrowLeft', 'events', '?tab=events'],
-    ] as const) {
-      await page.keyboard.press(key);
-      await waitForFocus(page, tab(name));
-      await page.getByRole('tab', { name: m(`tabs.${name}`), selected: true }).waitFor();
-      expect(new URL(page.url()).search).toBe(search);
-    }
-    // One tab stop for the whole list: Tab leaves it, Shift+Tab comes back to the chosen tab.
-    await page.keyboard.press('Tab');
-    expect((await focused(page)).role).not.toBe('tab');
-    await page.keyboard.press('Shift+Tab');
-    await waitForFocus(page, tab('events'));
     expect(problems).toEqual([]);
   });
 });

@@ -1,31 +1,30 @@
 // The mobile variant in a browser that says it is a phone (its viewport, touch and user agent),
 // against the started product: the device redirect sends it to /mobile/ and keeps it there while
 // it signs in with the login dialog, follows a coin, reads its watchlist and its sources' next
-// events and asks the assistant; a new phone user who registers lands on the assistant; every
-// mobile page has no sideways scroll at 320 px and only 44 px touch targets; and a desktop is sent
-// away from the mobile pages. Screenshots at 375x812 and 320x640 go to /tmp for a person to look at.
+// events and asks the assistant; a new phone user who registers lands on the assistant; a request
+// the API refuses as bad ends on the mobile bad-request page; and every mobile page has no
+// sideways scroll at 320 px and only 44 px touch targets. Screenshots at 375x812 and 320x640 go to
+// /tmp for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions } from '@playwright/test';
 import { codeFromOutbox, createAccount, uniqueEmail } from './accounts';
-import { baseUrl, launchChromium, USER_AGENTS } from './browser';
+import { baseUrl, USER_AGENTS } from './browser';
+import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-mobile';
 
-const { iPhone: IPHONE, android: ANDROID, desktop: DESKTOP } = USER_AGENTS;
+const { iPhone: IPHONE, android: ANDROID } = USER_AGENTS;
 
-const phone = (
-  width: number,
-  height: number,
-  userAgent: string = IPHONE,
-): BrowserContextOptions => ({
-  userAgent,
-  viewport: { width, height },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-});
+const phone = (width: number, height: number, userAgent: string = IPHONE) =>
+  ({
+    userAgent,
+    viewport: { width, height },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  }) satisfies BrowserContextOptions;
 const IPHONE_X = phone(375, 812);
 const SMALL_ANDROID = phone(320, 640, ANDROID);
 
@@ -35,25 +34,15 @@ const LOCALES = [
   ['pt-br', '/pt-br'],
 ] as const;
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let problems: string[];
-
-beforeAll(async () => {
-  browser = await launchChromium();
+test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(options: BrowserContextOptions): Promise<void> {
-  context = await browser.newContext(options);
-  page = await context.newPage();
-  problems = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+/**
+ * Counts the page's console errors and refused requests among its `problems`, beside the errors
+ * it throws (which the `problems` fixture already has).
+ */
+function watch(page: Page, problems: string[]): void {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
@@ -61,10 +50,6 @@ async function open(options: BrowserContextOptions): Promise<void> {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
 }
-
-afterEach(async () => {
-  await context?.close();
-});
 
 async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, {
@@ -122,7 +107,7 @@ async function monitorSomeSources(token: string): Promise<Source[]> {
 }
 
 /** Marks the onboarding as done for this user in this browser, so the chat opens at once. */
-async function onboardingDone(token: string): Promise<void> {
+async function onboardingDone(context: BrowserContext, token: string): Promise<void> {
   const { id } = await api<{ id: number }>('/api/user', token);
   await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
     key: `coinlens:onboarding:${id}`,
@@ -131,14 +116,14 @@ async function onboardingDone(token: string): Promise<void> {
 }
 
 /** How far the page scrolls sideways (0 when it fits the screen). */
-const sidewaysScroll = () =>
+const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /**
  * The visible controls a finger has to hit that are smaller than 44x44 CSS px (WCAG 2.5.5), by
  * their text or label; controls inside running text (links in a sentence) are exempt.
  */
-const smallTargets = (within = 'body') =>
+const smallTargets = (page: Page, within = 'body') =>
   page.evaluate((scope) => {
     const small: string[] = [];
     for (const element of document
@@ -158,19 +143,26 @@ const smallTargets = (within = 'body') =>
     return small;
   }, within);
 
-async function shoot(name: string): Promise<void> {
+async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
-describe('the mobile page on a phone', () => {
-  it('sends the phone there, signs in, follows a coin, shows its prices and events, and chats', async () => {
+test.describe('the mobile page on a phone', () => {
+  test.use(IPHONE_X);
+  test.beforeEach(({ page, problems }) => watch(page, problems));
+
+  test('sends the phone there, signs in, follows a coin, shows its prices and events, and chats', async ({
+    page,
+    context,
+    problems,
+  }) => {
+    test.setTimeout(120_000);
     const m = siteStrings('en', 'mobile');
     const c = siteStrings('en', 'common');
     const a = siteStrings('en', 'assistant');
     const account = await createAccount('Mia');
     const sources = await monitorSomeSources(account.token);
-    await open(IPHONE_X);
-    await onboardingDone(account.token);
+    await onboardingDone(context, account.token);
 
     // The redirect: the home page and a signed-in area send the phone to the mobile page.
     await page.goto(`${baseUrl()}/reporting/`);
@@ -178,7 +170,7 @@ describe('the mobile page on a phone', () => {
     await page.goto(`${baseUrl()}/`);
     expect(page.url()).toBe(`${baseUrl()}/mobile/`);
     await page.getByRole('heading', { level: 1, name: m('intro.title') }).waitFor();
-    await shoot('signed-out-375');
+    await shoot(page, 'signed-out-375');
 
     // Signing in: the same dialog as on a computer, fitted to the phone.
     await page.getByRole('button', { name: m('intro.signIn') }).click();
@@ -189,8 +181,8 @@ describe('the mobile page on a phone', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     await login.getByLabel(c('login.email')).fill(account.email);
     await login.getByLabel(c('login.password'), { exact: true }).fill(account.password);
-    await shoot('login-375');
-    expect(await smallTargets('[role="dialog"]')).toEqual([]);
+    await shoot(page, 'login-375');
+    expect(await smallTargets(page, '[role="dialog"]')).toEqual([]);
     await login.getByRole('button', { name: c('login.submit') }).click();
 
     // Still on the mobile page, now signed in, with no coins yet.
@@ -220,8 +212,8 @@ describe('the mobile page on a phone', () => {
     const dialogBox = await addCoin.boundingBox();
     expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(375);
     await addCoin.getByRole('button', { name: 'Add Ethereum', exact: true }).click();
-    await shoot('add-coin-375');
-    expect(await smallTargets('[role="dialog"]')).toEqual([]);
+    await shoot(page, 'add-coin-375');
+    expect(await smallTargets(page, '[role="dialog"]')).toEqual([]);
     await addCoin.getByRole('button', { name: 'Save' }).click();
     await addCoin.waitFor({ state: 'detached' });
 
@@ -246,8 +238,8 @@ describe('the mobile page on a phone', () => {
       new RegExp(`${sign}${Math.abs(change).toFixed(2).replace('.', '\\.')}%`),
     );
     await page.getByText(/^As of \d/).waitFor();
-    expect(await sidewaysScroll()).toBe(0);
-    await shoot('coins-375');
+    expect(await sidewaysScroll(page)).toBe(0);
+    await shoot(page, 'coins-375');
 
     // The next events: live first, then the upcoming ones, soonest first, in the tab for them.
     await page.getByRole('tab', { name: m('tabs.events') }).click();
@@ -260,7 +252,7 @@ describe('the mobile page on a phone', () => {
     expect(titles).toEqual(sources.map((source) => source.title));
     await expect(events.first().getAttribute('target')).resolves.toBe('_blank');
     await page.getByText(m('events.live')).first().waitFor();
-    await shoot('events-375');
+    await shoot(page, 'events-375');
 
     // Adding a source from the phone: the add-monitoring dialog fits it, and the source starting
     // last joins the end of the list.
@@ -273,7 +265,7 @@ describe('the mobile page on a phone', () => {
     const card = upcoming.locator('button[aria-pressed]:not([disabled])').last();
     const title = (await card.locator('[title]').first().getAttribute('title'))!;
     await card.click();
-    await shoot('add-source-375');
+    await shoot(page, 'add-source-375');
     expect(
       await page.evaluate(() => {
         const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
@@ -285,7 +277,7 @@ describe('the mobile page on a phone', () => {
         return { right: box.right <= window.innerWidth, overflowing: overflowing.length };
       }),
     ).toEqual({ right: true, overflowing: 0 });
-    expect(await smallTargets('[role="dialog"]')).toEqual([]);
+    expect(await smallTargets(page, '[role="dialog"]')).toEqual([]);
     await addSource.getByRole('button', { name: t('dialog.footer.save') }).click();
     await addSource.waitFor({ state: 'detached' });
     await events.filter({ hasText: title }).waitFor();
@@ -321,8 +313,8 @@ describe('the mobile page on a phone', () => {
     expect(quoted.find((figure) => digits(answer).includes(figure)) ?? { answer, quoted }).toEqual(
       expect.stringMatching(/^\d+$/),
     );
-    expect(await sidewaysScroll()).toBe(0);
-    await shoot('chat-375');
+    expect(await sidewaysScroll(page)).toBe(0);
+    await shoot(page, 'chat-375');
 
     // Back goes to the events, forward to the chat again, with the conversation kept.
     await page.goBack();
@@ -337,45 +329,17 @@ describe('the mobile page on a phone', () => {
     await page.waitForURL(`${baseUrl()}/mobile/`);
     await page.getByRole('heading', { level: 1, name: m('intro.title') }).waitFor();
     expect(problems).toEqual([]);
-  }, 120_000);
+  });
 
-  it.each(LOCALES)(
-    '%s: keeps the language from a full-site page and shows the watchlist at 320 px',
-    async (locale, prefix) => {
-      const m = siteStrings(locale, 'mobile');
-      const account = await createAccount('Leo');
-      await api('/api/follow/add', account.token, { coinIds: [1, 2, 3] });
-      await monitorSomeSources(account.token);
-      await open(SMALL_ANDROID);
-      await context.addInitScript(
-        (value) => window.localStorage.setItem('token', value),
-        account.token,
-      );
-
-      await page.goto(`${baseUrl()}${prefix}/reporting/`);
-      expect(page.url()).toBe(`${baseUrl()}${prefix}/mobile/`);
-      await page
-        .getByRole('heading', { level: 1, name: m('greeting', { nickname: 'Leo' }) })
-        .waitFor();
-      await page.getByRole('listitem').filter({ hasText: 'Bitcoin' }).waitFor();
-      await expect(page.getByRole('listitem').filter({ hasText: /\d%/ }).count()).resolves.toBe(3);
-      expect(await sidewaysScroll()).toBe(0);
-      await shoot(`coins-${locale}-320`);
-      await page.getByRole('tab', { name: m('tabs.events') }).click();
-      await page.getByText(m('events.live')).first().waitFor();
-      expect(await sidewaysScroll()).toBe(0);
-      await shoot(`events-${locale}-320`);
-      expect(problems).toEqual([]);
-    },
-    60_000,
-  );
-
-  it('sends a phone user who registers to the assistant, in their language', async () => {
+  test('sends a phone user who registers to the assistant, in their language', async ({
+    page,
+    problems,
+  }) => {
+    test.setTimeout(60_000);
     const c = siteStrings('pt-br', 'common');
     const o = siteStrings('pt-br', 'onboarding');
     const m = siteStrings('pt-br', 'mobile');
     const address = uniqueEmail('phone');
-    await open(IPHONE_X);
     await page.goto(`${baseUrl()}/pt-br/mobile/?t=login`);
     const login = page.getByRole('dialog');
     await login.waitFor();
@@ -389,107 +353,106 @@ describe('the mobile page on a phone', () => {
     await page.getByRole('tab', { name: m('tabs.chat'), selected: true }).waitFor();
     // The onboarding's robot greets the new user in the chat.
     await page.getByText(o('script.greeting')).waitFor();
-    expect(await sidewaysScroll()).toBe(0);
-    await shoot('registered-chat-pt-br-375');
+    expect(await sidewaysScroll(page)).toBe(0);
+    await shoot(page, 'registered-chat-pt-br-375');
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 });
 
-describe('a bad request on a phone', () => {
-  it.each(LOCALES)(
-    '%s: ends on the mobile bad-request page, which leads back to the mobile page',
-    async (locale, prefix) => {
-      const c = siteStrings(locale, 'common');
-      const m = siteStrings(locale, 'mobile');
-      const account = await createAccount('Ana');
-      await open(IPHONE_X);
-      await context.addInitScript(
-        (value) => window.localStorage.setItem('token', value),
-        account.token,
-      );
-      // The follow list's request is refused as bad (a bug in the page, as the API sees it).
-      await page.route('**/api/follow/list**', (route) =>
-        route.fulfill({
-          status: 400,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 400, msg: 'Bad request', data: null }),
-        }),
-      );
-      await page.goto(`${baseUrl()}${prefix}/mobile/`);
-      await page.waitForURL(`${baseUrl()}${prefix}/mobile/400/`);
-      await page.getByRole('heading', { level: 1, name: c('badRequest.text') }).waitFor();
-      await expect(page.getByTestId('status-code').textContent()).resolves.toBe('400');
-      await shoot(`bad-request-${locale}-375`);
-      await page.unroute('**/api/follow/list**');
-      await page.getByRole('link', { name: c('notFound.back') }).click();
-      await page.waitForURL(`${baseUrl()}${prefix}/mobile/`);
-      await page
-        .getByRole('heading', { level: 1, name: m('greeting', { nickname: 'Ana' }) })
-        .waitFor();
-      // No other problem than the refused request and the browser's note of it.
-      const refused = (problem: string) =>
-        /^400 .*\/api\/follow\/list/.test(problem) ||
-        problem.endsWith('the server responded with a status of 400 (Bad Request)');
-      expect(problems.filter((problem) => !refused(problem))).toEqual([]);
-    },
-    60_000,
-  );
+test.describe('a bad request on a phone', () => {
+  test.use(IPHONE_X);
+  test.beforeEach(({ page, problems }) => watch(page, problems));
+
+  test('en: ends on the mobile bad-request page, which leads back to the mobile page', async ({
+    page,
+    context,
+    problems,
+  }) => {
+    test.setTimeout(60_000);
+    const c = siteStrings('en', 'common');
+    const m = siteStrings('en', 'mobile');
+    const account = await createAccount('Ana');
+    await context.addInitScript(
+      (value) => window.localStorage.setItem('token', value),
+      account.token,
+    );
+    // The follow list's request is refused as bad (a bug in the page, as the API sees it).
+    await page.route('**/api/follow/list**', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 400, msg: 'Bad request', data: null }),
+      }),
+    );
+    await page.goto(`${baseUrl()}/mobile/`);
+    await page.waitForURL(`${baseUrl()}/mobile/400/`);
+    await page.getByRole('heading', { level: 1, name: c('badRequest.text') }).waitFor();
+    await expect(page.getByTestId('status-code').textContent()).resolves.toBe('400');
+    await shoot(page, 'bad-request-en-375');
+    await page.unroute('**/api/follow/list**');
+    await page.getByRole('link', { name: c('notFound.back') }).click();
+    await page.waitForURL(`${baseUrl()}/mobile/`);
+    await page
+      .getByRole('heading', { level: 1, name: m('greeting', { nickname: 'Ana' }) })
+      .waitFor();
+    // No other problem than the refused request and the browser's note of it.
+    const refused = (problem: string) =>
+      /^400 .*\/api\/follow\/list/.test(problem) ||
+      problem.endsWith('the server responded with a status of 400 (Bad Request)');
+    expect(problems.filter((problem) => !refused(problem))).toEqual([]);
+  });
 });
 
-describe('every mobile page fits a phone', () => {
-  it.each(LOCALES)(
-    '%s: no sideways scroll at 320 px and touch targets of at least 44 px',
-    async (locale, prefix) => {
+test.describe('every mobile page fits a phone', () => {
+  for (const [locale, prefix] of LOCALES) {
+    test(`${locale}: no sideways scroll at 320 px and touch targets of at least 44 px`, async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
       const m = siteStrings(locale, 'mobile');
       const account = await createAccount('Kai');
       await api('/api/follow/add', account.token, { coinIds: [1, 2] });
       for (const signedIn of [false, true]) {
-        await open(SMALL_ANDROID);
-        if (signedIn) {
-          await context.addInitScript(
-            (value) => window.localStorage.setItem('token', value),
-            account.token,
-          );
-        }
-        for (const path of ['/mobile/', '/mobile/privacy/', '/mobile/terms/', '/mobile/400/']) {
-          await page.goto(`${baseUrl()}${prefix}${path}`);
-          expect(page.url()).toBe(`${baseUrl()}${prefix}${path}`);
-          await page.locator('h1').first().waitFor();
-          if (signedIn && path === '/mobile/') {
-            await page.getByRole('listitem').filter({ hasText: 'Bitcoin' }).waitFor();
+        // A phone of its own for each pass, the second one signed in.
+        const context = await browser.newContext(SMALL_ANDROID);
+        try {
+          const page = await context.newPage();
+          const problems: string[] = [];
+          page.on('pageerror', (error) => problems.push(error.message));
+          watch(page, problems);
+          if (signedIn) {
+            await context.addInitScript(
+              (value) => window.localStorage.setItem('token', value),
+              account.token,
+            );
           }
-          await page.waitForLoadState('networkidle');
-          expect({ path, scroll: await sidewaysScroll() }).toEqual({ path, scroll: 0 });
-          expect({ path, small: await smallTargets() }).toEqual({ path, small: [] });
-        }
-        if (signedIn) {
-          for (const tab of ['events', 'chat'] as const) {
-            await page.goto(`${baseUrl()}${prefix}/mobile/?tab=${tab}`);
-            await page.getByRole('tab', { name: m(`tabs.${tab}`), selected: true }).waitFor();
+          for (const path of ['/mobile/', '/mobile/privacy/', '/mobile/terms/', '/mobile/400/']) {
+            await page.goto(`${baseUrl()}${prefix}${path}`);
+            expect(page.url()).toBe(`${baseUrl()}${prefix}${path}`);
+            await page.locator('h1').first().waitFor();
+            if (signedIn && path === '/mobile/') {
+              await page.getByRole('listitem').filter({ hasText: 'Bitcoin' }).waitFor();
+            }
             await page.waitForLoadState('networkidle');
-            expect({ tab, scroll: await sidewaysScroll() }).toEqual({ tab, scroll: 0 });
-            expect({ tab, small: await smallTargets() }).toEqual({ tab, small: [] });
+            expect({ path, scroll: await sidewaysScroll(page) }).toEqual({ path, scroll: 0 });
+            expect({ path, small: await smallTargets(page) }).toEqual({ path, small: [] });
           }
-        } else {
-          await shoot(`signed-out-${locale}-320`);
+          if (signedIn) {
+            for (const tab of ['events', 'chat'] as const) {
+              await page.goto(`${baseUrl()}${prefix}/mobile/?tab=${tab}`);
+              await page.getByRole('tab', { name: m(`tabs.${tab}`), selected: true }).waitFor();
+              await page.waitForLoadState('networkidle');
+              expect({ tab, scroll: await sidewaysScroll(page) }).toEqual({ tab, scroll: 0 });
+              expect({ tab, small: await smallTargets(page) }).toEqual({ tab, small: [] });
+            }
+          } else {
+            await shoot(page, `signed-out-${locale}-320`);
+          }
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
         }
-        expect(problems).toEqual([]);
-        await context.close();
       }
-    },
-    90_000,
-  );
-});
-
-describe('a desktop browser', () => {
-  it.each([
-    ['/mobile/', '/'],
-    ['/zh/mobile/terms/', '/zh/'],
-    ['/pt-br/mobile/?tab=chat', '/pt-br/?tab=chat'],
-  ])('is sent from %s to %s', async (from, to) => {
-    await open({ userAgent: DESKTOP, viewport: { width: 1280, height: 800 } });
-    await page.goto(`${baseUrl()}${from}`);
-    expect(page.url()).toBe(`${baseUrl()}${to}`);
-    await page.locator('h1').first().waitFor();
-  });
+    });
+  }
 });

@@ -5,9 +5,10 @@
 // for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from '@playwright/test';
 import { createAccount } from './accounts';
-import { baseUrl, launchChromium } from './browser';
+import { baseUrl } from './browser';
+import { expect, test, type Page } from './fixtures';
 import { siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-monitoring';
@@ -16,57 +17,43 @@ const strings = (locale: string) => siteStrings(locale, 'monitoring');
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let problems: string[];
+test.use({ viewport: { width: 1280, height: 900 } });
 
-beforeAll(async () => {
-  browser = await launchChromium();
+test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+// An error the page logs counts as one it throws.
+test.beforeEach(({ page, problems }) => {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
 });
 
-afterEach(async () => {
-  await context.close();
-});
-
 /**
- * A toast with this text. By text, not role: while a modal dialog is open, everything outside it,
- * the toasts' live region included, is hidden from the accessibility tree.
+ * A toast with this text on `page`. By text, not role: while a modal dialog is open, everything
+ * outside it, the toasts' live region included, is hidden from the accessibility tree.
  */
-const toast = (text: string) =>
+const toast = (page: Page, text: string) =>
   page.locator('[role="status"], [role="alert"]').filter({ hasText: text }).first();
 
 /** The selectable cards of a part of the dialog that are not picked yet. */
 const unpicked = (scope: Locator) => scope.locator('button[aria-pressed="false"]:not([disabled])');
 
-describe('the monitoring area', () => {
-  it.each([
+test.describe('the monitoring area', () => {
+  for (const [locale, prefix] of [
     ['en', ''],
     ['zh', '/zh'],
     ['pt-br', '/pt-br'],
-  ])(
-    '%s: adds sources from both groups and a search, opens them, and removes one',
-    async (locale, prefix) => {
+  ] as const) {
+    test(`${locale}: adds sources from both groups and a search, opens them, and removes one`, async ({
+      page,
+      problems,
+      signIn,
+    }) => {
       const t = strings(locale);
       const { token } = await createAccount('Mona');
-      await context.addInitScript((value) => {
-        window.localStorage.setItem('token', value);
-      }, token);
+      await signIn(token);
 
       await page.goto(`${baseUrl()}${prefix}/monitoring/`);
       await page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
@@ -117,12 +104,12 @@ describe('the monitoring area', () => {
 
       // A sixth is refused.
       await unpicked(results).first().click();
-      await toast(t('messages.addCoin_tips-1', { limit: 5 })).waitFor();
+      await toast(page, t('messages.addCoin_tips-1', { limit: 5 })).waitFor();
       await expect(chips.count()).resolves.toBe(5);
       await page.screenshot({ path: join(SHOTS, `dialog-full-${locale}.png`) });
 
       await dialog.getByRole('button', { name: t('dialog.footer.save') }).click();
-      await toast(t('messages.AddSuccess')).waitFor();
+      await toast(page, t('messages.AddSuccess')).waitFor();
       await dialog.waitFor({ state: 'detached' });
       const list = page.getByRole('list', { name: t('list.label') });
       await page.getByText(t('list.count_other', { count: 5 }), { exact: true }).waitFor();
@@ -166,7 +153,7 @@ describe('the monitoring area', () => {
         name: t('remove.title', { title: upcomingTitle }),
       });
       await confirm.getByRole('button', { name: t('remove.confirm') }).click();
-      await toast(t('remove.done', { title: upcomingTitle })).waitFor();
+      await toast(page, t('remove.done', { title: upcomingTitle })).waitFor();
       await confirm.waitFor({ state: 'detached' });
       await page.getByText(t('list.count_other', { count: 4 }), { exact: true }).waitFor();
       await expect(list.getByRole('listitem').count()).resolves.toBe(4);
@@ -180,16 +167,6 @@ describe('the monitoring area', () => {
       ).json()) as { data: { total: number } };
       expect(answer.data.total).toBe(4);
       expect(problems).toEqual([]);
-    },
-  );
-
-  it('shows the 404 page for an unknown source', async () => {
-    const { token } = await createAccount('Nico');
-    await context.addInitScript((value) => {
-      window.localStorage.setItem('token', value);
-    }, token);
-    await page.goto(`${baseUrl()}/monitoring/detail/?id=999999`);
-    await page.getByTestId('status-code').filter({ hasText: '404' }).waitFor();
-    expect(problems).toEqual([]);
-  });
+    });
+  }
 });

@@ -7,9 +7,9 @@
 //   the area in its loading state (only a visitor holding a token sees it), the header does not
 //   change when the nickname comes, the loading cards are as long as the reports, and a chart's
 //   price axis is drawn once.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { callApi, createAccount } from './accounts';
-import { baseUrl, DEVICES, hydrated, launchChromium, openContext, still } from './browser';
+import { baseUrl, DEVICES, hydrated, still } from './browser';
+import { expect, test, type Page } from './fixtures';
 import { siteStrings } from './strings';
 
 const mobile = siteStrings('en', 'mobile');
@@ -28,40 +28,25 @@ interface Shift {
   moved: string[];
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 /**
- * The layout shifts of a first visit to `path` over the slow network, from the navigation until
- * the page is parsed and painted (the scripts, which come later, are not waited for), and the
- * address the page ended on.
+ * The layout shifts of `page`'s first visit to `path` over the slow network, from the navigation
+ * until the page is parsed and painted (the scripts, which come later, are not waited for), and
+ * the address the page ended on.
  */
 async function shiftsWhileLoading(
+  page: Page,
   path: string,
-  device: BrowserContextOptions,
 ): Promise<{ shifts: Shift[]; url: string }> {
-  const { context, page } = await openContext(browser, device);
-  try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
-    await recordShifts(page);
-    await page.goto(`${baseUrl()}${path}`, { waitUntil: 'domcontentloaded', timeout: 30_000 });
-    // Two frames after the parse: the page as painted once its markup is all there.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-    return { shifts: await shiftsSoFar(page), url: new URL(page.url()).pathname };
-  } finally {
-    await context.close();
-  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
+  await recordShifts(page);
+  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'domcontentloaded', timeout: 30_000 });
+  // Two frames after the parse: the page as painted once its markup is all there.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  return { shifts: await shiftsSoFar(page), url: new URL(page.url()).pathname };
 }
 
 /** Records the page's layout shifts from its first paint (`shiftsSoFar` reads them). */
@@ -118,27 +103,32 @@ function shiftsSoFar(page: Page): Promise<Shift[]> {
   return page.evaluate(() => (window as { __shifts?: Shift[] }).__shifts ?? []);
 }
 
-describe('the first paint over a slow network', () => {
-  it.each([
+test.describe('the first paint over a slow network', () => {
+  for (const [path, device, endsOn] of [
     ['/', 'desktop', '/'],
     ['/zh/', 'desktop', '/zh/'],
     ['/pt-br/', 'desktop', '/pt-br/'],
     ['/mobile/', 'iPhone', '/mobile/'],
-  ] as const)(
-    'shows %s (%s) whole: nothing moves while its HTML comes in',
-    async (path, device, endsOn) => {
-      const { shifts, url } = await shiftsWhileLoading(path, DEVICES[device]);
-      expect(url).toBe(endsOn);
-      expect(shifts).toEqual([]);
-    },
-  );
+  ] as const) {
+    test.describe(() => {
+      test.use(DEVICES[device]);
+
+      test(`shows ${path} (${device}) whole: nothing moves while its HTML comes in`, async ({
+        page,
+      }) => {
+        const { shifts, url } = await shiftsWhileLoading(page, path);
+        expect(url).toBe(endsOn);
+        expect(shifts).toEqual([]);
+      });
+    });
+  }
 });
 
-describe("a signed-in user's areas, until their data has come", () => {
+test.describe("a signed-in user's areas, until their data has come", () => {
   let token: string;
   let sourceId: number;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     ({ token } = await createAccount('Paula Paint'));
     // Three coins whose reports have the usual shape the loading card stands in for (two signals,
     // five sources): a report with a third signal is taller by that signal, which is no fault of
@@ -176,65 +166,69 @@ describe("a signed-in user's areas, until their data has come", () => {
   /** Lighthouse's desktop screen: what `npm run bench` measures the areas on. */
   const LIGHTHOUSE_DESKTOP = { ...DEVICES.desktop, viewport: { width: 1350, height: 940 } };
 
-  it.each([
-    ['/reporting/', 3],
-    ['/zh/reporting/', 3],
-    ['/pt-br/monitoring/', 0],
-    ['/monitoring/detail/', 0],
-    ['/zh/welcome/', 0],
-  ] as const)('loads %s without moving anything', async (path, reports) => {
-    const { context, page } = await openContext(browser, LIGHTHOUSE_DESKTOP, token);
-    try {
-      await recordShifts(page);
-      const address = path.endsWith('/detail/') ? `${path}?id=${sourceId}` : path;
-      await page.goto(`${baseUrl()}${address}`, { waitUntil: 'load', timeout: 30_000 });
-      expect(new URL(page.url()).pathname).toBe(path);
-      await hydrated(page);
-      // The reports on screen drawn, with their charts: the last things that could move the
-      // page. The cards below the fold wait for the reader (pending); then, as a reader scrolls
-      // down a turn of the wheel at a time, each loads before it shows (a wheel is not an input
-      // that excuses a shift).
-      const drawn = (count: number) =>
-        page.waitForFunction(
-          (least) =>
-            document.querySelectorAll(
-              'article[data-status="ready"] [data-part="chart"] [data-state="ready"] canvas',
-            ).length >= least,
-          count,
-          { timeout: 20_000 },
-        );
-      if (reports > 0) {
-        await drawn(1);
-        await page.waitForLoadState('networkidle');
-        await still(page);
-        // Three cards are taller than a screen and a half: the last one waits.
-        const last = page.locator('article').last();
-        await expect(last.getAttribute('data-status')).resolves.toBe('pending');
-        const heightOf = async () => (await last.boundingBox())!.height;
-        const pendingHeight = await heightOf();
-        expect(await shiftsSoFar(page)).toEqual([]);
-        await page.mouse.move(600, 400);
-        const atBottom = () =>
-          page.evaluate(
-            () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1,
+  test.describe(() => {
+    test.use(LIGHTHOUSE_DESKTOP);
+
+    for (const [path, reports] of [
+      ['/reporting/', 3],
+      ['/zh/reporting/', 3],
+      ['/pt-br/monitoring/', 0],
+      ['/monitoring/detail/', 0],
+      ['/zh/welcome/', 0],
+    ] as const) {
+      test(`loads ${path} without moving anything`, async ({ page, signIn }) => {
+        await signIn(token);
+        await recordShifts(page);
+        const address = path.endsWith('/detail/') ? `${path}?id=${sourceId}` : path;
+        await page.goto(`${baseUrl()}${address}`, { waitUntil: 'load', timeout: 30_000 });
+        expect(new URL(page.url()).pathname).toBe(path);
+        await hydrated(page);
+        // The reports on screen drawn, with their charts: the last things that could move the
+        // page. The cards below the fold wait for the reader (pending); then, as a reader scrolls
+        // down a turn of the wheel at a time, each loads before it shows (a wheel is not an input
+        // that excuses a shift).
+        const drawn = (count: number) =>
+          page.waitForFunction(
+            (least) =>
+              document.querySelectorAll(
+                'article[data-status="ready"] [data-part="chart"] [data-state="ready"] canvas',
+              ).length >= least,
+            count,
+            { timeout: 20_000 },
           );
-        for (let turn = 0; turn < 30 && !(await atBottom()); turn += 1) {
-          await page.mouse.wheel(0, 400);
+        if (reports > 0) {
+          await drawn(1);
           await page.waitForLoadState('networkidle');
           await still(page);
+          // Three cards are taller than a screen and a half: the last one waits.
+          const last = page.locator('article').last();
+          await expect(last.getAttribute('data-status')).resolves.toBe('pending');
+          const heightOf = async () => (await last.boundingBox())!.height;
+          const pendingHeight = await heightOf();
+          expect(await shiftsSoFar(page)).toEqual([]);
+          await page.mouse.move(600, 400);
+          const atBottom = () =>
+            page.evaluate(
+              () =>
+                window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1,
+            );
+          for (let turn = 0; turn < 30 && !(await atBottom()); turn += 1) {
+            await page.mouse.wheel(0, 400);
+            await page.waitForLoadState('networkidle');
+            await still(page);
+          }
+          await drawn(reports);
+          // Its placeholders stand in for a usual report (the indicators' rows as they will be, the
+          // summary's lines, two signals, five sources): the card hardly changes size when its
+          // report comes, even where that is off screen, as it is for a reader who jumps to the
+          // end.
+          const readyHeight = await heightOf();
+          expect(Math.abs(readyHeight - pendingHeight)).toBeLessThanOrEqual(readyHeight * 0.05);
         }
-        await drawn(reports);
-        // Its placeholders stand in for a usual report (the indicators' rows as they will be, the
-        // summary's lines, two signals, five sources): the card hardly changes size when its
-        // report comes, even where that is off screen, as it is for a reader who jumps to the end.
-        const readyHeight = await heightOf();
-        expect(Math.abs(readyHeight - pendingHeight)).toBeLessThanOrEqual(readyHeight * 0.05);
-      }
-      await page.waitForLoadState('networkidle');
-      await still(page);
-      expect(await shiftsSoFar(page)).toEqual([]);
-    } finally {
-      await context.close();
+        await page.waitForLoadState('networkidle');
+        await still(page);
+        expect(await shiftsSoFar(page)).toEqual([]);
+      });
     }
   });
 
@@ -242,22 +236,22 @@ describe("a signed-in user's areas, until their data has come", () => {
   // legal pages): their static HTML holds both versions of what differs (the header's login or
   // account menu and areas, the home page's calls, the mobile page's first screen), and the head
   // script's mark picks them before the first paint.
-  it.each([
+  for (const [path, device] of [
     ['/mobile/', 'android'],
     ['/zh/mobile/', 'android'],
     ['/', 'desktop'],
     ['/zh/', 'desktop'],
     ['/pt-br/', 'desktop'],
     ['/mobile/privacy/', 'android'],
-  ] as const)(
-    'loads %s (%s), signed in, as the signed-in page from the first paint, without moving anything',
-    async (path, device) => {
-      const { context, page } = await openContext(
-        browser,
-        device === 'desktop' ? LIGHTHOUSE_DESKTOP : DEVICES[device],
-        token,
-      );
-      try {
+  ] as const) {
+    test.describe(() => {
+      test.use(device === 'desktop' ? LIGHTHOUSE_DESKTOP : DEVICES[device]);
+
+      test(`loads ${path} (${device}), signed in, as the signed-in page from the first paint, without moving anything`, async ({
+        page,
+        signIn,
+      }) => {
+        await signIn(token);
         await recordShifts(page);
         await recordFirstScreen(page);
         await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load', timeout: 30_000 });
@@ -278,15 +272,14 @@ describe("a signed-in user's areas, until their data has come", () => {
         await still(page);
         expect(await shiftsSoFar(page)).toEqual([]);
         await expect(page.locator('[data-until-session]').count()).resolves.toBe(0);
-      } finally {
-        await context.close();
-      }
-    },
-  );
+      });
+    });
+  }
 
-  it('shows a visitor’s phone the visitor’s page from the first paint', async () => {
-    const { context, page } = await openContext(browser, DEVICES.android);
-    try {
+  test.describe(() => {
+    test.use(DEVICES.android);
+
+    test('shows a visitor’s phone the visitor’s page from the first paint', async ({ page }) => {
       await recordFirstScreen(page);
       await page.goto(`${baseUrl()}/mobile/`, { waitUntil: 'load' });
       await expect(firstScreen(page)).resolves.toEqual({ visitor: true, member: false });
@@ -296,8 +289,6 @@ describe("a signed-in user's areas, until their data has come", () => {
       ).resolves.toBe(true);
       await expect(page.locator('[role="tablist"]').count()).resolves.toBe(0);
       await expect(page.locator('[data-until-session]').count()).resolves.toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

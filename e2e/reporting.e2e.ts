@@ -1,53 +1,38 @@
-// The reporting area in a browser, with a real account on the started product: from no coins to
-// three report cards through the add-coin dialog, a range switch, an unfollow, and the same cards
-// in Chinese and Brazilian Portuguese. Screenshots go to /tmp for a person to look at.
+// The reporting area in a browser, with a real account on the started product, in each language:
+// from no coins to three report cards through the add-coin dialog (a sixth refused), a range
+// switch and an unfollow. Screenshots go to /tmp for a person to look at.
+import type { Locator } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createAccount } from './accounts';
-import { baseUrl, launchChromium } from './browser';
+import { baseUrl } from './browser';
+import { expect, test, type Page } from './fixtures';
+import { siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-reporting';
 
-let browser: Browser;
-let context: BrowserContext;
+/** The running test's page, set before each test: the many helpers below read it. */
 let page: Page;
-let problems: string[];
 
-beforeAll(async () => {
-  browser = await launchChromium();
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+test.beforeEach(({ page: testPage, problems }) => {
+  page = testPage;
+  // An error the page logs counts as one it throws.
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
 });
 
-afterEach(async () => {
-  await context.close();
-});
-
-/** Signs a real, new account in: its token is kept as the site keeps it after a login. */
-async function signIn(nickname = 'Rita') {
-  const { token } = await createAccount(nickname);
-  await context.addInitScript((value) => {
-    window.localStorage.setItem('token', value);
-  }, token);
-}
-
 async function screenshot(name: string, { fullPage = true } = {}) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const cards = () => page.getByRole('article');
 const card = (name: string) => page.getByRole('article', { name: new RegExp(`^${name}\\b`) });
@@ -64,174 +49,129 @@ async function chartDrawn(locator: Locator) {
 const toast = (text: string) =>
   page.locator('[role="status"], [role="alert"]').filter({ hasText: text }).first();
 
-/**
- * Holds back the answers to the first pattern (the follow list) and to the others (the reports)
- * until the test lets each group go, so that their loading states can be seen.
- */
-async function slowDown([listPattern, ...others]: [string, ...string[]]) {
-  const gate = () => {
-    let open: () => void = () => {};
-    const opened = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    return { opened, open };
-  };
-  const list = gate();
-  const rest = gate();
-  await page.route(listPattern, async (route) => {
-    await list.opened;
-    await route.continue();
-  });
-  for (const pattern of others) {
-    await page.route(pattern, async (route) => {
-      await rest.opened;
-      await route.continue();
+/** Each language's path prefix and locale folder (site/locales/<locale>). */
+const LOCALES = [
+  ['', 'en'],
+  ['/zh', 'zh'],
+  ['/pt-br', 'pt-br'],
+] as const;
+
+test.describe('the reporting area', () => {
+  for (const [prefix, locale] of LOCALES) {
+    test(`${locale}: goes from no coins to three reports, refuses a sixth, and back to two`, async ({
+      problems,
+      signIn,
+    }) => {
+      test.setTimeout(120_000);
+      const r = siteStrings(locale, 'reporting');
+      const c = siteStrings(locale, 'coins');
+      await signIn((await createAccount('Rita')).token);
+      await page.goto(`${baseUrl()}${prefix}/reporting/`);
+      await page.getByRole('heading', { level: 1, name: r('title') }).waitFor();
+      await page.getByText(r('empty.title')).waitFor();
+      await screenshot(`${locale}-empty`);
+
+      // Pick Ethereum and Solana by search, Bitcoin from the whole list.
+      await page
+        .getByRole('button', { name: r('addCoins'), exact: true })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: c('title') });
+      await dialog.waitFor();
+      const search = dialog
+        .getByRole('searchbox', { name: c('search.label') })
+        .or(dialog.getByRole('textbox', { name: c('search.label') }));
+      const add = (name: string) =>
+        dialog.getByRole('button', { name: c('actionLabel.add', { name }), exact: true });
+      await add('Bitcoin').waitFor();
+      // A search has answered once a coin it does not match has left the list.
+      await search.fill('eth');
+      await add('Bitcoin').waitFor({ state: 'detached' });
+      await add('Ethereum').click();
+      await search.fill('sol');
+      await add('Ethereum Classic').waitFor({ state: 'detached' });
+      await add('Solana').click();
+      await dialog.getByRole('button', { name: c('search.clear') }).click();
+      await add('Bitcoin').click();
+
+      // Three more: the fourth and fifth are taken, the sixth refused with the reason.
+      await add('Tether').click();
+      await add('BNB').click();
+      await add('XRP').click();
+      await toast(c('messages.addCoin_tips-1', { limit: 5 })).waitFor();
+      await expect(
+        dialog
+          .getByRole('button', { name: c('actionLabel.selected', { name: 'XRP' }), exact: true })
+          .count(),
+      ).resolves.toBe(0);
+      await screenshot(`${locale}-dialog-limit`, { fullPage: false });
+
+      // Keep the first three.
+      for (const name of ['Tether', 'BNB']) {
+        await dialog
+          .getByRole('button', { name: c('footer.remove', { name }), exact: true })
+          .click();
+      }
+      await dialog.getByRole('button', { name: c('footer.save') }).click();
+      await toast(c('messages.AddSuccess')).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Each card asks for its report as the reader nears it.
+      for (const name of ['Bitcoin', 'Ethereum', 'Solana']) {
+        await card(name).scrollIntoViewIfNeeded();
+        await chartDrawn(card(name));
+      }
+      await expect(cards().count()).resolves.toBe(3);
+      const bitcoin = card('Bitcoin');
+      await bitcoin.getByText(r('card.indicators'), { exact: true }).first().waitFor();
+      await bitcoin.getByText(r('indicators.rsi.label')).waitFor();
+      await bitcoin.getByText(r('card.demo'), { exact: true }).waitFor();
+      await expect(
+        bitcoin.getByRole('radio', { name: r('card.ranges.7d') }).isChecked(),
+      ).resolves.toBe(true);
+      await page.waitForLoadState('networkidle');
+      await screenshot(`${locale}-cards`);
+      await bitcoin.screenshot({ path: join(SHOTS, `${locale}-card.png`) });
+
+      // The range switch gives the chart another series (its text alternative says which).
+      await bitcoin.getByText(r('card.ranges.24h'), { exact: true }).click();
+      await expect(
+        bitcoin.getByRole('radio', { name: r('card.ranges.24h') }).isChecked(),
+      ).resolves.toBe(true);
+      await bitcoin
+        .getByText(new RegExp(`^${escape(r('chart.period.24h'))}`))
+        .first()
+        .waitFor({ state: 'attached' });
+      await chartDrawn(bitcoin);
+
+      // Unfollow asks first; Cancel keeps the coin.
+      const unfollow = r('card.unfollowNamed', { name: 'Solana' });
+      await card('Solana').getByRole('button', { name: unfollow }).click();
+      let confirm = page.getByRole('dialog', { name: r('unfollow.title', { name: 'Solana' }) });
+      await confirm.waitFor();
+      await screenshot(`${locale}-unfollow`, { fullPage: false });
+      await confirm.getByRole('button', { name: r('unfollow.cancel'), exact: true }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await expect(cards().count()).resolves.toBe(3);
+      // The focus goes back to the button that opened it.
+      await page.waitForFunction(
+        (label) => document.activeElement?.getAttribute('aria-label') === label,
+        unfollow,
+      );
+
+      // Opened again at once, the dialog takes the focus again (on a busy page it once stayed
+      // behind, with the dialog missing from the accessibility tree).
+      await card('Solana').getByRole('button', { name: unfollow }).click();
+      confirm = page.getByRole('dialog', { name: r('unfollow.title', { name: 'Solana' }) });
+      await confirm.waitFor();
+      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+      await confirm.getByRole('button', { name: r('unfollow.confirm'), exact: true }).click();
+      await toast(r('unfollow.done', { name: 'Solana' })).waitFor();
+      await card('Solana').waitFor({ state: 'detached' });
+      // The button that was pressed is gone: the page's heading keeps the reader's place.
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+      await expect(cards().count()).resolves.toBe(2);
+      expect(problems).toEqual([]);
     });
   }
-  return { list: list.open, rest: rest.open };
-}
-
-/** Where the first card's range switch is on the page: it must not move as the cards load. */
-async function firstRangeSwitchTop(): Promise<number | undefined> {
-  return (await page.locator('[data-part="ranges"]').first().boundingBox())?.y;
-}
-
-describe('the reporting area', () => {
-  it('goes from no coins to three reports and back to two, in every language', async () => {
-    await signIn();
-    await page.goto(`${baseUrl()}/reporting/`);
-    await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
-    await page.getByText('You are not following any coins yet').waitFor();
-    await screenshot('en-empty');
-
-    // Pick Ethereum and Solana by search, Bitcoin from the whole list.
-    await page.getByRole('button', { name: 'Add coins', exact: true }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Add cryptocurrency' });
-    await dialog.waitFor();
-    const search = dialog
-      .getByRole('searchbox', { name: 'Search coins' })
-      .or(dialog.getByRole('textbox', { name: 'Search coins' }));
-    const bitcoinRow = dialog.getByRole('button', { name: 'Add Bitcoin', exact: true });
-    await bitcoinRow.waitFor();
-    // A search has answered once a coin it does not match has left the list.
-    await search.fill('eth');
-    await bitcoinRow.waitFor({ state: 'detached' });
-    await dialog.getByRole('button', { name: 'Add Ethereum', exact: true }).click();
-    await search.fill('sol');
-    await dialog.getByRole('button', { name: 'Add Ethereum Classic', exact: true }).waitFor({
-      state: 'detached',
-    });
-    await dialog.getByRole('button', { name: 'Add Solana', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Clear search' }).click();
-    await dialog.getByRole('button', { name: 'Add Bitcoin', exact: true }).click();
-
-    // Three more: the fourth and fifth are taken, the sixth refused with the reason.
-    await dialog.getByRole('button', { name: 'Add Tether', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Add BNB', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Add XRP', exact: true }).click();
-    await toast('You can add up to 5 coins at a time.').waitFor();
-    await expect(
-      dialog.getByRole('button', { name: 'Added XRP', exact: true }).count(),
-    ).resolves.toBe(0);
-    await screenshot('en-dialog-limit', { fullPage: false });
-
-    // Keep the first three.
-    await dialog.getByRole('button', { name: 'Remove Tether', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Remove BNB', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await toast('Coins added. You now follow them.').waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-
-    // Each card asks for its report as the reader nears it.
-    for (const name of ['Bitcoin', 'Ethereum', 'Solana']) {
-      await card(name).scrollIntoViewIfNeeded();
-      await chartDrawn(card(name));
-    }
-    await expect(cards().count()).resolves.toBe(3);
-    const bitcoin = card('Bitcoin');
-    await bitcoin.getByText('Indicators').waitFor();
-    await bitcoin.getByText('RSI (14)').waitFor();
-    await bitcoin.getByText('Demo data', { exact: true }).waitFor();
-    await expect(bitcoin.getByRole('radio', { name: '7D' }).isChecked()).resolves.toBe(true);
-    await page.waitForLoadState('networkidle');
-    await screenshot('en-cards');
-    await bitcoin.screenshot({ path: join(SHOTS, 'en-card.png') });
-
-    // The range switch gives the chart another series (its text alternative says which).
-    await bitcoin.getByText('24H', { exact: true }).click();
-    await expect(bitcoin.getByRole('radio', { name: '24H' }).isChecked()).resolves.toBe(true);
-    await bitcoin.getByText(/^Over the last 24 hours, the price/).waitFor({ state: 'attached' });
-    await chartDrawn(bitcoin);
-
-    // Unfollow asks first; Cancel keeps the coin.
-    await card('Solana').getByRole('button', { name: 'Unfollow Solana' }).click();
-    let confirm = page.getByRole('dialog', { name: 'Stop following Solana?' });
-    await confirm.waitFor();
-    await screenshot('en-unfollow', { fullPage: false });
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await confirm.waitFor({ state: 'hidden' });
-    await expect(cards().count()).resolves.toBe(3);
-    // The focus goes back to the button that opened it.
-    await page.waitForFunction(
-      () => document.activeElement?.getAttribute('aria-label') === 'Unfollow Solana',
-    );
-
-    // Opened again at once, the dialog takes the focus again (on a busy page it once stayed
-    // behind, with the dialog missing from the accessibility tree).
-    await card('Solana').getByRole('button', { name: 'Unfollow Solana' }).click();
-    confirm = page.getByRole('dialog', { name: 'Stop following Solana?' });
-    await confirm.waitFor();
-    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
-    await confirm.getByRole('button', { name: 'Unfollow', exact: true }).click();
-    await toast('You no longer follow Solana.').waitFor();
-    await card('Solana').waitFor({ state: 'detached' });
-    // The button that was pressed is gone: the page's heading keeps the reader's place.
-    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
-    await expect(cards().count()).resolves.toBe(2);
-
-    // The same reports in Chinese and in Brazilian Portuguese, the API's texts included.
-    for (const [prefix, heading, indicators, ownWords, loading] of [
-      ['/zh', '报告', '技术指标', /[\u4e00-\u9fff]/, '正在加载你的报告'],
-      ['/pt-br', 'Relatórios', 'Indicadores', /[ãçéõ]/, 'Carregando seus relatórios'],
-    ] as const) {
-      // Slow answers, to see the placeholders: the page's, then each card's.
-      const release = await slowDown(['**/api/follow/list', '**/api/analysis/coin?*']);
-      await page.goto(`${baseUrl()}${prefix}/reporting/`);
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await page.getByRole('status', { name: loading }).waitFor();
-      await screenshot(`${prefix.slice(1)}-loading`, { fullPage: false });
-      const placeholderTop = await firstRangeSwitchTop();
-      const prices = page.waitForResponse((response) => response.url().includes('/api/coin/price'));
-      release.list();
-      await card('Bitcoin').waitFor();
-      // The prices have come too: the badge says so.
-      await prices;
-      await card('Bitcoin').locator('[data-part="demo"]').waitFor();
-      await screenshot(`${prefix.slice(1)}-card-loading`, { fullPage: false });
-      // Within a pixel: the demo badge's border makes the as-of line half a pixel taller.
-      expect(
-        Math.abs(((await firstRangeSwitchTop()) ?? NaN) - (placeholderTop ?? NaN)),
-      ).toBeLessThanOrEqual(1);
-      release.rest();
-
-      await card('Ethereum').waitFor();
-      await expect(cards().count()).resolves.toBe(2);
-      for (const coin of ['Bitcoin', 'Ethereum']) {
-        await card(coin).scrollIntoViewIfNeeded();
-        await card(coin).getByRole('heading', { name: indicators }).waitFor();
-        await chartDrawn(card(coin));
-      }
-      const summary = await card('Bitcoin')
-        .locator('section[data-part="summary"] p')
-        .first()
-        .textContent();
-      expect(summary).toMatch(ownWords);
-      await page.waitForLoadState('networkidle');
-      await screenshot(`${prefix.slice(1)}-cards`);
-      await card('Bitcoin').screenshot({ path: join(SHOTS, `${prefix.slice(1)}-card.png`) });
-      await page.unrouteAll({ behavior: 'wait' });
-    }
-
-    expect(problems).toEqual([]);
-  }, 120_000);
 });

@@ -1,6 +1,6 @@
 // A product of a test's own: the API server (serving the built site) on a free port with a fresh
 // data directory, for a test that must stop it or give it settings of its own, which the product
-// global-setup.cjs starts for every test cannot take.
+// global-setup.ts starts for every test cannot take (fixtures.ts gives it as `ownProduct`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,6 +20,32 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Waits until the product at `url` answers its health check; fails at once if `child` (the
+ * process serving it) exits first, or after `timeoutMs`.
+ */
+export async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `the product exited (${child.exitCode ?? child.signalCode}) before answering`,
+      );
+    }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 export interface OwnServer extends Server {
@@ -77,19 +103,11 @@ export async function startOwnServer(
     await gone;
     if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error('the API exited before answering');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop('SIGKILL');
-      throw new Error(`${url} did not come up within 60 s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitUntilAnswering(url, child, 60_000);
+  } catch (error) {
+    await stop('SIGKILL');
+    throw error;
   }
   return { url, port, dataDir, stop };
 }

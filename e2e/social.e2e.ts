@@ -6,12 +6,12 @@
 // the fake for the answer); nothing ever leaves 127.0.0.1.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { baseUrl, launchChromium } from './browser';
+import { baseUrl } from './browser';
+import { expect, test, type Page, type Route } from './fixtures';
 
 function env(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run through e2e/jest.config.cjs`);
+  if (!value) throw new Error(`${name} is not set: run through e2e/playwright.config.ts`);
   return value;
 }
 
@@ -83,10 +83,8 @@ function expectSiteBuiltForGoogle(): void {
   }
 }
 
-let browser: Browser;
-let context: BrowserContext;
+/** The test's page (Playwright's `page`), for the helpers below. */
 let page: Page;
-let problems: string[];
 /** Requests that would have left this machine (refused). */
 let outside: string[];
 /** The authorize URLs the site sent the browser to at accounts.google.com. */
@@ -96,14 +94,6 @@ let googleReturns: URL[];
 /** The API's sign-in calls the site made. */
 let exchanges: string[];
 let events: string[];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Google's consent page: the fake checks the request like Google and answers the redirect. */
 async function actAsGoogle(route: Route): Promise<void> {
@@ -123,11 +113,9 @@ async function actAsGoogle(route: Route): Promise<void> {
   });
 }
 
-beforeEach(async () => {
+test.beforeEach(async ({ context }) => {
   await fetch(`${fakeUrl()}/__fake/reset`, { method: 'POST' });
   callsBefore = (await allFakeCalls()).length;
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  problems = [];
   outside = [];
   googleAuthorize = [];
   googleReturns = [];
@@ -155,16 +143,15 @@ beforeEach(async () => {
       );
     }
   });
-  page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(error.message));
+});
+
+// A hook of its own, so that the page opens once the routes and scripts above are in place.
+test.beforeEach(({ page: opened }) => {
+  page = opened;
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (/^\/api\/auth\/login\/(google|twitter)$/.test(pathname)) exchanges.push(pathname);
   });
-});
-
-afterEach(async () => {
-  await context.close();
 });
 
 const dialog = () => page.getByRole('dialog');
@@ -214,10 +201,10 @@ async function expectProfileArea(label: string, avatar: string) {
   await expect(menu.locator('img').getAttribute('src')).resolves.toBe(avatar);
 }
 
-describe('Google sign-in', () => {
-  beforeAll(expectSiteBuiltForGoogle);
+test.describe('Google sign-in', () => {
+  test.beforeAll(expectSiteBuiltForGoogle);
 
-  it.each([
+  for (const [language, prefix, button, menuLabel, registered] of [
     [
       'en',
       '',
@@ -226,9 +213,10 @@ describe('Google sign-in', () => {
       'Your account is ready. Welcome to Coinlens!',
     ],
     ['zh', '/zh', '使用 Google 继续', 'Ada Lovelace 的账户菜单', '账户已创建，欢迎使用 Coinlens！'],
-  ])(
-    '%s: goes to Google, comes back signed in to a new account and lands on the welcome page',
-    async (_language, prefix, button, menuLabel, registered) => {
+  ] as const) {
+    test(`${language}: goes to Google, comes back signed in to a new account and lands on the welcome page`, async ({
+      problems,
+    }) => {
       await planNext('google', { name: 'Ada Lovelace' });
       await openLogin(prefix);
       await dialog().getByRole('button', { name: button }).click();
@@ -266,10 +254,12 @@ describe('Google sign-in', () => {
       expect(problems).toEqual([]);
       // The return address is not left in the history with its code.
       expect(new URL(page.url()).search).toBe('');
-    },
-  );
+    });
+  }
 
-  it('signs the same Google user in again to the same account, on the reporting page', async () => {
+  test('signs the same Google user in again to the same account, on the reporting page', async ({
+    problems,
+  }) => {
     await planNext('google', { name: 'Grace Hopper', subject: '20260000000000000001' });
     await openLogin();
     await dialog().getByRole('button', { name: 'Continue with Google' }).click();
@@ -292,8 +282,10 @@ describe('Google sign-in', () => {
   });
 });
 
-describe('X sign-in', () => {
-  it('goes to X (the API makes the authorize URL), comes back signed in and lands on the welcome page', async () => {
+test.describe('X sign-in', () => {
+  test('goes to X (the API makes the authorize URL), comes back signed in and lands on the welcome page', async ({
+    problems,
+  }) => {
     await planNext('x', { name: 'Grace X' });
     await openLogin('/pt-br');
     await dialog().getByRole('button', { name: 'Continuar com o X (Twitter)' }).click();
@@ -317,8 +309,8 @@ describe('X sign-in', () => {
   });
 });
 
-describe('a return the site did not start', () => {
-  it('ignores a forged return: no exchange, no sign-in, no crash', async () => {
+test.describe('a return the site did not start', () => {
+  test('ignores a forged return: no exchange, no sign-in, no crash', async ({ problems }) => {
     await page.goto(`${baseUrl()}/?code=x&state=not-ours`);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     // Whatever the page would send about it (the sign-in code loads on demand) has been sent.
@@ -329,7 +321,9 @@ describe('a return the site did not start', () => {
     expect(problems).toEqual([]);
   });
 
-  it('refuses a return whose state is not the one started here, and spends the started one', async () => {
+  test('refuses a return whose state is not the one started here, and spends the started one', async ({
+    problems,
+  }) => {
     expectSiteBuiltForGoogle();
     await openLogin();
     // The user went to Google; a forged link brings them back with another state.
@@ -351,32 +345,27 @@ describe('a return the site did not start', () => {
   });
 });
 
-describe('a provider that refuses the code', () => {
-  it.each([
-    ['Google', 'google', 'POST /token', 'invalid_grant'],
-    ['X (Twitter)', 'x', 'POST /2/oauth2/token', 'invalid_request'],
-  ] as const)(
-    '%s: says so in an error toast and stays signed out',
-    async (name, provider, tokenRoute, error) => {
-      if (provider === 'google') expectSiteBuiltForGoogle();
-      await planNext(provider, { refuse: true });
-      await openLogin();
-      await dialog()
-        .getByRole('button', { name: `Continue with ${name}` })
-        .click();
-      await page
-        .getByText('The sign-in was not accepted or has expired; please try again')
-        .waitFor();
-      await expect(token()).resolves.toBeNull();
-      await page.getByRole('button', { name: 'Log in' }).waitFor();
-      // The API did ask the provider, which refused the code.
-      const refused = await fakeCalls(tokenRoute);
-      expect(refused).toEqual([
-        { route: tokenRoute, code: expect.stringMatching(/^refused-/), status: 400, error },
-      ]);
-      expect(events).toEqual(['login-fail']);
-      expect(outside).toEqual([]);
-      expect(problems).toEqual([]);
-    },
-  );
+test.describe('a provider that refuses the code', () => {
+  test('Google: says so in an error toast and stays signed out', async ({ problems }) => {
+    expectSiteBuiltForGoogle();
+    await planNext('google', { refuse: true });
+    await openLogin();
+    await dialog().getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByText('The sign-in was not accepted or has expired; please try again').waitFor();
+    await expect(token()).resolves.toBeNull();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // The API did ask the provider, which refused the code.
+    const refused = await fakeCalls('POST /token');
+    expect(refused).toEqual([
+      {
+        route: 'POST /token',
+        code: expect.stringMatching(/^refused-/),
+        status: 400,
+        error: 'invalid_grant',
+      },
+    ]);
+    expect(events).toEqual(['login-fail']);
+    expect(outside).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 });

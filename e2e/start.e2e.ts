@@ -1,12 +1,13 @@
-// A page's start in the browser, against the started product: its login button works from the
-// first press, on the phone's page and on the computer's, in every locale. A press on a button
-// before the page has hydrated is made once it has (site/src/start/earlyClicks.ts). And the home
-// page’s call to sign in, a link to /?t=login on the same page, opens the login dialog once the
-// page has hydrated too.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+// A page's start in the browser, against the started product, in English: a press on a button
+// before the page has hydrated is made once it has (site/src/start/earlyClicks.ts), the login on
+// the phone's page and on the computer's, and the computer's language picker. And in every locale,
+// the home page’s call to sign in, a link to /?t=login on the same page, opens the login dialog
+// once the page has hydrated.
+import type { BrowserContextOptions } from '@playwright/test';
 import type { EarlyClicks } from '../site/src/start/earlyClicks';
 import { LOCALE_NAMES } from '../site/src/i18n/locales';
-import { baseUrl, hydrated, launchChromium, openContext, USER_AGENTS } from './browser';
+import { baseUrl, hydrated, USER_AGENTS } from './browser';
+import { expect, test, type Page } from './fixtures';
 import { siteStrings } from './strings';
 
 const PHONE: BrowserContextOptions = {
@@ -27,65 +28,14 @@ const LOCALES = [
   ['pt-br', '/pt-br'],
 ] as const;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Runs `test` with a page in a new context as `device` says, closed afterwards. */
-async function withPage(
-  device: BrowserContextOptions,
-  test: (page: Page) => Promise<void>,
-): Promise<void> {
-  const { context, page } = await openContext(browser, device);
-  try {
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
+// A computer's browser, unless a test below gives the phone's.
+test.use(COMPUTER);
 
 /** Marks the page's document, so that sameDocument tells whether a load replaced it since. */
 const markDocument = (page: Page) =>
   page.evaluate(() => Object.assign(window, { sameDocument: true }));
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
-
-/** Waits for the page's start: Gatsby's app code runs (the hydration follows). */
-async function started(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => typeof (window as { ___navigate?: unknown }).___navigate === 'function',
-  );
-}
-
-describe.each(LOCALES)('a page’s start (%s)', (locale, prefix) => {
-  const c = siteStrings(locale, 'common');
-  const m = siteStrings(locale, 'mobile');
-
-  it.each([
-    ['the phone’s page', PHONE, '/mobile/', () => m('intro.signIn')],
-    ['the computer’s home page', COMPUTER, '/', () => c('profile.login')],
-  ] as const)(
-    '%s opens its login dialog from a press while it starts, without an error',
-    async (_name, device, path, signIn) => {
-      await withPage(device, async (page) => {
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(`${baseUrl()}${prefix}${path}`);
-        await started(page);
-        // One press, whenever it comes: before the hydration it is kept for after it.
-        await page.getByRole('button', { name: signIn() }).click();
-        await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
-        expect(errors).toEqual([]);
-      });
-    },
-  );
-});
 
 /**
  * Holds every script the page asks for until the returned function is called: the server's markup
@@ -110,13 +60,13 @@ const keptPress = (page: Page) =>
         ?.textContent ?? null,
   );
 
-describe.each(LOCALES)('a press before the page has hydrated (%s)', (locale, prefix) => {
-  const c = siteStrings(locale, 'common');
-  const m = siteStrings(locale, 'mobile');
+test.describe('a press before the page has hydrated (en)', () => {
+  const c = siteStrings('en', 'common');
+  const m = siteStrings('en', 'mobile');
 
   // The computer's header login shows from the first paint too (the page is a visitor's and a
   // signed-in user's: features/auth/SessionPart), so it can be pressed before the hydration.
-  it.each([
+  for (const [name, device, path, within, label] of [
     ['the phone’s sign-in', PHONE, '/mobile/', (page: Page) => page, () => m('intro.signIn')],
     [
       'the computer’s login',
@@ -125,14 +75,13 @@ describe.each(LOCALES)('a press before the page has hydrated (%s)', (locale, pre
       (page: Page) => page.getByRole('banner'),
       () => c('profile.login'),
     ],
-  ] as const)(
-    'is made once it has: %s opens the login dialog',
-    async (_name, device, path, within, label) => {
-      await withPage(device, async (page) => {
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
+  ] as const) {
+    test.describe(() => {
+      test.use(device);
+
+      test(`is made once it has: ${name} opens the login dialog`, async ({ page, problems }) => {
         const release = await holdScripts(page);
-        await page.goto(`${baseUrl()}${prefix}${path}`, { waitUntil: 'domcontentloaded' });
+        await page.goto(`${baseUrl()}${path}`, { waitUntil: 'domcontentloaded' });
         await markDocument(page);
         await within(page).getByRole('button', { name: label() }).click();
         expect(await keptPress(page)).toBe(label());
@@ -140,33 +89,33 @@ describe.each(LOCALES)('a press before the page has hydrated (%s)', (locale, pre
         await page.getByRole('dialog', { name: c('login.title') }).waitFor({ timeout: 10_000 });
         expect(await sameDocument(page)).toBe(true);
         expect(await keptPress(page)).toBeNull();
-        expect(errors).toEqual([]);
+        expect(problems).toEqual([]);
       });
-    },
-  );
-
-  it('is made once it has: the computer’s language picker opens its list', async () => {
-    await withPage(COMPUTER, async (page) => {
-      const release = await holdScripts(page);
-      await page.goto(`${baseUrl()}${prefix}/`, { waitUntil: 'domcontentloaded' });
-      const picker = page.getByRole('button', {
-        name: c('language.label', { language: LOCALE_NAMES[locale] }),
-      });
-      await picker.click();
-      expect(await keptPress(page)).toContain(LOCALE_NAMES[locale]);
-      release();
-      await page.getByRole('link', { name: LOCALE_NAMES.zh }).waitFor({ timeout: 10_000 });
-      expect(await picker.getAttribute('aria-expanded')).toBe('true');
     });
+  }
+
+  test('is made once it has: the computer’s language picker opens its list', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'domcontentloaded' });
+    const picker = page.getByRole('button', {
+      name: c('language.label', { language: LOCALE_NAMES.en }),
+    });
+    await picker.click();
+    expect(await keptPress(page)).toContain(LOCALE_NAMES.en);
+    release();
+    await page.getByRole('link', { name: LOCALE_NAMES.zh }).waitFor({ timeout: 10_000 });
+    expect(await picker.getAttribute('aria-expanded')).toBe('true');
   });
 });
 
-describe.each(LOCALES)('the home page’s call to sign in (%s)', (locale, prefix) => {
-  const c = siteStrings(locale, 'common');
-  const h = siteStrings(locale, 'home');
+for (const [locale, prefix] of LOCALES) {
+  test.describe(`the home page’s call to sign in (${locale})`, () => {
+    const c = siteStrings(locale, 'common');
+    const h = siteStrings(locale, 'home');
 
-  it('opens the login dialog once the page has hydrated, without leaving the page', async () => {
-    await withPage(COMPUTER, async (page) => {
+    test('opens the login dialog once the page has hydrated, without leaving the page', async ({
+      page,
+    }) => {
       await page.goto(`${baseUrl()}${prefix}/`);
       // (Before that, the link is the browser's own move to /?t=login: a new load.)
       await hydrated(page);
@@ -177,4 +126,4 @@ describe.each(LOCALES)('the home page’s call to sign in (%s)', (locale, prefix
       expect(new URL(page.url()).search).toBe('?t=login');
     });
   });
-});
+}

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 
 type Strings = { [key: string]: string | Strings | string[] };
 
-/** Looks up `key` (dotted) in the `namespace` strings of `locale`, filling in {{values}}. */
+/**
+ * Looks up `key` (dotted) in the `namespace` strings of `locale`, filling in the {{variables}}
+ * `values` names (the others stay as written).
+ */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 export function siteStrings(locale: string, namespace: string): Translate {
@@ -19,6 +22,9 @@ export function siteStrings(locale: string, namespace: string): Translate {
         root,
       );
     if (typeof found !== 'string') throw new Error(`No ${locale} string ${namespace}:${key}`);
-    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+    // A variable without a value stays as it is written, for a pattern of the text.
+    return found.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+      name in values ? String(values[name]) : whole,
+    );
   };
 }

@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, every package's unit and story tests and the builds (through
 // turbo), then every story in headless Chromium (Storybook test-runner) and the browser tests
-// against the started product. Ends with one line counting every test run:
-// "summary: N passed, N failed".
+// against the started product (Playwright Test). Ends with each step's time and one line counting
+// every test run: "summary: N passed, N failed".
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, chromiumPath } from './lib.mjs';
@@ -22,7 +22,10 @@ const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-/** Adds up the closing lines of Jest ("Tests: 1 failed, 2 skipped, 3 passed, 6 total") and node:test ("ℹ pass 3"). */
+/**
+ * Adds up the closing lines of Jest ("Tests: 1 failed, 2 skipped, 3 passed, 6 total"), node:test
+ * ("ℹ pass 3") and Playwright Test ("  3 passed (1.2m)", "  1 failed", "  2 did not run").
+ */
 function count(line) {
   const jest = line.match(/Tests:\s+(.*\d+ total)/);
   if (jest) {
@@ -33,9 +36,20 @@ function count(line) {
     return;
   }
   const node = line.match(/ℹ (pass|fail|skipped) (\d+)\s*$/);
-  if (node)
+  if (node) {
     totals[{ pass: 'passed', fail: 'failed', skipped: 'skipped' }[node[1]]] += Number(node[2]);
+    return;
+  }
+  // Playwright's closing lines, after turbo's "//:test:e2e:" prefix when there is one.
+  const playwright = line.match(/(?:^|:) {2,}(\d+) (passed|failed|flaky|skipped|did not run)\b/);
+  if (playwright) {
+    const kind = { flaky: 'failed', 'did not run': 'skipped' }[playwright[2]] ?? playwright[2];
+    totals[kind] += Number(playwright[1]);
+  }
 }
+
+/** Each step's title and time, for the summary. */
+const times = [];
 
 function step(title, command, args) {
   return new Promise((resolve) => {
@@ -56,8 +70,9 @@ function step(title, command, args) {
       stream.on('end', () => rest && (count(rest), process.stdout.write(`${rest}\n`)));
     }
     child.on('exit', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+      const seconds = (Date.now() - started) / 1000;
+      times.push({ title, seconds, ok: code === 0 });
+      console.log(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
       resolve(code === 0);
     });
   });
@@ -85,16 +100,26 @@ ok &&= await step('typecheck, lint, unit and story tests (jsdom), builds', bin('
   '--output-logs=full',
   '--log-order=grouped',
 ]);
-ok &&= await step('stories in Chromium (Storybook test-runner, axe)', process.execPath, [
-  join(ROOT, 'scripts', 'test-storybook.mjs'),
+// The stories and the browser tests in steps of their own, one after the other, as each keeps
+// the machine's cores busy; turbo replays one whose inputs have not changed since it passed.
+ok &&= await step('stories in Chromium (Storybook test-runner, axe)', bin('turbo'), [
+  'run',
+  'test-storybook',
+  '--output-logs=full',
 ]);
-ok &&= await step('browser tests against the started product (Playwright)', bin('jest'), [
-  '--config',
-  join(ROOT, 'e2e', 'jest.config.cjs'),
+ok &&= await step('browser tests against the started product (Playwright)', bin('turbo'), [
+  'run',
+  'test:e2e',
+  '--output-logs=full',
 ]);
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (!ok && totals.failed === 0) totals.failed = 1; // a step failed outside any test (build, lint, typecheck)
+console.log('\nsteps:');
+for (const { title, seconds, ok: passed } of times) {
+  const time = `${(seconds / 60).toFixed(1)} min`.padStart(9);
+  console.log(`${time}  ${title}${passed ? '' : ' (FAILED)'}`);
+}
 console.log(`\nnpm test ${ok ? 'passed' : 'FAILED'} in ${minutes} min`);
 console.log(`summary: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok ? 0 : 1);

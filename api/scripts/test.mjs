@@ -1,8 +1,10 @@
 // `npm test -w api`: compiles the tests and runs the suite on PGlite, the default engine, and
 // again on PostgreSQL when TEST_DATABASE_URL names a server (CI starts one), so that both
-// engines are covered by one command.
+// engines are covered by one command. The second run takes only the test files that open a
+// database: the others cannot answer otherwise on another engine.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,11 +24,25 @@ run([
 const files = readdirSync(join(api, 'dist-test', 'test'))
   .filter((name) => name.endsWith('.test.js'))
   .map((name) => join('dist-test', 'test', name));
+/** Whether a compiled test file opens a database: through test/helpers' database, api or auth. */
+const opensDatabase = (file) =>
+  /from '\.\/helpers\/(database|api|auth)\.js'/.test(readFileSync(join(api, file), 'utf8'));
 
-const engines = [{ ...process.env, TEST_DATABASE_URL: '' }];
+// PGlite's first start of a data directory is made once for the run, and each test file's fresh
+// one starts from a copy of it (test/helpers/database.ts).
+const template = mkdtempSync(join(tmpdir(), 'coinlens-test-template-'));
+process.on('exit', () => rmSync(template, { recursive: true, force: true }));
+const engines = [{ ...process.env, TEST_DATABASE_URL: '', TEST_PGLITE_TEMPLATE: template }];
 if (process.env.TEST_DATABASE_URL) engines.push(process.env);
 for (const env of engines) {
   // One line naming the engine, and an early, clear failure when PostgreSQL does not answer.
-  run([join('dist-test', 'test', 'helpers', 'database.js')], env);
-  run(['--test', '--test-reporter=spec', ...files], env);
+  const pglite = !env.TEST_DATABASE_URL;
+  run(
+    [
+      join('dist-test', 'test', 'helpers', 'database.js'),
+      ...(pglite ? ['--pglite-template', template] : []),
+    ],
+    env,
+  );
+  run(['--test', '--test-reporter=spec', ...(pglite ? files : files.filter(opensDatabase))], env);
 }

@@ -1,26 +1,19 @@
 // Starts the product the way a person does (`npm start`, on a free port with a fresh data
-// directory) and waits for it. The site must already be built (`npm test` builds first). Google
-// and X sign-in go to a fake of both providers (fakeOAuth.cjs), started first.
-const { spawn } = require('node:child_process');
-const { mkdtempSync } = require('node:fs');
-const { tmpdir } = require('node:os');
-const { join } = require('node:path');
-const { createServer } = require('node:net');
-const { startFakeOAuth, TEST_GOOGLE_CLIENT_ID } = require('./fakeOAuth.cjs');
+// directory) for the whole run, and waits for it; the site must already be built (`npm test`
+// builds first, E2E_BUILD=1 builds here). Google and X sign-in go to a fake of both providers
+// (fakeOAuth.cjs), started first. What the tests need of it goes to them in the environment
+// (E2E_*: browser.ts and accounts.ts read it). Returns the teardown: the product stopped, as
+// Ctrl-C stops it, and its data directory removed.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFakeOAuth, TEST_GOOGLE_CLIENT_ID } from './fakeOAuth.cjs';
+import { freePort, waitUntilAnswering } from './server';
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+const ROOT = join(__dirname, '..');
 
-module.exports = async function globalSetup() {
-  const root = join(__dirname, '..');
+export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-e2e-'));
   // The site was built with this Google client id (scripts/test.mjs); the API must use the same.
@@ -31,9 +24,8 @@ module.exports = async function globalSetup() {
     x: { clientId: 'Y29pbmxlbnMtZTJlOjE6Y2k', clientSecret: null },
   };
   const fake = await startFakeOAuth(clients);
-  globalThis.__COINLENS__ = { fake, dataDir };
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -54,30 +46,28 @@ module.exports = async function globalSetup() {
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
-  globalThis.__COINLENS__.child = child;
-  let exit = null;
-  child.on('exit', (code) => (exit = code));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120000;
-  try {
-    for (;;) {
-      if (exit !== null) throw new Error(`npm start exited with ${exit} before answering`);
-      try {
-        const res = await fetch(`${baseUrl}/api/health`);
-        if (res.ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`${baseUrl} did not come up within 120 s`);
-      await new Promise((r) => setTimeout(r, 250));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      // Ctrl-C reaches the whole process group; do the same.
+      process.kill(-child.pid!, 'SIGINT');
+      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
     }
-  } catch (error) {
-    // Jest runs no teardown after a failed setup; the fake would keep it waiting.
     await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(baseUrl, child, 120_000);
+  } catch (error) {
+    await stop();
     throw error;
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_FAKE_OAUTH_URL = fake.url;
   process.env.E2E_GOOGLE_CLIENT_ID = googleClientId;
-};
+  return stop;
+}
