@@ -1,14 +1,14 @@
 // The browser tests (Playwright Test) against the started product: `npm start`'s product, started
 // once for the run by global-setup.ts, driven in Debian's Chromium (never a downloaded browser).
 // Files run in parallel on the machine's workers, the tests of one file in order; the timing tests
-// run last and alone, so that no other test's load is in their figures (a failed journey leaves
-// them out: fix it first).
+// run last, without the journeys' load in their figures, two at a time (a failed journey leaves
+// them out: fix it first, or run them with --no-deps).
 import { defineConfig } from '@playwright/test';
 import { cpus } from 'node:os';
 
 /** Workers: one per core, at least two (most of a browser test's time is spent waiting). */
 const WORKERS = Number(process.env.E2E_WORKERS) || Math.max(2, cpus().length);
-/** Files whose figures are timings (paints, budgets): run after the others, one at a time. */
+/** Files whose figures are timings (paints, budgets): run after the journeys. */
 const TIMING = ['paint.e2e.ts', 'budgets.e2e.ts'];
 
 export default defineConfig({
@@ -41,6 +41,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'journeys', testIgnore: TIMING },
-    { name: 'timings', testMatch: TIMING, dependencies: ['journeys'], workers: 1 },
+    {
+      name: 'timings',
+      testMatch: TIMING,
+      dependencies: ['journeys'],
+      workers: 2,
+      fullyParallel: true,
+    },
   ],
 });
