@@ -107,8 +107,8 @@ test.describe('the login dialog', () => {
 
     test(`${locale}: resets the password with the mailed code, then logs in with the new one`, async ({
       page,
+      account,
     }) => {
-      const account = await createAccount();
       await openLogin(page, prefix);
       await dialog(page)
         .getByRole('button', { name: t('login.forgot') })

@@ -7,11 +7,8 @@
 //   so that a sign-out later in the test sticks;
 // - `openContext(options, token?)`: one more context of the test's own (a computer's and a
 //   phone's in one test), signed in with `token` when given, closed after the test;
-// - `account`: a new account on the product the run started (global-setup.ts), made through its
-//   API the way the site makes one;
-// - `ownProduct`: a product of the test's own on a fresh data directory (server.ts), with the
-//   settings of `ownProductEnv`, for a test that stops it or needs settings of its own; stopped
-//   and its data removed after the test;
+// - `account`: a new account on the product the run started (global-setup.ts, on a data directory
+//   of the run's own), made through its API the way the site makes one;
 // - and, for every test that fails, what each page still open showed (its address and the
 //   accessibility tree a screen reader reads) in the run's log, beside Playwright's trace and
 //   screenshots in test-results/: a failure on a CI machine can be understood from its log alone.
@@ -22,7 +19,6 @@ import {
   type Page,
 } from '@playwright/test';
 import { createAccount, type Account } from './accounts';
-import { startOwnServer, type OwnServer } from './server';
 
 /** The most of one page's accessibility tree that goes into the log, in characters. */
 const TREE_LIMIT = 6000;
@@ -56,8 +52,6 @@ export interface Fixtures {
     token?: string,
   ) => Promise<{ context: BrowserContext; page: Page }>;
   account: Account;
-  ownProductEnv: Record<string, string>;
-  ownProduct: OwnServer;
   pagesOnFailure: void;
 }
 
@@ -97,15 +91,6 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from it
   account: async ({}, use) => {
     await use(await createAccount());
-  },
-  ownProductEnv: [{}, { option: true }],
-  ownProduct: async ({ ownProductEnv }, use) => {
-    const product = await startOwnServer(ownProductEnv);
-    try {
-      await use(product);
-    } finally {
-      await product.stop();
-    }
   },
   // After the test, before its contexts close (it takes the fixtures that close them, so that its
   // end comes first); the browser's contexts are the test's, as a worker runs one test at a time.

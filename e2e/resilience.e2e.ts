@@ -8,9 +8,9 @@
 // loading and error states under a slow or failing API, and the chat giving up on a reply and
 // retrying it, are held by the pages' and the chat's unit tests and stories.) One product of the
 // file's own (startOwnServer), so that it can be stopped, with a scripted model behind its
-// assistant, so that a reply can be held mid-stream; not the `ownProduct` fixture, which is one
-// test's: the file's tests share this one, its user and their source, and a test that stops it
-// starts it again on the same port and data, where its open pages look.
+// assistant, so that a reply can be held mid-stream: the file's tests share it, its user and their
+// source, and a test that stops it starts it again on the same port and data, where its open pages
+// look.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContextOptions, Locator, WebSocketRoute } from '@playwright/test';

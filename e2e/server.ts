@@ -1,6 +1,6 @@
 // A product of a test's own: the API server (serving the built site) on a free port with a fresh
 // data directory, for a test that must stop it or give it settings of its own, which the product
-// global-setup.ts starts for every test cannot take (fixtures.ts gives it as `ownProduct`).
+// global-setup.ts starts for every test cannot take.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
