@@ -1,8 +1,9 @@
 // The page frame. `default`: header, page area, footer, the global dialogs, the toasts, the loading
-// bar and realtime notice (loaded once the page has hydrated) and the background. `welcome`: the same without the footer, the page area filling the window
-// (the chat). `login`: a narrow, centred page area. `mobile`: the mobile pages, a phone-wide column
-// clear of the safe areas, with their own top bar as `banner`. `header={false}` (privacy, terms,
-// the mobile paths) leaves the header out.
+// bar and the realtime notice (both loaded once the page has hydrated) and the background.
+// `welcome`: the same without the footer, the page area filling the window (the chat). `login`: a
+// narrow, centred page area. `mobile`: the mobile pages, a phone-wide column clear of the safe
+// areas, with their own top bar as `banner`. `header={false}` (privacy, terms, the mobile paths)
+// leaves the header out.
 import { Toaster, toaster } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
