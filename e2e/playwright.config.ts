@@ -1,8 +1,9 @@
 // The browser tests (Playwright Test) against the started product: `npm start`'s product, started
 // once for the run by global-setup.ts, driven in Debian's Chromium (never a downloaded browser).
 // Files run in parallel on the machine's workers, the tests of one file in order; the timing tests
-// run last, without the journeys' load in their figures, two at a time (a failed journey leaves
-// them out: fix it first, or run them with --no-deps).
+// run last and alone, so that no other test's load is in their figures (two at a time, a page's
+// font came late on a busy machine and its text moved; a failed journey leaves them out: fix it
+// first, or run them with --no-deps).
 import { defineConfig } from '@playwright/test';
 import { cpus } from 'node:os';
 
@@ -45,8 +46,7 @@ export default defineConfig({
       name: 'timings',
       testMatch: TIMING,
       dependencies: ['journeys'],
-      workers: 2,
-      fullyParallel: true,
+      workers: 1,
     },
   ],
 });
