@@ -625,7 +625,10 @@ export const AddSources: Story = {
     const section = eventsSection(context);
     await visible(within(section).findByText(t('events.empty'), {}, WAIT));
     await userEvent.click(within(section).getByRole('button', { name: t('events.add') }));
-    await findDialog(textsOf(context, 'monitoring')('dialog.title'));
+    const m = textsOf(context, 'monitoring');
+    const dialog = await findDialog(m('dialog.title'));
+    // Its screenshot is of the sources, not of their loading state.
+    await waitFor(() => expect(within(dialog).queryByText(m('dialog.loading'))).toBeNull(), WAIT);
   },
 };
 
