@@ -151,7 +151,15 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const dialog = k('title');
     await waitForFocus(page, { role: 'searchbox', name: k('search.label'), dialog });
+    // The whole list shows first: the search has answered once a coin it does not match left it
+    // (Tab through a list that is then replaced would lose the focus with it).
+    const bitcoin = page.getByRole('button', {
+      name: k('actionLabel.add', { name: 'Bitcoin' }),
+      exact: true,
+    });
+    await bitcoin.waitFor();
     await page.keyboard.type('eth');
+    await bitcoin.waitFor({ state: 'detached' });
     await page
       .getByRole('button', { name: k('actionLabel.add', { name: 'Ethereum' }), exact: true })
       .waitFor();
