@@ -19,12 +19,8 @@ test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-// The page's console errors count as problems too (the fixture collects what the page threw).
-test.beforeEach(({ page, problems }) => {
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-});
+// An error the page logs counts as one it throws.
+test.use({ consoleErrors: true });
 
 async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, {

@@ -2,7 +2,8 @@
 //
 // - `page` and `context`: Playwright's own, in Debian's Chromium (playwright.config.ts), at
 //   1280x800 unless a file says otherwise with `test.use`;
-// - `problems`: the errors the page threw (a test ends with `expect(problems).toEqual([])`);
+// - `problems`: the errors the page threw (a test ends with `expect(problems).toEqual([])`), and
+//   with `test.use({ consoleErrors: true })` the errors it logged too;
 // - `signIn(token)`: the context keeps `token` as the site keeps it after a login, once per tab,
 //   so that a sign-out later in the test sticks;
 // - `openContext(options, token?)`: one more context of the test's own (a computer's and a
@@ -45,6 +46,7 @@ export async function describePages(contexts: readonly BrowserContext[]): Promis
 }
 
 export interface Fixtures {
+  consoleErrors: boolean;
   problems: string[];
   signIn: (token: string) => Promise<void>;
   openContext: (
@@ -56,9 +58,15 @@ export interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  problems: async ({ page }, use) => {
+  consoleErrors: [false, { option: true }],
+  problems: async ({ page, consoleErrors }, use) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
+    if (consoleErrors) {
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+    }
     await use(problems);
   },
   signIn: async ({ context }, use) => {

@@ -9,13 +9,11 @@ import type { Locator } from '@playwright/test';
 import { createAccount } from './accounts';
 import { baseUrl } from './browser';
 import { expect, test, type Page } from './fixtures';
-import { siteStrings } from './strings';
+import { escapeRegExp, siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-monitoring';
 
 const strings = (locale: string) => siteStrings(locale, 'monitoring');
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -24,11 +22,7 @@ test.beforeAll(() => {
 });
 
 // An error the page logs counts as one it throws.
-test.beforeEach(({ page, problems }) => {
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-});
+test.use({ consoleErrors: true });
 
 /**
  * A toast with this text on `page`. By text, not role: while a modal dialog is open, everything
@@ -80,7 +74,7 @@ test.describe('the monitoring area', () => {
       const upcomingTitle = (await upcomingCard.locator('[title]').first().getAttribute('title'))!;
       await upcomingCard.click();
       const completedCard = finished.getByRole('button', {
-        name: new RegExp(`${escape(t('status.completed'))}$`),
+        name: new RegExp(`${escapeRegExp(t('status.completed'))}$`),
       });
       const completedTitle = (await completedCard
         .first()
@@ -123,14 +117,14 @@ test.describe('the monitoring area', () => {
       const box = list.getByRole('region', { name: upcomingTitle });
       await box.waitFor();
       await expect(
-        box.getByRole('link', { name: new RegExp(escape(t('check'))) }).getAttribute('href'),
+        box.getByRole('link', { name: new RegExp(escapeRegExp(t('check'))) }).getAttribute('href'),
       ).resolves.toMatch(/^https?:\/\//);
       await page.screenshot({ path: join(SHOTS, `box-${locale}.png`) });
       await page.getByRole('button', { name: t('filter.all'), exact: true }).click();
 
       // A completed source leads to its page: summary, and a transcript read to its end.
-      await list.getByRole('link', { name: new RegExp(escape(completedTitle)) }).click();
-      await page.waitForURL(new RegExp(`${escape(prefix)}/monitoring/detail/\\?id=\\d+$`));
+      await list.getByRole('link', { name: new RegExp(escapeRegExp(completedTitle)) }).click();
+      await page.waitForURL(new RegExp(`${escapeRegExp(prefix)}/monitoring/detail/\\?id=\\d+$`));
       await page.getByRole('heading', { level: 1, name: completedTitle }).waitFor();
       await page.getByRole('heading', { level: 2, name: t('detail.summary.title') }).waitFor();
       await page.getByRole('heading', { level: 3, name: t('detail.summary.keyPoints') }).waitFor();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createAccount } from './accounts';
 import { baseUrl } from './browser';
 import { expect, test, type Page } from './fixtures';
-import { siteStrings } from './strings';
+import { escapeRegExp, siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-reporting';
 
@@ -20,19 +20,16 @@ test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-test.beforeEach(({ page: testPage, problems }) => {
+// An error the page logs counts as one it throws.
+test.use({ consoleErrors: true });
+
+test.beforeEach(({ page: testPage }) => {
   page = testPage;
-  // An error the page logs counts as one it throws.
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
 });
 
 async function screenshot(name: string, { fullPage = true } = {}) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const cards = () => page.getByRole('article');
 const card = (name: string) => page.getByRole('article', { name: new RegExp(`^${name}\\b`) });
@@ -139,7 +136,7 @@ test.describe('the reporting area', () => {
         bitcoin.getByRole('radio', { name: r('card.ranges.24h') }).isChecked(),
       ).resolves.toBe(true);
       await bitcoin
-        .getByText(new RegExp(`^${escape(r('chart.period.24h'))}`))
+        .getByText(new RegExp(`^${escapeRegExp(r('chart.period.24h'))}`))
         .first()
         .waitFor({ state: 'attached' });
       await chartDrawn(bitcoin);

@@ -6,11 +6,7 @@ import { baseUrl, hydrated } from './browser';
 import { expect, test } from './fixtures';
 
 // An error the page logs counts as one it throws.
-test.beforeEach(({ page, problems }) => {
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-});
+test.use({ consoleErrors: true });
 
 const LOCALES = [
   ['', 'en'],

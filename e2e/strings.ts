@@ -28,3 +28,6 @@ export function siteStrings(locale: string, namespace: string): Translate {
     );
   };
 }
+
+/** `text` as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

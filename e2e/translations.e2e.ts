@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { accountFollowing, callApi } from './accounts';
 import { baseUrl, DEVICES, hydrated, still } from './browser';
 import { expect, test, type Page } from './fixtures';
-import { siteStrings } from './strings';
+import { escapeRegExp, siteStrings } from './strings';
 
 const LOCALES_DIR = join(__dirname, '..', 'site', 'locales');
 const NAMESPACES = readdirSync(join(LOCALES_DIR, 'en')).map((file) => file.replace(/\.json$/, ''));
@@ -31,11 +31,9 @@ function strings(locale: string, namespace: string): Map<string, string> {
   return found;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A whole-text pattern of a string with variables: `Unfollow {{name}}` for any name. */
 const anyValues = (text: string) =>
-  new RegExp(`^${escape(text.trim()).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`, 's');
+  new RegExp(`^${escapeRegExp(text.trim()).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`, 's');
 
 /** What must not show in `locale`: the English texts it translates, and the raw keys. */
 interface Untranslated {
