@@ -1,8 +1,11 @@
 // Checks the bundled demo data set of monitored sources (api/data/demo-sources.json): the
-// import format, the limits of every field, and the mix of events the demo relies on.
+// import format, the limits of every field, the mix of events the demo relies on, and what the
+// built-in summarizer makes of each transcript.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import type { Locale } from '../src/contract/index.js';
+import { createExtractiveSummarizer, splitSentences } from '../src/monitor/summarizer.js';
 
 // Compiled to api/<outDir>/test/, so two levels up is api/.
 const FILE = new URL('../../data/demo-sources.json', import.meta.url);
@@ -27,7 +30,7 @@ const SOURCE_FIELDS = new Set([
 ]);
 const LINE_FIELDS = ['offsetSec', 'speaker', 'text'];
 const KINDS = ['space', 'ama', 'podcast', 'devcall'];
-const LANGUAGES = ['en', 'zh', 'pt-br'];
+const LANGUAGES: Locale[] = ['en', 'zh', 'pt-br'];
 
 /** Coins a summary should be able to find: names and tickers (and a few Chinese names). */
 const COIN_NAMES = [
@@ -96,7 +99,7 @@ interface Source {
   description?: string;
   link: string;
   logo?: null;
-  language: string;
+  language: Locale;
   startsInHours: number;
   durationMinutes: number;
   status?: 'cancelled' | 'invalid';
@@ -119,14 +122,6 @@ const isLive = (s: Source): boolean =>
   s.status === undefined && s.startsInHours < 0 && endsInHours(s) > 0;
 const isUpcoming = (s: Source): boolean => s.status === undefined && s.startsInHours > 0;
 const pastWithTranscript = sources.filter((s) => isPast(s) && lines(s).length > 0);
-
-/** Sentences of a transcript line (Latin or CJK punctuation). */
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?]["”]?)\s+|(?<=[。！？])/u)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
 
 describe('demo sources: counts', () => {
   it('holds at least 64 sources', () => {
@@ -248,7 +243,7 @@ describe('demo sources: transcripts', () => {
         previous = line.offsetSec;
         assert.ok(line.speaker.length >= 1 && line.speaker.length <= 100, id);
         assert.ok(s.participants.includes(line.speaker), `${id}: ${line.speaker} listed`);
-        const count = sentences(line.text).length;
+        const count = splitSentences(line.text, s.language).length;
         assert.ok(count >= 1 && count <= 3, `${id}: ${count} sentences in "${line.text}"`);
       }
     }
@@ -271,4 +266,70 @@ describe('demo sources: transcripts', () => {
       assert.match(text, COIN_PATTERN, s.externalId);
     }
   });
+});
+
+/**
+ * What a summary sentence must not be, judged here from the text alone and independently of the
+ * summarizer's own sorting (so that a mistake there cannot hide here): a question, an address to
+ * one of the speakers, or a scrap that does not start and end like a sentence.
+ */
+function faultOf(sentence: string, speakers: readonly string[]): string | null {
+  if (/[?？]["'”’」)]*$/u.test(sentence)) return 'a question';
+  if (/[吗呢][。！]?$/u.test(sentence)) return 'a Chinese question';
+  const names = speakers.flatMap((speaker) => [speaker, ...speaker.split(' ')]);
+  for (const name of names.filter((n) => n.length >= 2)) {
+    if (sentence.startsWith(`${name},`) || sentence.startsWith(`${name}，`))
+      return `addressed to ${name}`;
+    if (sentence.includes(`; ${name},`) || sentence.includes(`；${name}，`))
+      return `addressed to ${name}`;
+    if (
+      new RegExp(`(?:,|，|^Thanks|^Thank you|^Obrigad[oa]|^谢谢)\\s*${name}[.!。！]$`, 'u').test(
+        sentence,
+      )
+    )
+      return `addressed to ${name}`;
+  }
+  if (!/^["“'(「]?[\p{Lu}\p{N}\p{sc=Han}]/u.test(sentence)) return 'not starting a sentence';
+  if (!/[^.…][.!。！]["'”’」)]*$/u.test(sentence)) return 'not ending a sentence';
+  return null;
+}
+
+describe('demo sources: built-in summaries', () => {
+  const summarizer = createExtractiveSummarizer();
+  for (const language of LANGUAGES) {
+    describe(`in ${language}`, () => {
+      // Live and upcoming events carry the transcript they will be summarised from, too.
+      for (const s of sources.filter(
+        (source) => source.language === language && lines(source).length > 0,
+      )) {
+        it(`sums up ${s.externalId} in statements of the transcript`, async () => {
+          const transcript = lines(s);
+          const speakers = [...new Set(transcript.map((line) => line.speaker))];
+          const said = new Set(transcript.flatMap((line) => splitSentences(line.text, language)));
+          const result = await summarizer.summarize({
+            title: s.title,
+            language,
+            lines: transcript,
+            coins: [],
+          });
+          assert.equal(result.language, language);
+          const summarySentences = splitSentences(result.summary, language);
+          assert.ok(summarySentences.length >= 1, 'a summary');
+          assert.ok(result.keyPoints.length >= 3, `${result.keyPoints.length} key points`);
+          for (const [part, sentence] of [
+            ...summarySentences.map((text) => ['summary', text] as const),
+            ...result.keyPoints.map((text) => ['key point', text] as const),
+          ]) {
+            assert.ok(said.has(sentence), `${part} "${sentence}" is a sentence of the transcript`);
+            assert.equal(faultOf(sentence, speakers), null, `${part} "${sentence}"`);
+          }
+          for (const point of result.keyPoints) {
+            assert.equal(splitSentences(point, language).length, 1, `one sentence: "${point}"`);
+            assert.ok([...point].length <= 200, `short enough: "${point}"`);
+          }
+          assert.ok([...result.summary].length <= 600, 'summary length');
+        });
+      }
+    });
+  }
 });

@@ -268,26 +268,132 @@ const MIN_TERMS = 3;
 /** How much the first sentence is favoured over the last (a gentle 15 %). */
 const POSITION_BONUS = 0.15;
 
-interface Sentence {
-  text: string;
-  index: number;
-  terms: string[];
-  score: number;
+/**
+ * Splits text into sentences by the Unicode sentence rules (UAX #29, through Intl.Segmenter), which
+ * know 。！？ as well as . ! ? and leave "3.5%" or "U.S. spot" whole.
+ */
+export function splitSentences(text: string, language: Locale = 'en'): string[] {
+  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
+  return [...segmenter.segment(text)]
+    .map(({ segment }) => segment.trim())
+    .filter((sentence) => sentence !== '');
 }
 
-/** Splits text into sentences at . ! ? … (before a space or the end) and at 。！？ anywhere. */
-export function splitSentences(text: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  for (const match of text.matchAll(/[.!?…]+["'”’)\]]*(?=\s|$)|[。！？]+["'”’」』)）]*/gu)) {
-    const end = (match.index ?? 0) + match[0].length;
-    const sentence = text.slice(start, end).trim();
-    if (sentence !== '') out.push(sentence);
-    start = end;
+/**
+ * What a transcript sentence is to a summary: only a statement may stand in it. A question ("Why
+ * now?", "你怎么看？", "是这样吗。"), an address to a speaker ("Bashir, what changed?", "Thanks,
+ * Maria.") or a fragment (no capital or digit to start it, no full stop, "!" or 。！ to end it,
+ * trailing off in "…", or an answer that needs its question) reads as a scrap copied out of its
+ * conversation.
+ */
+export type SentenceKind = 'statement' | 'question' | 'address' | 'fragment';
+
+/** Closing quotes and brackets that may follow the end mark of a sentence. */
+const CLOSERS = `[\\p{Pf}\\p{Pe}"'」』]*`;
+const QUESTION = new RegExp(`(?:[?？][?？!！]*|[吗呢][。！.!]*)${CLOSERS}$`, 'u');
+/** Opening quotes or brackets, then a capital, a digit or a letter of a caseless script (汉字). */
+const STARTS = /^[\p{Pi}\p{Ps}"'「『]*[\p{Lu}\p{Lt}\p{Lo}\p{N}$]/u;
+/**
+ * Answers that lean on the question they answer ("Because the market…", "Yes, ETH…", "Sim, …",
+ * "是的，…"): out of the conversation they are fragments too.
+ */
+const REPLY =
+  /^(?:(?:Because|Porque)\s|(?:Yes|Yeah|Yep|No|Nope|Exactly|Right|Sim|Não|Exatamente|Isso)\s*[,!.]|(?:是的|对|没错|不是)[，,！!])/u;
+/** A full stop or "!" (not "..." or "…", which trail off), then closers. */
+const ENDS = new RegExp(`(?<![.…])[.!。！．]${CLOSERS}$`, 'u');
+
+/** Greetings and thanks that, with a name, make a sentence an address in any of our languages. */
+const COURTESIES = [
+  'thanks',
+  'thank you',
+  'thanks so much',
+  'thank you so much',
+  'thanks a lot',
+  'welcome',
+  'welcome back',
+  'hi',
+  'hello',
+  'hey',
+  'cheers',
+  'obrigado',
+  'obrigada',
+  'muito obrigado',
+  'muito obrigada',
+  'valeu',
+  'olá',
+  'oi',
+  'bem-vindo',
+  'bem-vinda',
+  '谢谢',
+  '感谢',
+  '欢迎',
+  '你好',
+];
+
+function alternation(words: readonly string[]): string {
+  return [...words]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+}
+
+/**
+ * The names a speaker may be addressed by: the whole name and each capitalised part of it
+ * ("Priya Raman", "Priya", "Raman"; "小王").
+ */
+export function addressableNames(speakers: Iterable<string>): string[] {
+  const names = new Set<string>();
+  for (const speaker of speakers) {
+    const name = speaker.trim();
+    if (name === '') continue;
+    names.add(name);
+    for (const part of name.split(/\s+/)) if (/^\p{Lu}\p{L}/u.test(part)) names.add(part);
   }
-  const rest = text.slice(start).trim();
-  if (rest !== '') out.push(rest);
-  return out;
+  return [...names];
+}
+
+interface AddressPatterns {
+  /** The name opens the sentence or a clause and a comma follows: "Bashir, what changed?". */
+  opening: RegExp;
+  /** A courtesy and a name open the sentence: "Thanks Bashir for joining.". */
+  courtesy: RegExp;
+  /** The name closes the sentence after a comma or a courtesy: "Great point, Maria.". */
+  closing: RegExp;
+}
+
+function addressPatterns(names: readonly string[]): AddressPatterns | null {
+  if (names.length === 0) return null;
+  const name = `(?:${alternation(names)})`;
+  const courtesy = `(?:${alternation(
+    COURTESIES.flatMap((word) => [word, word.charAt(0).toUpperCase() + word.slice(1)]),
+  )})`;
+  const opener = `[\\p{Pi}\\p{Ps}"'「『]*`;
+  // A Latin name is a whole word; a Chinese one runs on into the next character.
+  const wordEnd = '(?![\\p{Script=Latin}\\p{N}])';
+  return {
+    opening: new RegExp(`(?:^|[;:；：—–]\\s*)${opener}${name}\\s*[,，、]`, 'u'),
+    courtesy: new RegExp(`^${opener}${courtesy}[\\s,，、]*${name}${wordEnd}`, 'u'),
+    closing: new RegExp(
+      `(?:[,，、]\\s*|^${opener}${courtesy}[\\s,，、]*)${name}${CLOSERS}[\\s.!?。！？…]*${CLOSERS}$`,
+      'u',
+    ),
+  };
+}
+
+/** Sorts out a sentence for the summary; `names` are the transcript's speakers (addressableNames). */
+export function sentenceKind(sentence: string, names: readonly string[] = []): SentenceKind {
+  return kindOf(sentence.trim(), addressPatterns(names));
+}
+
+function kindOf(text: string, address: AddressPatterns | null): SentenceKind {
+  if (QUESTION.test(text)) return 'question';
+  if (
+    address &&
+    (address.opening.test(text) || address.courtesy.test(text) || address.closing.test(text))
+  )
+    return 'address';
+  if (!STARTS.test(text) || !ENDS.test(text) || REPLY.test(text)) return 'fragment';
+  return 'statement';
 }
 
 /** The content terms of a sentence: words without stop words, and character bigrams of Chinese. */
@@ -327,17 +433,33 @@ export function truncateText(text: string, max: number): string {
   return `${cut.replace(/[\s,;:，、；：]+$/u, '')}…`;
 }
 
+interface Sentence {
+  text: string;
+  index: number;
+  terms: string[];
+  score: number;
+  kind: SentenceKind;
+}
+
 function scoreSentences(input: SummaryInput): Sentence[] {
+  const address = addressPatterns(addressableNames(input.lines.map((line) => line.speaker)));
   const sentences: Sentence[] = [];
   const seen = new Set<string>();
   for (const line of input.lines) {
-    for (const text of splitSentences(line.text)) {
+    for (const text of splitSentences(line.text, input.language)) {
       const key = text.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
-      sentences.push({ text, index: sentences.length, terms: termsOf(text), score: 0 });
+      sentences.push({
+        text,
+        index: sentences.length,
+        terms: termsOf(text),
+        score: 0,
+        kind: kindOf(text, address),
+      });
     }
   }
+  // Questions count here too: what the hosts ask about is what the event is about.
   const frequency = new Map<string, number>();
   for (const sentence of sentences) {
     for (const term of sentence.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
@@ -363,32 +485,42 @@ function inOrder(sentences: readonly Sentence[]): Sentence[] {
   return [...sentences].sort((a, b) => a.index - b.index);
 }
 
+const length = (text: string): number => [...text].length;
+
 /**
- * The built-in summarizer: picks the transcript's own most representative sentences, scored by
- * the normalised frequency of their content terms. Deterministic and offline.
+ * The built-in summarizer: picks the transcript's own most representative statements, scored by
+ * the normalised frequency of their content terms. Deterministic and offline. Whole sentences
+ * only: one too long for the summary or a key point gives way to the next best rather than being
+ * cut.
  */
 export function createExtractiveSummarizer(): Summarizer {
   return {
     async summarize(input: SummaryInput): Promise<SummaryResult> {
       if (input.lines.length === 0) throw new Error('the transcript has no lines to summarise');
-      const ranked = rank(scoreSentences(input));
-      if (ranked.length === 0) throw new Error('the transcript has no text to summarise');
+      const scored = scoreSentences(input);
+      if (scored.length === 0) throw new Error('the transcript has no text to summarise');
+      const ranked = rank(scored.filter((s) => s.kind === 'statement'));
       const joiner = input.language === 'zh' ? '' : ' ';
-
-      const chosen = ranked.slice(0, SUMMARY_SENTENCES);
-      const join = (list: Sentence[]) =>
+      const join = (list: readonly Sentence[]) =>
         inOrder(list)
           .map((s) => s.text)
           .join(joiner);
-      // Drop the weakest pick while the summary is too long; cut the last one left if need be.
-      while (chosen.length > 1 && [...join(chosen)].length > SUMMARY_MAX_CHARS) chosen.pop();
-      const summary = truncateText(join(chosen), SUMMARY_MAX_CHARS);
 
-      const keyPoints = inOrder(ranked.slice(0, KEY_POINTS)).map((s) =>
-        truncateText(s.text, KEY_POINT_MAX_CHARS),
-      );
+      const chosen: Sentence[] = [];
+      for (const sentence of ranked) {
+        if (chosen.length === SUMMARY_SENTENCES) break;
+        if (length(join([...chosen, sentence])) <= SUMMARY_MAX_CHARS) chosen.push(sentence);
+      }
+      if (chosen.length === 0) {
+        throw new Error(
+          `the transcript has no statement of at most ${SUMMARY_MAX_CHARS} characters to summarise (only questions, addresses to speakers or unfinished sentences)`,
+        );
+      }
+      const keyPoints = inOrder(
+        ranked.filter((s) => length(s.text) <= KEY_POINT_MAX_CHARS).slice(0, KEY_POINTS),
+      ).map((s) => s.text);
       return {
-        summary,
+        summary: join(chosen),
         keyPoints,
         language: input.language,
         engine: 'extractive',
