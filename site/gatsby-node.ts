@@ -1,6 +1,7 @@
 import type { GatsbyNode } from 'gatsby';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { withNotFoundRoute } from './src/i18n/notFoundRoutes';
 import { CompileHintsPlugin } from './src/start/compileHints';
 import { compileInlineScripts, type InlineScripts } from './src/start/inline/compile';
 import { INLINE_SCRIPTS_CONSTANT } from './src/start/inline/scripts';
@@ -14,6 +15,15 @@ const inlineScripts = () => (compiled ??= compileInlineScripts());
 // Compiled before anything else: a script that does not compile stops the build at once.
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = () => {
   inlineScripts();
+};
+
+// Each language's 404 page answers every unknown address under its prefix in the browser too, so
+// the address typed stays in the address bar (src/i18n/notFoundRoutes.ts).
+export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
+  const routed = withNotFoundRoute(page);
+  if (!routed) return;
+  actions.deletePage(page);
+  actions.createPage(routed);
 };
 
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({

@@ -55,6 +55,17 @@ export function securityHeaders({ scriptHashes, origin }) {
 const HOME_SCRIPT = 'window.pagePath="/";';
 const MOBILE_SCRIPT = 'window.pagePath="/mobile/";';
 const NOT_FOUND_SCRIPT = 'window.pagePath="/404.html";';
+/** Each language's 404 page, as Gatsby writes it: its path, its script and its heading. */
+const NOT_FOUND_PAGES = [
+  ['', '404.html', NOT_FOUND_SCRIPT, 'not found'],
+  ['/zh', 'zh/404.html', 'window.pagePath="/zh/404.html";', '找不到此页面'],
+  [
+    '/pt-br',
+    'pt-br/404.html',
+    'window.pagePath="/pt-br/404.html";',
+    'Esta página não foi encontrada',
+  ],
+] as const;
 
 const siteDir = mkdtempSync(join(tmpdir(), 'coinlens-rules-site-'));
 const rulesDir = mkdtempSync(join(tmpdir(), 'coinlens-rules-'));
@@ -87,7 +98,10 @@ function get(path: string, userAgent: string, init: RequestInit = {}): Promise<R
 before(async () => {
   writeFileSync(rulesFile, FAKE_RULES);
   writeFileSync(join(siteDir, 'index.html'), page(HOME_SCRIPT, 'home'));
-  writeFileSync(join(siteDir, '404.html'), page(NOT_FOUND_SCRIPT, 'not found'));
+  for (const [, file, script, heading] of NOT_FOUND_PAGES) {
+    mkdirSync(join(siteDir, file, '..'), { recursive: true });
+    writeFileSync(join(siteDir, file), page(script, heading));
+  }
   writeFileSync(join(siteDir, 'app.js'), 'console.log("app");');
   mkdirSync(join(siteDir, 'mobile'));
   writeFileSync(join(siteDir, 'mobile', 'index.html'), page(MOBILE_SCRIPT, 'mobile'));
@@ -196,6 +210,16 @@ describe('the security headers of HTML answers with SITE_RULES', () => {
     assert.match(await res.text(), /not found/);
     assert.deepEqual(scriptSrc(res), ["'self'", sha256(NOT_FOUND_SCRIPT)]);
   });
+
+  for (const [prefix, , script, heading] of NOT_FOUND_PAGES) {
+    it(`answers ${prefix}/does-not-exist with its language's 404 page where it was asked`, async () => {
+      const res = await get(`${prefix}/does-not-exist`, DESKTOP);
+      assert.equal(res.status, 404);
+      assert.equal(res.headers.get('location'), null);
+      assert.equal(await res.text(), page(script, heading));
+      assert.deepEqual(scriptSrc(res), ["'self'", sha256(script)]);
+    });
+  }
 
   it('hashes a file once per version of it', async () => {
     const rules = (await import(pathToFileURL(rulesFile).href)) as { hashedDocuments: number };
