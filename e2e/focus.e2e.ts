@@ -424,7 +424,12 @@ test.describe('visible focus', () => {
 
     await tabTo(page, { role: 'button', name: c('profile.menuFor', { nickname: 'Fay' }) });
     // The profile menu's items, reached with the arrows (Tab would leave and close it).
-    for (const item of [c('profile.editNickname'), c('profile.logout')]) {
+    for (const item of [
+      c('profile.editNickname'),
+      c('profile.greenUp'),
+      c('profile.redUp'),
+      c('profile.logout'),
+    ]) {
       await page.keyboard.press('ArrowDown');
       await waitForFocus(page, { name: item });
       failures.push(...(await walk(page, 'profile menu', { stops: 0 })));

@@ -1,4 +1,4 @@
-import { CoinlensProvider } from '@coinlens/design-system';
+import { CoinlensProvider, TREND_COLORS_ATTRIBUTE } from '@coinlens/design-system';
 import { CacheProvider } from '@emotion/react';
 import type { GatsbySSR } from 'gatsby';
 import { isValidElement } from 'react';
@@ -10,6 +10,7 @@ import { createServerStyles, renderToHtml, styleElements } from './src/start/ser
 import { pageEndElement, wholeFirstPaintLink } from './src/start/wholeFirstPaint';
 import { ApiProvider } from './src/data/swr';
 import { htmlLangOf } from './src/i18n/htmlLang';
+import { trendColorsOf } from './src/i18n/trendColors';
 
 // The same providers as gatsby-browser.tsx, so that hydration finds the tree it rendered.
 // A page's Head needs none of them (src/start/pageHead.ts).
@@ -47,8 +48,11 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   setHeadComponents,
   setPostBodyComponents,
 }) => {
-  // The page's language (src/i18n/htmlLang.ts).
-  setHtmlAttributes({ lang: htmlLangOf(pathname) });
+  // The page's language (src/i18n/htmlLang.ts), and its up and down colours, so that the first
+  // paint has the language's (src/i18n/trendColors.ts); a signed-in user's own choice follows.
+  // (Gatsby types these as React's <html> props, which name no data-* attribute.)
+  const trendColors = { [TREND_COLORS_ATTRIBUTE]: trendColorsOf(pathname) };
+  setHtmlAttributes({ lang: htmlLangOf(pathname), ...trendColors });
   const signedInArea = signedInAreaOf(pathname) !== null;
   setHeadComponents([
     // The device redirect, then on a signed-in area's page the login for a visitor without a

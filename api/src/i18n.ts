@@ -62,6 +62,11 @@ const messages = {
     zh: '昵称长度须为 3 到 32 个字符',
     'pt-br': 'O apelido deve ter de 3 a 32 caracteres',
   },
+  priceColorsInvalid: {
+    en: 'Price colours must be green-up, red-up or null (the language’s own)',
+    zh: '涨跌颜色只能是 green-up（绿涨红跌）、red-up（红涨绿跌）或 null（按语言默认）',
+    'pt-br': 'As cores de preço devem ser green-up, red-up ou null (as do idioma)',
+  },
   wrongCredentials: {
     en: 'The email or password is incorrect',
     zh: '邮箱或密码错误',

@@ -157,7 +157,7 @@ describe('codes and tokens', () => {
 
   it('writes UserInfo with expiresAt in Unix seconds', () => {
     const info = toUserInfo(
-      { id: 3, account: 'a@example.com', nickname: 'ada', avatar: null },
+      { id: 3, account: 'a@example.com', nickname: 'ada', avatar: null, priceColors: 'red-up' },
       { value: 'tok', expiresAt: new Date(1_700_000_000_999) },
       1,
     );
@@ -167,6 +167,7 @@ describe('codes and tokens', () => {
       nickname: 'ada',
       avatar: null,
       times: 1,
+      priceColors: 'red-up',
       tokenInfo: { tokenName: 'Authorization', tokenValue: 'tok', expiresAt: 1_700_000_000 },
     });
   });

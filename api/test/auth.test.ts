@@ -211,6 +211,7 @@ describe('POST /api/auth/login/register', () => {
       nickname: account.split('@')[0],
       avatar: null,
       times: 1,
+      priceColors: null,
     });
     assert.equal(tokenInfo.tokenName, 'Authorization');
     assert.match(tokenInfo.tokenValue, /^[A-Za-z0-9_-]{43}$/);

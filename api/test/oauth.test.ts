@@ -489,6 +489,7 @@ describe('POST /api/auth/login/google', () => {
       nickname: 'Ada Lovelace',
       avatar: user.picture,
       times: 1,
+      priceColors: null,
     });
     assert.match(tokenInfo.tokenValue, /^[A-Za-z0-9_-]{43}$/);
     await assertTokenWorks(res.data);
@@ -728,6 +729,7 @@ describe('POST /api/auth/login/twitter', () => {
       nickname: 'Grace Hopper',
       avatar: user.profile_image_url,
       times: 1,
+      priceColors: null,
     });
     assert.ok(id > 0);
     assert.match(tokenInfo.tokenValue, /^[A-Za-z0-9_-]{43}$/);

@@ -4,6 +4,7 @@ export { CoinlensProvider } from './provider';
 export type { CoinlensProviderProps } from './provider';
 export { getSystem, prepareSystem, system, coinlensConfig, type YieldToMain } from './theme/system';
 export { COARSE_POINTER } from './theme/media';
+export { TREND_COLORS_ATTRIBUTE, type TrendColors } from './theme/trendColors';
 
 export { Button, buttonRecipe } from './components/Button';
 export type { ButtonProps } from './components/Button';
@@ -117,5 +118,5 @@ export type { DateInOptions } from './format/dayjs';
 export { formatPercentChange, trendOf } from './format/percent';
 export type { Trend } from './format/percent';
 export { formatPrice } from './format/price';
-export { chatDisplayTimes, formatTimestamp, TIME_GROUP_MS } from './format/time';
-export type { FormatTimeOptions } from './format/time';
+export { chatDisplayTimes, formatDateTime, formatTimestamp, TIME_GROUP_MS } from './format/time';
+export type { DateStyle, FormatDateTimeOptions, FormatTimeOptions } from './format/time';

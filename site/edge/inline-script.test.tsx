@@ -30,8 +30,11 @@ function headComponents(): ScriptElement[] {
   } as unknown as Parameters<NonNullable<typeof onRenderBody>>[0];
   onRenderBody?.(args, { plugins: [] });
   expect(setHeadComponents).toHaveBeenCalledTimes(1);
-  // The page's language, on <html> (src/i18n/htmlLang.ts).
-  expect(setHtmlAttributes).toHaveBeenCalledWith({ lang: 'pt-BR' });
+  // The page's language and its price colours, on <html> (src/i18n/htmlLang.ts, trendColors.ts).
+  expect(setHtmlAttributes).toHaveBeenCalledWith({
+    lang: 'pt-BR',
+    'data-trend-colors': 'green-up',
+  });
   return setHeadComponents.mock.calls[0]?.[0] as ScriptElement[];
 }
 

@@ -35,6 +35,8 @@ export interface AuthUser {
   account: string;
   nickname: string;
   avatar: string | null;
+  /** The stored choice of up and down colours (`users.price_colors`). */
+  priceColors: string | null;
   /** The presented token: its hash (to revoke it) and its expiry after this use. */
   token: { hash: string; expiresAt: Date };
 }
@@ -59,6 +61,7 @@ function tokenUserQuery(db: Database) {
       account: users.account,
       nickname: users.nickname,
       avatar: users.avatar,
+      priceColors: users.priceColors,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -112,8 +115,15 @@ export class TokenService {
       await this.db.update(authTokens).set({ expiresAt }).where(eq(authTokens.id, row.tokenId));
       row.expiresAt = expiresAt;
     }
-    const { id, account, nickname, avatar } = row;
-    return { id, account, nickname, avatar, token: { hash, expiresAt: row.expiresAt } };
+    const { id, account, nickname, avatar, priceColors } = row;
+    return {
+      id,
+      account,
+      nickname,
+      avatar,
+      priceColors,
+      token: { hash, expiresAt: row.expiresAt },
+    };
   }
 
   /**

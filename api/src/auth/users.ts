@@ -1,7 +1,7 @@
 // Accounts: lookups and writes, and the UserInfo every sign-in answers with. Google and X sign-in
 // build on the same calls (an account they create has no password).
 import { and, eq } from 'drizzle-orm';
-import type { UserInfo } from '../contract/index.js';
+import { PRICE_COLORS, type PriceColors, type UserInfo } from '../contract/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
 import { userIdentities, users } from '../db/schema.js';
@@ -108,6 +108,16 @@ export class UserService {
     return rows.length === 1;
   }
 
+  /** Sets a user's up and down colours (null: the language's); null when the account is gone. */
+  async setPriceColors(id: number, priceColors: PriceColors | null): Promise<User | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ priceColors, updatedAt: new Date(this.clock.now()) })
+      .where(eq(users.id, id))
+      .returning();
+    return row ?? null;
+  }
+
   /** Renames a user; null when the account no longer exists. */
   async setNickname(id: number, nickname: string): Promise<User | null> {
     const [row] = await this.db
@@ -119,12 +129,17 @@ export class UserService {
   }
 }
 
+/** A stored choice of colours as the contract's value; anything else (none) as null. */
+export function asPriceColors(value: string | null): PriceColors | null {
+  return PRICE_COLORS.find((known) => known === value) ?? null;
+}
+
 /**
  * The wire form of a user. `token` is the token to hand over, or, on answers that issue none
  * (`GET /api/user`, nickname change), the presented one's expiry with an empty value.
  */
 export function toUserInfo(
-  user: Pick<User, 'id' | 'account' | 'nickname' | 'avatar'>,
+  user: Pick<User, 'id' | 'account' | 'nickname' | 'avatar' | 'priceColors'>,
   token: { value: string; expiresAt: Date },
   times = 0,
 ): UserInfo {
@@ -134,6 +149,7 @@ export function toUserInfo(
     nickname: user.nickname,
     avatar: user.avatar,
     times,
+    priceColors: asPriceColors(user.priceColors),
     tokenInfo: {
       tokenName: 'Authorization',
       tokenValue: token.value,

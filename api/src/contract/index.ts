@@ -42,6 +42,15 @@ export interface RetryAfter {
   retryAfter: number;
 }
 
+/**
+ * Which colour means up on price changes: `green-up` (green up, red down) or `red-up` (red up,
+ * green down, as Chinese markets show them).
+ */
+export type PriceColors = 'green-up' | 'red-up';
+
+/** Every `PriceColors`, for validation and menus. */
+export const PRICE_COLORS: readonly PriceColors[] = ['green-up', 'red-up'];
+
 /** The signed-in user (`GET /api/user`, and the answer of every sign-in call). */
 export interface UserInfo {
   id: number;
@@ -52,6 +61,12 @@ export interface UserInfo {
   avatar: string | null;
   /** Above 0 only on the answer that created the account. */
   times: number;
+  /**
+   * The user's choice of up and down colours; null: the convention of the page's language. The
+   * API always answers it; optional here so that a user made before the choice existed (a test's
+   * or a story's fixture) still reads as one, with the language's colours.
+   */
+  priceColors?: PriceColors | null;
   tokenInfo: { tokenName: 'Authorization'; tokenValue: string; expiresAt: number };
 }
 
@@ -141,11 +156,12 @@ export interface ReportIndicators {
   ema26: number | null;
   /** Annualised standard deviation of the last 30 daily log returns, in percent. */
   volatility30d: number | null;
+  /** The highest and lowest price of `series['30d']`, as its chart draws them. */
   high30d: number | null;
   low30d: number | null;
-  /** Percent. */
+  /** Percent: the last price of `series['7d']` against its first (api/src/market/figures.ts). */
   change7d: number | null;
-  /** Percent. */
+  /** Percent: the last price of `series['30d']` against its first. */
   change30d: number | null;
 }
 
@@ -155,7 +171,11 @@ export interface CoinReport {
   source: MarketSource;
   /** Unix seconds. */
   generatedAt: number;
-  /** Hourly for 24 h and 7 d, every 4 hours for 30 d; oldest first, ending with the latest price. */
+  /**
+   * Hourly for 24 h and 7 d, every 4 hours for 30 d; oldest first, from the last point at or
+   * before the range's start to the latest price. `coin.quotes` carries that latest price and the
+   * 24 h change, the last price of `series['24h']` against its first (api/src/market/figures.ts).
+   */
   series: { '24h': PricePoint[]; '7d': PricePoint[]; '30d': PricePoint[] };
   indicators: ReportIndicators;
   signals: ReportSignal[];

@@ -28,6 +28,11 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   nickname: text('nickname').notNull(),
   avatar: text('avatar'),
+  /**
+   * Which colour means up on price changes: `green-up` or `red-up` (Chinese markets' custom);
+   * null follows the site's language.
+   */
+  priceColors: text('price_colors'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-// The product's one set-up of dayjs: the plugin its dates need and the interface's three locales,
+// The product's one set-up of dayjs: the plugins its dates need and the interface's three locales,
 // registered once here for the design system and the site alike. Callers get their dates from
 // dateIn rather than from dayjs itself: the package is `sideEffects: false`, so a bundler may skip
 // a module that only passes dayjs on, and this set-up with it.
@@ -6,12 +6,16 @@ import dayjs, { type Dayjs } from 'dayjs';
 // Files named with their extension: dayjs's package maps no subpaths, and Node's ES modules find
 // no file without it.
 import utc from 'dayjs/plugin/utc.js';
+// The locales' own formats (`L`, `LT`, `lll`): each locale's date order and clock come from its
+// locale data rather than from a format string written here for each language.
+import localizedFormat from 'dayjs/plugin/localizedFormat.js';
 // Each locale registers itself with dayjs as it loads; a date picks one with `.locale()`, so that
 // the global locale stays English and no caller's choice leaks into another's.
 import 'dayjs/locale/pt-br.js';
 import 'dayjs/locale/zh-cn.js';
 
 dayjs.extend(utc);
+dayjs.extend(localizedFormat);
 
 /** The locales dates are written in: the interface's languages, as dayjs names them. */
 export type DateLocale = 'en' | 'zh-cn' | 'pt-br';

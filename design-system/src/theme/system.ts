@@ -8,6 +8,7 @@ import {
 import { semanticColors } from './semantic-tokens/colors';
 import { colors } from './tokens/colors';
 import { keyframes } from './tokens/keyframes';
+import { TREND_COLORS_ATTRIBUTE } from './trendColors';
 import { breakpoints, durations, radii, sizes, spacing } from './tokens/layout';
 import { fontSizes, fontWeights, fonts, letterSpacings, lineHeights } from './tokens/typography';
 
@@ -20,6 +21,12 @@ import { fontSizes, fontWeights, fonts, letterSpacings, lineHeights } from './to
 export const coinlensConfig = defineConfig({
   cssVarsPrefix: 'cl',
   preflight: true,
+  // The up and down colours of everything inside an element with the attribute. Green up needs
+  // its own condition too: a green-up part inside a red-up page (a preview of the choice).
+  conditions: {
+    greenUp: `[${TREND_COLORS_ATTRIBUTE}=green-up] &`,
+    redUp: `[${TREND_COLORS_ATTRIBUTE}=red-up] &`,
+  },
   globalCss: {
     'html, body': {
       bg: 'bg.canvas',

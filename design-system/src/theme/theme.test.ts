@@ -1,6 +1,7 @@
 import { semanticColors } from './semantic-tokens/colors';
 import { system } from './system';
 import { colors } from './tokens/colors';
+import { TREND_COLORS_ATTRIBUTE } from './trendColors';
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -80,6 +81,33 @@ describe('theme', () => {
   it('prints light: every background is light on paper and every text colour dark', () => {
     for (const bg of backgrounds) expect(luminance(resolve(bg, 'print'))).toBeGreaterThan(0.8);
     for (const fg of foregrounds) expect(luminance(resolve(fg, 'print'))).toBeLessThan(0.2);
+  });
+
+  it.each(media)('swaps green and red under red up, on %s too', (medium) => {
+    const redUp = (token: 'trend.up' | 'trend.down') => {
+      const [group, name] = token.split('.') as ['trend', 'up' | 'down'];
+      const reference = semanticColors[group][name].value._redUp;
+      return resolve(reference.replace(/^\{colors\.(.+)\}$/, '$1'), medium);
+    };
+    expect(resolve('trend.up', medium)).toBe(resolve('trend.green', medium));
+    expect(resolve('trend.down', medium)).toBe(resolve('trend.red', medium));
+    expect(redUp('trend.up')).toBe(resolve('trend.red', medium));
+    expect(redUp('trend.down')).toBe(resolve('trend.green', medium));
+    expect(resolve('trend.green', medium)).not.toBe(resolve('trend.red', medium));
+  });
+
+  it('gives the engine the up and down colours of each convention, by the attribute', () => {
+    const tokens = (system.getTokenCss() as Record<string, Record<string, Record<string, string>>>)[
+      '@layer tokens'
+    ]!;
+    expect(tokens[`[${TREND_COLORS_ATTRIBUTE}=red-up] &`]).toEqual({
+      '--cl-colors-trend-up': 'var(--cl-colors-trend-red)',
+      '--cl-colors-trend-down': 'var(--cl-colors-trend-green)',
+    });
+    expect(tokens[`[${TREND_COLORS_ATTRIBUTE}=green-up] &`]).toEqual({
+      '--cl-colors-trend-up': 'var(--cl-colors-trend-green)',
+      '--cl-colors-trend-down': 'var(--cl-colors-trend-red)',
+    });
   });
 
   it('gives the engine each colour role on paper as a print-only CSS variable', () => {

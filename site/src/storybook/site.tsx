@@ -9,7 +9,7 @@
 // whatever the story's language (as the real API would to that header).
 //
 // Use: `const meta = { ...siteStory, parameters: { site: { dialog: 'login' } } }`.
-import { Toaster, toaster } from '@coinlens/design-system';
+import { TREND_COLORS_ATTRIBUTE, Toaster, toaster } from '@coinlens/design-system';
 import type { Decorator, StoryContext } from '@storybook/react';
 import { spyOn } from '@storybook/test';
 import { useEffect, type ReactNode } from 'react';
@@ -20,6 +20,7 @@ import { clearToken, setToken } from '../data/token';
 import type { DialogName } from '../features/shell/dialogs';
 import { closeDialog, forgetUnsaved, openDialog } from '../features/shell/dialogs';
 import { HTML_LANG, isLocale, type Locale } from '../i18n/locales';
+import { LOCALE_TREND_COLORS } from '../i18n/trendColors';
 import { FakeApi, type FakeApiOptions } from './fakeApi';
 import { ANA } from './fixtures';
 import { navigate } from './gatsby';
@@ -38,7 +39,7 @@ export interface SiteParameters {
   path?: string;
   /**
    * The moment the story starts at (Unix ms), for pages that show times as "Today 18:30" or
-   * "11/02 15:00": the clock (`Date.now`) starts there and runs on at its real pace.
+   * "11/02/2026 15:00": the clock (`Date.now`) starts there and runs on at its real pace.
    */
   now?: number;
   /**
@@ -166,6 +167,13 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
   navigate.mockClear();
   const lang = document.documentElement.lang;
   document.documentElement.lang = HTML_LANG[storyLocale(context.globals)];
+  // The up and down colours as the server render writes them (gatsby-ssr.tsx): a story's account
+  // menu sets them on <html>, which the next story in the same frame would otherwise inherit.
+  const trendColors = document.documentElement.getAttribute(TREND_COLORS_ATTRIBUTE);
+  document.documentElement.setAttribute(
+    TREND_COLORS_ATTRIBUTE,
+    LOCALE_TREND_COLORS[storyLocale(context.globals)],
+  );
   if (dialog) openDialog(dialog);
 
   return async () => {
@@ -190,6 +198,8 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
       if (key.startsWith('$inf$')) appCache?.delete(key);
     }
     document.documentElement.lang = lang;
+    if (trendColors === null) document.documentElement.removeAttribute(TREND_COLORS_ATTRIBUTE);
+    else document.documentElement.setAttribute(TREND_COLORS_ATTRIBUTE, trendColors);
     clock?.mockRestore();
   };
 }

@@ -21,6 +21,7 @@ import {
   GoogleBody,
   LoginBody,
   ModifyBody,
+  PreferencesBody,
   RegisterBody,
   SendMessageBody,
   TwitterBody,
@@ -272,6 +273,28 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
     },
     async (request) => {
       const user = await service.modifyNickname(currentUser(request), request.body.nickname);
+      return ok(request, user);
+    },
+  );
+
+  app.post(
+    '/api/user/preferences',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Change the display preferences',
+        description:
+          'Sets which colour means up on prices (`green-up`, `red-up`, or null for the convention of the language the site is read in; 422 for another value) and answers the user, without a new token (`tokenValue` is empty). Kept with the account, so every browser the user signs in to shows the same.',
+        security: bearer,
+        body: PreferencesBody,
+        response: answers(UserInfo, 'The user with the new preferences, or code 422.', {
+          guarded: true,
+        }),
+      },
+    },
+    async (request) => {
+      const user = await service.setPriceColors(currentUser(request), request.body.priceColors);
       return ok(request, user);
     },
   );

@@ -32,6 +32,14 @@ export const ModifyBody = Type.Object({
   nickname: Type.String({ description: '3 to 32 characters after trimming.' }),
 });
 
+export const PreferencesBody = Type.Object({
+  priceColors: Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
+    description:
+      'Which colour means up on prices: `green-up` or `red-up` (422 for anything else); null goes back to the convention of the language the site is read in.',
+    examples: ['red-up'],
+  }),
+});
+
 const RedirectUri = Type.String({
   minLength: 1,
   maxLength: 2048,
@@ -76,6 +84,10 @@ export const UserInfo = Type.Object(
       description: 'Avatar URL; null: the site shows its default image.',
     }),
     times: Type.Integer({ description: '1 on the answer that created the account, else 0.' }),
+    priceColors: Type.Union([Type.Literal('green-up'), Type.Literal('red-up'), Type.Null()], {
+      description:
+        'Which colour means up on prices: `green-up`, `red-up` (as Chinese markets show them), or null: the convention of the language the site is read in (red up in Chinese, green up otherwise).',
+    }),
     tokenInfo: Type.Object({
       tokenName: Type.Literal('Authorization'),
       tokenValue: Type.String({

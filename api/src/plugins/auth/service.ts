@@ -41,7 +41,7 @@ import {
 import type { Changes } from '../../changes.js';
 import { serverSecret } from '../../auth/secret.js';
 import { TokenService, type AuthUser } from '../../auth/tokens.js';
-import { toUserInfo, UserService } from '../../auth/users.js';
+import { asPriceColors, toUserInfo, UserService } from '../../auth/users.js';
 import type { Locale, UserInfo } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../envelope.js';
@@ -256,6 +256,16 @@ export class AuthService {
     const nickname = normalizeNickname(rawNickname);
     if (!isValidNickname(nickname)) throw new ApiError(422, 'nicknameLength');
     const updated = await this.users.setNickname(user.id, nickname);
+    if (!updated) throw new ApiError(401, 'unauthorized');
+    this.tokens.userChanged(user.id);
+    return toUserInfo(updated, { value: '', expiresAt: user.token.expiresAt });
+  }
+
+  /** Sets the signed-in user's up and down colours; null goes back to the language's. */
+  async setPriceColors(user: AuthUser, raw: string | null): Promise<UserInfo> {
+    const priceColors = raw === null ? null : asPriceColors(raw);
+    if (raw !== null && priceColors === null) throw new ApiError(422, 'priceColorsInvalid');
+    const updated = await this.users.setPriceColors(user.id, priceColors);
     if (!updated) throw new ApiError(401, 'unauthorized');
     this.tokens.userChanged(user.id);
     return toUserInfo(updated, { value: '', expiresAt: user.token.expiresAt });

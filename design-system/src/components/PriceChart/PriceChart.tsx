@@ -21,6 +21,7 @@ import {
 import { formatPrice } from '../../format/price';
 import { colors } from '../../theme/tokens/colors';
 import { fonts } from '../../theme/tokens/typography';
+import { TREND_COLORS_ATTRIBUTE } from '../../theme/trendColors';
 import { priceChartRecipe } from './PriceChart.recipe';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
 
@@ -50,7 +51,7 @@ export interface PriceChartProps extends Omit<HTMLChakraProps<'div'>, 'children'
   summary: string;
   /** BCP 47 locale for the price axis and dates; the site passes the page's locale. */
   locale?: string;
-  /** The colour of the line and area: `up` green, `down` red, `neutral` grey. */
+  /** The colour of the line and area: `trend.up`, `trend.down` or `trend.flat` (grey). */
   tone?: PriceChartTone;
   /** The chart's height in CSS pixels; the skeleton shown while it loads has the same height. */
   height?: number;
@@ -454,6 +455,25 @@ export const PriceChart = forwardRef<HTMLDivElement, PriceChartProps>(function P
     chart.applyOptions({ localization: chartOptions(library, theme, locale).localization });
     series.applyOptions(seriesOptions(theme, tone));
   }, [state, locale, tone]);
+
+  // The page can switch its up and down colours (`data-trend-colors` on an ancestor) without a
+  // render of the chart: the canvas reads them again then, as the rest of the page restyles.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (state !== 'ready' || !host || typeof MutationObserver !== 'function') return;
+    const observer = new MutationObserver(() => {
+      const current = chartRef.current;
+      if (!current) return;
+      current.theme = { ...current.theme, color: readTheme(host).color };
+      current.series.applyOptions(seriesOptions(current.theme, latest.current.tone));
+    });
+    observer.observe(host.ownerDocument.documentElement, {
+      attributes: true,
+      attributeFilter: [TREND_COLORS_ATTRIBUTE],
+      subtree: true,
+    });
+    return () => observer.disconnect();
+  }, [state]);
 
   const size = Number.isFinite(height) && height > 0 ? height : 240;
   return (

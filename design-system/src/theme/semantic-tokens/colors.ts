@@ -40,10 +40,32 @@ export const semanticColors = defineSemanticTokens.colors({
     fg: { value: { base: '{colors.azure.300}', _print: '{colors.azure.700}' } },
   },
   trend: {
-    /** A price going up: always paired with an up arrow and a plus sign. */
-    up: { value: { base: '{colors.green.400}', _print: '{colors.green.800}' } },
-    /** A price going down: always paired with a down arrow and a minus sign. */
-    down: { value: { base: '{colors.red.400}', _print: '{colors.red.700}' } },
+    /**
+     * A price going up: always paired with an up arrow and a plus sign. Green, or red where the
+     * page asks for red up (`data-trend-colors="red-up"` on an ancestor, see `trendColors.ts`).
+     */
+    up: {
+      value: {
+        base: '{colors.trend.green}',
+        _greenUp: '{colors.trend.green}',
+        _redUp: '{colors.trend.red}',
+      },
+    },
+    /**
+     * A price going down: always paired with a down arrow and a minus sign. Red, or green under
+     * red up.
+     */
+    down: {
+      value: {
+        base: '{colors.trend.red}',
+        _greenUp: '{colors.trend.red}',
+        _redUp: '{colors.trend.green}',
+      },
+    },
+    /** The green of a rise or a fall, by the convention; components use `trend.up`/`trend.down`. */
+    green: { value: { base: '{colors.green.400}', _print: '{colors.green.800}' } },
+    /** The red of a fall or a rise, by the convention; components use `trend.up`/`trend.down`. */
+    red: { value: { base: '{colors.red.400}', _print: '{colors.red.700}' } },
     /** No change. */
     flat: { value: { base: '{colors.ink.300}', _print: '{colors.ink.600}' } },
   },

@@ -261,7 +261,7 @@ export const OlderPages: Story = {
     await expect(within(log).getByText(t('history.start'))).toBeInTheDocument();
     await expect(bubbles(log)[0]).toHaveTextContent(LONG_HISTORY[0]?.text ?? '');
     // Yesterday's first bubble shows its date; this morning's first still shows its time.
-    await expect(bubbles(log)[0]).toHaveAccessibleName(`${t('you')}, 10/31 18:00`);
+    await expect(bubbles(log)[0]).toHaveAccessibleName(`${t('you')}, 10/31/2026 18:00`);
     await expect(bubbles(log)[8]).toHaveAccessibleName(`${t('you')}, 09:00`);
     if (log.clientHeight > 0) {
       await expect(log.scrollTop).toBeGreaterThan(0);

@@ -108,8 +108,8 @@ export function HomePreview() {
       >
         <Box flex="1" minWidth="0">
           <Flex alignItems="center" gap="2" marginBottom="2.5">
-            <Box width="2" height="2" borderRadius="full" bg="trend.up" />
-            <chakra.span fontSize="xs" fontWeight="semibold" color="trend.up">
+            <Box width="2" height="2" borderRadius="full" bg="status.success" />
+            <chakra.span fontSize="xs" fontWeight="semibold" color="status.success">
               {t('preview.live')}
             </chakra.span>
           </Flex>

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "price_colors" text;
