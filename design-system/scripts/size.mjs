@@ -75,7 +75,8 @@ const budgets = {
   InfiniteList: 2.2,
   LoadingBar: 2.6,
   LoadingOverlay: 2.1,
-  Modal: 1.6,
+  // Modal: its body can also scroll inside it (`scrollBehavior`), which the picker dialogs need.
+  Modal: 1.8,
   MonitorCard: 11.1,
   PriceChange: 1,
   PriceChart: 5,

@@ -1,7 +1,7 @@
 // The monitored sources of the stories' fake API, at fixed times around one fixed moment
 // (`STORY_NOW`, the clock the monitoring stories set), so that a card says "Today 18:30" or
-// "11/02 15:00" whatever day the stories run: live events, AMAs and podcasts in every state, the
-// list Ana monitors, and a podcast with more episodes than one page of her list holds.
+// "11/02/2026 15:00" whatever day the stories run: live events, AMAs and podcasts in every state,
+// the list Ana monitors, and a podcast with more episodes than one page of her list holds.
 import type { ContentLine } from '@coinlens/api/contract';
 import { fakeSource, type FakeSource } from '../features/monitoring/fakeMonitorServer';
 import type { Locale } from '../i18n/locales';
@@ -102,15 +102,15 @@ export const TRADING_DESK = source(31, '#e5484d', {
 
 /**
  * When the devcall, the roundtable and the weekly start (2, 3 and 4 November), as a card writes a
- * time of another day in each language: its own order of month and day.
+ * time of another day in each language: its own order of day, month and year.
  */
 export const LATER_STARTS: Record<
   Locale,
   readonly [devcall: string, roundtable: string, weekly: string]
 > = {
-  en: ['11/02 15:00', '11/03 09:00', '11/04 20:00'],
-  zh: ['11月2日 15:00', '11月3日 09:00', '11月4日 20:00'],
-  'pt-br': ['02/11 15:00', '03/11 09:00', '04/11 20:00'],
+  en: ['11/02/2026 15:00', '11/03/2026 09:00', '11/04/2026 20:00'],
+  zh: ['2026/11/02 15:00', '2026/11/03 09:00', '2026/11/04 20:00'],
+  'pt-br': ['02/11/2026 15:00', '03/11/2026 09:00', '04/11/2026 20:00'],
 };
 
 /**

@@ -210,7 +210,9 @@ export const chipFooterRecipe = defineSlotRecipe({
       chip: {
         item: {
           gap: '1.5',
-          maxWidth: '14rem',
+          // At most half the list: beside the count and Save the list is narrow, and a chip with
+          // a long title would otherwise take a row of its own (five picks, five rows).
+          maxWidth: 'min(14rem, calc(50% - {spacing.1}))',
           paddingBlock: '0.5',
           paddingInlineStart: '1',
           paddingInlineEnd: '0.5',

@@ -104,6 +104,28 @@ export const Full: Story = {
   },
 };
 
+/** Five sources with long titles, as the add-monitoring dialog holds them: two chips a row. */
+export const SourcesFull: Story = {
+  args: {
+    variant: 'chip',
+    items: [
+      ...SOURCES,
+      { id: 14, label: 'Layer-2 rollups and the coming liquidity crunch: a deep dive' },
+      { id: 15, label: 'Macro Monday: rates, the dollar and what it means for bitcoin' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Selected' });
+    const chips = within(list).getAllByRole('listitem');
+    await expect(chips).toHaveLength(5);
+    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('data-full');
+    // jsdom lays nothing out; in a browser, the chips wrap in rows, not one under the other.
+    if (list.getBoundingClientRect().width === 0) return;
+    const rows = new Set(chips.map((chip) => Math.round(chip.getBoundingClientRect().top)));
+    await expect(rows.size).toBeLessThanOrEqual(3);
+  },
+};
+
 export const Saving: Story = {
   args: { variant: 'chip', items: SOURCES.slice(0, 2), saving: true },
   play: async ({ canvasElement, args }) => {

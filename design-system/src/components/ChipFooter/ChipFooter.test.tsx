@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, useState, type Ref } from 'react';
 import { CoinlensProvider } from '../../provider';
+import { cssRulesOf } from '../../testing/cssRules';
 import { ChipFooter, type ChipFooterItem, type ChipFooterProps } from './ChipFooter';
 import * as stories from './ChipFooter.stories';
 
@@ -134,6 +135,17 @@ describe('ChipFooter', () => {
     for (const remove of screen.getAllByRole('button', { name: /^Remove / })) {
       expect(remove).toBeDisabled();
     }
+  });
+
+  it('keeps a chip to half the list, so that long source titles still sit two to a row', () => {
+    renderFooter({
+      variant: 'chip',
+      items: [{ id: 9, label: 'Layer-2 rollups and the coming liquidity crunch: a deep dive' }],
+    });
+    // jsdom lays nothing out: the chip's rules say how wide it may grow.
+    expect(cssRulesOf(screen.getByRole('listitem'))).toMatch(
+      /max-width: min\(14rem, calc\(50% - var\(--cl-spacing-1\)\)\)/,
+    );
   });
 
   it('shows the second line on cards only', () => {

@@ -4,7 +4,8 @@ import { COARSE_POINTER } from '../../theme/media';
 /**
  * Chakra's Dialog parts look this recipe up under the key `dialog`, so Modal gets Chakra's focus
  * trap, scroll lock and Escape handling with our look. Widths: sm 422 px (login), md 455 px
- * (nickname), or any width: Modal sets `--cl-modal-width` on the content.
+ * (nickname), or any width: Modal sets `--cl-modal-width` on the content. `scrollBehavior`
+ * says what scrolls when the content is taller than the window: the page, or the dialog's body.
  */
 export const modalRecipe = defineSlotRecipe({
   className: 'cl-modal',
@@ -94,4 +95,18 @@ export const modalRecipe = defineSlotRecipe({
       '& svg': { width: '4', height: '4' },
     },
   },
+  variants: {
+    scrollBehavior: {
+      // Content taller than the window scrolls with the page behind the dialog.
+      outside: {},
+      // The dialog never grows past the window: its body scrolls, so that the header and the
+      // footer (with its Save) always stay in view. Only the body can shrink: the other parts
+      // keep their content's height (a flex item's automatic minimum).
+      inside: {
+        content: { display: 'flex', flexDirection: 'column', maxHeight: '100%' },
+        body: { flex: '1', minHeight: '0', overflowY: 'auto' },
+      },
+    },
+  },
+  defaultVariants: { scrollBehavior: 'outside' },
 });

@@ -149,6 +149,43 @@ export const CustomWidth: Story = {
   },
 };
 
+/** Taller than any window: only the body scrolls, and the header and the Save stay in view. */
+export const ScrollsInside: Story = {
+  args: {
+    title: 'Add monitoring',
+    description: 'Pick up to 5 sources.',
+    width: 'lg',
+    scrollBehavior: 'inside',
+    // Items that take the focus, as a picker's do: a keyboard user scrolls by moving through them.
+    children: (
+      <ol>
+        {Array.from({ length: 40 }, (_, index) => (
+          <li key={index}>
+            <label>
+              <input type="checkbox" /> Source {index + 1}
+            </label>
+          </li>
+        ))}
+      </ol>
+    ),
+    footer: <button type="button">Save</button>,
+  },
+  play: async () => {
+    const dialog = await page().findByRole('dialog', { name: 'Add monitoring' });
+    await expect(dialog).toHaveAttribute('data-scroll-behavior', 'inside');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await expect(save).toBeVisible();
+    // jsdom has no layout: there the attribute is all that is checked.
+    if (dialog.getBoundingClientRect().height === 0) return;
+    await waitFor(() =>
+      expect(dialog.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight),
+    );
+    await expect(save.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight);
+    const body = within(dialog).getByRole('list').parentElement!;
+    await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight);
+  },
+};
+
 export const WithDescription: Story = {
   args: { title: 'Reset your password', description: 'We will send a code to your email.' },
   play: async () => {

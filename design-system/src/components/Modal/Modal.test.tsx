@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { CoinlensProvider } from '../../provider';
+import { cssRulesOf } from '../../testing/cssRules';
 import { Modal } from './Modal';
 import * as stories from './Modal.stories';
 
@@ -33,6 +34,36 @@ describe('Modal', () => {
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['inside', true],
+    ['outside', false],
+  ] as const)(
+    'with scrollBehavior %s, scrolls its body only when asked to (%p)',
+    async (scrollBehavior, inside) => {
+      render(
+        <CoinlensProvider>
+          <Modal
+            open
+            onOpenChange={jest.fn()}
+            title="Add monitoring"
+            closeLabel="Close"
+            scrollBehavior={scrollBehavior}
+            footer={<button type="button">Save</button>}
+          >
+            <p>Sources</p>
+          </Modal>
+        </CoinlensProvider>,
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Add monitoring' });
+      expect(dialog).toHaveAttribute('data-scroll-behavior', scrollBehavior);
+      // jsdom lays nothing out: the rules the dialog and its body get say what would scroll.
+      // eslint-disable-next-line testing-library/no-node-access
+      const body = screen.getByText('Sources').parentElement!;
+      expect(/overflow-y: auto/.test(cssRulesOf(body))).toBe(inside);
+      expect(/max-height: 100%/.test(cssRulesOf(dialog))).toBe(inside);
+    },
+  );
 
   it('opened again on a busy page, takes the focus and hides the page behind it', async () => {
     const user = userEvent.setup();

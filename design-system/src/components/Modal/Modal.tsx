@@ -35,6 +35,13 @@ export interface ModalProps extends Omit<HTMLChakraProps<'div'>, 'title'> {
   finalFocusRef?: RefObject<HTMLElement | null>;
   /** Close on a click outside the modal. */
   closeOnOutsideClick?: boolean;
+  /**
+   * What scrolls when the content is taller than the window: `outside`, the dialog in the page;
+   * `inside`, only its body, so that the footer (a Save button) stays in view. `inside` is for
+   * content whose items take the focus (a picker's list): the keyboard scrolls it by moving
+   * through them, as the body itself is no tab stop.
+   */
+  scrollBehavior?: 'outside' | 'inside';
   /** The modal's content. */
   children?: ReactNode;
 }
@@ -59,6 +66,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
     initialFocusRef,
     finalFocusRef,
     closeOnOutsideClick = true,
+    scrollBehavior = 'outside',
     children,
     css,
     ...rest
@@ -94,6 +102,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
   return (
     <Dialog.Root
       recipe={modalRecipe}
+      scrollBehavior={scrollBehavior}
       open={open}
       onExitComplete={() => setMounted(false)}
       onOpenChange={(details) => onOpenChange({ open: details.open })}
@@ -107,6 +116,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
           <Dialog.Content
             ref={setContent}
             data-width={named ? width : 'custom'}
+            data-scroll-behavior={scrollBehavior}
             css={{ '--cl-modal-width': cssWidth, ...css }}
             {...rest}
           >

@@ -151,6 +151,8 @@ export const monitorCardRecipe = defineSlotRecipe({
         borderRadius: 'full',
         bg: 'currentColor',
       },
+      '&[data-state=unStarted]': { color: 'accent.fg' },
+      '&[data-state=completed]': { color: 'fg.default' },
       '&[data-state=inProgress]': {
         color: 'status.success',
         _before: { animation: 'pulse 1.6s ease-in-out infinite' },

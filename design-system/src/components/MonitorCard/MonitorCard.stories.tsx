@@ -28,6 +28,10 @@ const source = (overrides: Partial<MonitorCardSource> = {}): MonitorCardSource =
   ...overrides,
 });
 
+// The detail page a source that has started leads to; never followed in a story (it would leave
+// the canvas).
+const DETAIL_HREF = '/monitoring/detail/?id=42';
+
 const STATUS_LABELS: MonitorStatusLabels = {
   unStarted: 'Upcoming',
   inProgress: 'Live',
@@ -78,8 +82,12 @@ export const UnStarted: Story = {
     const card = canvas.getByRole('button', { name: TITLE_IN_NAME });
     await expect(card).toHaveAttribute('aria-expanded', 'false');
     await expect(card).toHaveAccessibleName(
-      /^Satoshi Street\s+Bitcoin halving: what the miners expect\s+Today 15:30\s+Upcoming$/,
+      /^Satoshi Street\s+Bitcoin halving: what the miners expect\s+Upcoming\s+Today 15:30$/,
     );
+    // Its state is on screen, not only read out.
+    const status = within(card).getByText('Upcoming');
+    await expect(status).toBeVisible();
+    await expect(status).toHaveAttribute('data-state', 'unStarted');
 
     await userEvent.click(card);
     await expect(card).toHaveAttribute('aria-expanded', 'true');
@@ -119,22 +127,25 @@ export const UnStartedOpen: Story = {
 };
 
 export const InProgress: Story = {
-  args: { source: source({ status: 2 }) },
+  args: { source: source({ status: 2 }), href: DETAIL_HREF },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Live')).toHaveAttribute(
-      'data-state',
-      'inProgress',
+    // A live source leads to its page, where its transcript grows.
+    const card = within(canvasElement).getByRole('link', { name: TITLE_IN_NAME });
+    await expect(card).toHaveAttribute('href', DETAIL_HREF);
+    await expect(card).toHaveAccessibleName(
+      /^Satoshi Street\s+Bitcoin halving: what the miners expect\s+Live$/,
     );
+    await expect(within(card).getByText('Live')).toHaveAttribute('data-state', 'inProgress');
   },
 };
 
 export const Finished: Story = {
-  args: { source: source({ status: 3 }) },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Ended')).toHaveAttribute(
-      'data-state',
-      'finished',
-    );
+  args: { source: source({ status: 3 }), onOpen: fn() },
+  play: async ({ canvasElement, args }) => {
+    const card = within(canvasElement).getByRole('button', { name: TITLE_IN_NAME });
+    await expect(within(card).getByText('Ended')).toHaveAttribute('data-state', 'finished');
+    await userEvent.click(card);
+    await expect(args.onOpen).toHaveBeenCalledWith({ id: 42 });
   },
 };
 
@@ -153,8 +164,11 @@ export const Completed: Story = {
   play: async ({ canvasElement, args }) => {
     const card = within(canvasElement).getByRole('button', { name: TITLE_IN_NAME });
     await expect(card).toHaveAccessibleName(
-      /^Satoshi Street\s+Bitcoin halving: what the miners expect\s+12\.3K\s+Heat\s+Completed$/,
+      /^Satoshi Street\s+Bitcoin halving: what the miners expect\s+Completed\s+12\.3K\s+Heat$/,
     );
+    const status = within(card).getByText('Completed');
+    await expect(status).toBeVisible();
+    await expect(status).toHaveAttribute('data-state', 'completed');
     await userEvent.click(card);
     await expect(args.onOpen).toHaveBeenCalledWith({ id: 42 });
     await userEvent.keyboard('{Enter}');
@@ -183,12 +197,25 @@ export const Invalid: Story = {
 };
 
 export const Unread: Story = {
+  // A live source whose transcript has grown since the user last read it.
+  args: { source: source({ status: 2 }), unread: true, href: DETAIL_HREF },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('link', { name: TITLE_IN_NAME });
+    await expect(card).toHaveAccessibleName(
+      /^Satoshi Street\s+Bitcoin halving: what the miners expect\s+Live\s+New content$/,
+    );
+    await expect(card).toHaveAttribute('href', DETAIL_HREF);
+    await expect(card).toHaveAttribute('data-unread');
+  },
+};
+
+export const CompletedUnread: Story = {
   args: { source: source({ status: 5 }), unread: true, onOpen: fn() },
   play: async ({ canvasElement }) => {
     await expect(
       within(canvasElement).getByRole('button', { name: TITLE_IN_NAME }),
     ).toHaveAccessibleName(
-      /^Satoshi Street\s+Bitcoin halving: what the miners expect\s+12\.3K\s+Heat\s+Completed\s+New content$/,
+      /^Satoshi Street\s+Bitcoin halving: what the miners expect\s+Completed\s+12\.3K\s+Heat\s+New content$/,
     );
   },
 };
@@ -247,7 +274,7 @@ export const LongTitle: Story = {
   play: async ({ canvasElement }) => {
     // The title is clamped on screen but whole in the card's name and in its tooltip.
     const card = within(canvasElement).getByRole('button', {
-      name: /Layer-2 rollups.*market makers .*Upcoming$/,
+      name: /Layer-2 rollups.*market makers\s+Upcoming\s+Today 15:30$/,
     });
     await expect(card).toBeVisible();
     await expect(within(card).getByTitle(/market makers$/)).toBeInTheDocument();

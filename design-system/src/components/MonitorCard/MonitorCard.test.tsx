@@ -98,18 +98,35 @@ describe('MonitorCard', () => {
   it('shows when a source that has not started begins, with the today label', () => {
     renderCard({ todayLabel: 'Today' });
     const card = screen.getByRole('button', { name: TITLE_IN_NAME });
-    expect(card).toHaveAccessibleName('Chain Radio Weekly market wrap Today 18:05 Upcoming');
+    expect(card).toHaveAccessibleName('Chain Radio Weekly market wrap Upcoming Today 18:05');
     expect(card).toHaveAttribute('data-state', 'unStarted');
   });
 
   it.each([
-    ['en', '11/25 09:00'],
-    ['zh-CN', '11月25日 09:00'],
-    ['pt-BR', '25/11 09:00'],
+    [1, 'Upcoming', 'unStarted'],
+    [2, 'Live', 'inProgress'],
+    [3, 'Ended', 'finished'],
+    [5, 'Completed', 'completed'],
+  ])('shows the state of a source with status %p on screen: %s', (status, label, state) => {
+    renderCard({ source: { status } });
+    // On screen for everyone, not in a visually hidden span for screen readers only.
+    const badge = screen.getByText(label);
+    expect(badge).toHaveAttribute('data-state', state);
+    expect(badge).toBeVisible();
+    // Not Chakra's VisuallyHidden (a 1 px box, clipped, out of the flow): jsdom computes no
+    // style from a class, so its rules are read.
+    expect(cssRulesOf(badge)).not.toMatch(/clip: rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/);
+    expect(cssRulesOf(badge)).toMatch(/border-radius/);
+  });
+
+  it.each([
+    ['en', '11/25/2026 09:00'],
+    ['zh-CN', '2026/11/25 09:00'],
+    ['pt-BR', '25/11/2026 09:00'],
   ])('shows the date of a start on another day in %s', (locale, time) => {
     renderCard({ source: { time: at('2026-11-25T09:00:00Z') }, todayLabel: 'Today', locale });
     expect(screen.getByRole('button', { name: TITLE_IN_NAME })).toHaveAccessibleName(
-      `Chain Radio Weekly market wrap ${time} Upcoming`,
+      `Chain Radio Weekly market wrap Upcoming ${time}`,
     );
   });
 
@@ -173,7 +190,7 @@ describe('MonitorCard', () => {
     renderCard({ source: { status: 5 }, href: '/monitoring/detail?id=7', onOpen });
     const link = screen.getByRole('link', { name: TITLE_IN_NAME });
     expect(link).toHaveAttribute('href', '/monitoring/detail?id=7');
-    expect(link).toHaveAccessibleName('Chain Radio Weekly market wrap 870 Heat Completed');
+    expect(link).toHaveAccessibleName('Chain Radio Weekly market wrap Completed 870 Heat');
     // The browser follows the link (jsdom cannot, so stop it once the card has seen the click).
     const followed: boolean[] = [];
     const stop = (event: Event) => {
@@ -187,9 +204,44 @@ describe('MonitorCard', () => {
     expect(followed).toEqual([true]);
   });
 
-  it('offers nothing to press for a source that is live, ended or cannot open', () => {
-    renderCard({ source: { status: 2 }, onOpen: jest.fn() });
+  it.each([
+    [2, 'Live'],
+    [3, 'Ended'],
+    [4, 'Summarising'],
+    [6, 'Cancelled'],
+  ])('makes a source with status %p (%s) a link to its detail page', (status, label) => {
+    renderCard({
+      source: { status },
+      href: '/monitoring/detail/?id=7',
+      unread: true,
+      unreadLabel: 'New content',
+    });
+    const link = screen.getByRole('link', { name: TITLE_IN_NAME });
+    expect(link).toHaveAttribute('href', '/monitoring/detail/?id=7');
+    expect(link).toHaveAccessibleName(`Chain Radio Weekly market wrap ${label} New content`);
+  });
+
+  it('opens a live source through onOpen when it has no href', async () => {
+    const user = userEvent.setup();
+    const onOpen = jest.fn();
+    renderCard({ source: { status: 2 }, onOpen });
+    await user.click(screen.getByRole('button', { name: /Weekly market wrap Live$/ }));
+    expect(onOpen).toHaveBeenCalledWith({ id: 7 });
+  });
+
+  it('keeps the box, not a link, for a source that has not started', () => {
+    renderCard({ href: '/monitoring/detail/?id=7' });
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TITLE_IN_NAME })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('offers nothing to press for a source that was given no way to open', () => {
+    renderCard({ source: { status: 2 } });
     expect(screen.getByText('Live')).toBeVisible();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Elsewhere',
     ]);
@@ -269,7 +321,7 @@ describe('MonitorCard', () => {
     expect(ref.current).toBe(screen.getByTestId('card'));
     expect(ref.current).toHaveAttribute('data-unread');
     expect(screen.getByRole('button', { name: TITLE_IN_NAME })).toHaveAccessibleName(
-      'Chain Radio Weekly market wrap 18:05 Upcoming New',
+      'Chain Radio Weekly market wrap Upcoming 18:05 New',
     );
   });
 });

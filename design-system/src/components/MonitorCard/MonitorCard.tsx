@@ -87,9 +87,9 @@ export interface MonitorCardProps
   defaultOpen?: boolean;
   /** Called when that box opens or closes. */
   onOpenChange?: (details: { open: boolean }) => void;
-  /** Called when the user opens a completed source; with `href` too, as the link is followed. */
+  /** Called when the user opens a source that has started; with `href`, as the link is followed. */
   onOpen?: (details: { id: number }) => void;
-  /** The detail page of a completed source; makes the card a link. */
+  /** The detail page of a source that has started (live, ended ...); makes the card a link. */
   href?: string;
 }
 
@@ -105,10 +105,11 @@ function FlameIcon() {
 }
 
 /**
- * One monitored source (a stream or a space): logo, author, title and its state. A source that
- * has not started shows its start time and opens a box with a link to it; a completed one shows
- * its heat and leads to its detail page (`onOpen` or `href`); with `selectable` the card is a
- * toggle for the add-monitoring dialog.
+ * One monitored source (a stream or a space): logo, author, title and its state, named on a badge.
+ * A source that has not started shows its start time and opens a box with a link to it; one that
+ * has started (live, ended, completed ...) leads to its detail page (`onOpen` or `href`), and a
+ * completed one shows its heat too; with `selectable` the card is a toggle for the add-monitoring
+ * dialog.
  */
 export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function MonitorCard(
   {
@@ -159,9 +160,9 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
     ? 'select'
     : state === 'unStarted'
       ? 'disclose'
-      : state === 'completed' && href
+      : href
         ? 'link'
-        : state === 'completed' && onOpen
+        : onOpen
           ? 'open'
           : 'static';
 
@@ -231,32 +232,34 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
     </span>
   );
 
+  // Every state shows its name as a badge; an upcoming source adds its start, a completed one its
+  // heat. Spaces between the parts keep their words apart in the text that tools read off the
+  // card. Words only a screen reader gets come after the visible ones, so that the card's name
+  // holds exactly what is on screen in one run (WCAG 2.5.3, label in name).
+  const status = (
+    <span className={classes.status} data-state={state}>
+      {statusLabels[state]}
+    </span>
+  );
   let footer: ReactNode;
-  // Spaces between the parts keep their words apart in the text that tools read off the card.
-  // Words only a screen reader gets come after the visible ones, so that the card's name holds
-  // exactly what is on screen in one run (WCAG 2.5.3, label in name).
   if (state === 'unStarted') {
     footer = (
       <>
-        {time} <VisuallyHidden>{statusLabels.unStarted}</VisuallyHidden>
+        {status} {time}
       </>
     );
   } else if (state === 'completed') {
     footer = (
       <>
+        {status}{' '}
         <span className={classes.heat}>
           <FlameIcon />
           {heatText ?? unavailableLabel} <VisuallyHidden>{heatLabel}</VisuallyHidden>
-        </span>{' '}
-        <VisuallyHidden>{statusLabels.completed}</VisuallyHidden>
+        </span>
       </>
     );
   } else {
-    footer = (
-      <span className={classes.status} data-state={state}>
-        {statusLabels[state]}
-      </span>
-    );
+    footer = status;
   }
 
   const content = (

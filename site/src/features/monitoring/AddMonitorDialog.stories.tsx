@@ -1,6 +1,6 @@
 // The add-monitoring dialog as the monitoring page opens it: in the dialog host, signed in as Ana,
 // over the stories' fake API and its monitoring server, on 1 November 2026 at noon UTC (the sources
-// starting soon say "Today 18:30", "11/02 15:00").
+// starting soon say "Today 18:30", "11/02/2026 15:00").
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import type { RouteName } from '../../storybook/fakeApi';

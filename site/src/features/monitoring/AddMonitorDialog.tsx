@@ -2,7 +2,8 @@
 // them) and recently finished ones (status 3, 6 of them); with text (debounced 400 ms), the search
 // results in an endless list 280 px high and 580 px wide. Cards are toggles; the picks show as
 // removable chips in the footer, at most 5 (a sixth is refused with the limit toast); Save follows
-// them and the dialog closes once the attempt is over.
+// them and the dialog closes once the attempt is over. The dialog fits the window: its lists scroll
+// inside it, below the search, above the footer.
 import type { MonitorSource } from '@coinlens/api/contract';
 import {
   Button,
@@ -171,6 +172,9 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
       description={t('dialog.description', { limit: SOURCE_SELECTION_LIMIT })}
       closeLabel={t('dialog.close')}
       width="lg"
+      // Five picks make a tall footer: the lists scroll inside the dialog, so that it fits the
+      // window and Save stays in view.
+      scrollBehavior="inside"
       initialFocusRef={searchRef}
       footer={
         <ChipFooter

@@ -200,19 +200,39 @@ describe('the monitoring page', () => {
     const devcall = screen.getByRole('link', { name: /^Core devs Ethereum core devcall / });
     expect(devcall).toHaveAttribute('href', '/monitoring/detail/?id=2');
     expect(devcall).toHaveAccessibleName(
-      `Core devs Ethereum core devcall 12.3K ${en('heat')} ${en('status.completed')} ${en('unread')}`,
+      `Core devs Ethereum core devcall ${en('status.completed')} 12.3K ${en('heat')} ${en('unread')}`,
     );
     await user.click(devcall);
     expect(navigate).toHaveBeenCalledWith('/monitoring/detail/?id=2', undefined);
-
-    // Sources that have started but are not completed lead nowhere.
-    expect(screen.queryByRole('link', { name: /Live trading desk/ })).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: /^Desk Live trading desk/ }),
-    ).not.toBeInTheDocument();
-    expect(within(sourceList()).getByText(en('status.inProgress'))).toBeInTheDocument();
-    expect(within(sourceList()).getByText(en('status.finished'))).toBeInTheDocument();
     expect(sourceDetailPath(9)).toBe('/monitoring/detail/?id=9');
+  });
+
+  it.each([
+    ['a live', 'Desk Live trading desk', 3, 'status.inProgress'],
+    ['an ended', 'Macro Macro podcast', 4, 'status.finished'],
+  ])(
+    'makes a %s source a link to its page, which opens in the app',
+    async (_, name, id, status) => {
+      const user = setupUser();
+      await renderWithList();
+      const card = screen.getByRole('link', { name: new RegExp(`^${name} `) });
+      expect(card).toHaveAttribute('href', `/monitoring/detail/?id=${id}`);
+      expect(card).toHaveAccessibleName(`${name} ${en(status)}`);
+      await user.click(card);
+      expect(navigate).toHaveBeenCalledWith(`/monitoring/detail/?id=${id}`, undefined);
+    },
+  );
+
+  it('shows every source its state on screen', async () => {
+    await renderWithList();
+    const list = sourceList();
+    for (const state of ['unStarted', 'completed', 'inProgress', 'finished']) {
+      for (const badge of within(list).getAllByText(en(`status.${state}`))) {
+        expect(badge).toHaveAttribute('data-state', state);
+      }
+    }
+    expect(within(list).getAllByText(en('status.unStarted'))).toHaveLength(2);
+    expect(within(list).getAllByText(en('status.completed'))).toHaveLength(2);
   });
 
   it('marks a source with new content with a dot that says so', async () => {
@@ -231,10 +251,10 @@ describe('the monitoring page', () => {
     const ama = screen.getByRole('button', { name: /^Satoshi Fans Bitcoin halving AMA / });
     // A time of today (UTC) says so; another day's shows its date.
     expect(ama).toHaveAccessibleName(
-      `Satoshi Fans Bitcoin halving AMA ${en('today')} 23:30 ${en('status.unStarted')}`,
+      `Satoshi Fans Bitcoin halving AMA ${en('status.unStarted')} ${en('today')} 23:30`,
     );
     const roundtable = screen.getByRole('button', { name: /^L2 Club Layer 2 roundtable / });
-    expect(roundtable).toHaveTextContent('05/07 00:30');
+    expect(roundtable).toHaveTextContent('05/07/2024 00:30');
     expect(ama).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(ama);

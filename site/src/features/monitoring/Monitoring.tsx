@@ -1,7 +1,7 @@
 // The monitoring area: the user's sources as MonitorCards, most recently added first, 30 a page,
 // filtered by status. A source that has not started opens a box with its author, title, time and
-// the GoCheck link; a completed one shows its heat and leads to its detail page; any source can be
-// removed, after a confirmation. Unread content is marked.
+// the GoCheck link; any other (live, ended, completed ...) leads to its detail page, a completed one
+// showing its heat; any source can be removed, after a confirmation. Unread content is marked.
 import type { UserMonitorSource } from '@coinlens/api/contract';
 import { Button, EmptyState, MonitorCard, Skeleton } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
@@ -15,8 +15,8 @@ import { usePreparedFormats } from '../../i18n/usePreparedFormats';
 import { useMonitorCardLabels } from './labels';
 import {
   openAddMonitorDialog,
-  STATUS_COMPLETED,
   STATUS_FILTERS,
+  STATUS_UNSTARTED,
   useUserSources,
   type StatusFilter,
 } from './sources';
@@ -249,8 +249,10 @@ function SourceItem({ source, onRemove }: { source: UserMonitorSource; onRemove:
   const { language, navigate } = useI18next();
   const labels = useMonitorCardLabels();
   const detailPath = sourceDetailPath(source.id);
+  // What a source that has started has to show (its live transcript, its summary) is on its page;
+  // one that has not started has its box instead.
   const href =
-    source.status === STATUS_COMPLETED ? localizedPath(language as Locale, detailPath) : undefined;
+    source.status === STATUS_UNSTARTED ? undefined : localizedPath(language as Locale, detailPath);
 
   // The card is a plain link (it opens in a new tab as links do); a plain click stays in the app.
   const followInApp = (event: MouseEvent<HTMLDivElement>) => {

@@ -238,8 +238,8 @@ describe('the source page', () => {
     expect(screen.getByText('The weekly call of the client teams.')).toBeInTheDocument();
     expect(facts()).toEqual({
       [en('detail.host')]: 'Core devs',
-      [en('detail.scheduled')]: '05/04 18:00',
-      [en('detail.started')]: '05/04 18:04',
+      [en('detail.scheduled')]: '05/04/2024 18:00',
+      [en('detail.started')]: '05/04/2024 18:04',
       [en('detail.ended')]: `${en('today')} 09:30`,
       [en('detail.heat')]: '12.3K',
       [en('detail.participants')]: 'Tim, Vitalik',
@@ -528,7 +528,7 @@ describe('the source page', () => {
     expect(facts()).toMatchObject({
       [pt('detail.host')]: 'Core devs',
       // Day before month, as Brazil writes a date.
-      [pt('detail.scheduled')]: '04/05 18:00',
+      [pt('detail.scheduled')]: '04/05/2024 18:00',
       [pt('detail.ended')]: `${pt('today')} 09:30`,
       // Intl writes a no-break space.
       [pt('detail.heat')]: '12,3\u00a0mil',
@@ -551,8 +551,8 @@ describe('the source page', () => {
     renderPage(7, { locale: 'zh' });
     await screen.findByRole('heading', { level: 1, name: 'Ethereum core devcall' });
     expect(facts()).toMatchObject({
-      [zh('detail.scheduled')]: '5月4日 18:00',
-      [zh('detail.started')]: '5月4日 18:04',
+      [zh('detail.scheduled')]: '2024/05/04 18:00',
+      [zh('detail.started')]: '2024/05/04 18:04',
       [zh('detail.ended')]: `${zh('today')} 09:30`,
     });
   });

@@ -95,7 +95,7 @@ describe('the MonitorCard labels', () => {
     }
     const { unmount } = renderWithLocale(<Card status={1} heat={0} />, { locale: 'zh' });
     expect(screen.getByRole('button', { name: /^Ada Fees/ })).toHaveAccessibleName(
-      `Ada Fees ${zh('today')} 14:06 ${zh('status.unStarted')} ${zh('unread')}`,
+      `Ada Fees ${zh('status.unStarted')} ${zh('today')} 14:06 ${zh('unread')}`,
     );
     unmount();
 
