@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createBuiltinAssistant } from '../src/chat/builtin.js';
-import { builtinTexts, formatClock } from '../src/chat/builtinText.js';
+import { builtinTexts, formatClock, formatCompactUsd } from '../src/chat/builtinText.js';
 import { normalise, recognise, type Intent } from '../src/chat/intents.js';
 import type { AssistantData, ReplyPart } from '../src/chat/types.js';
 import type {
@@ -339,7 +339,7 @@ const CASES: Case[] = [
     says: [
       'Bitcoin (BTC) is at $93,406.36 as of 14:05 UTC (demo data).',
       '• 24 h change: +2.50%',
-      '• Market cap: $1,849,234,567,890.00, #1 by size',
+      '• Market cap: $1.8492T, #1 by size',
     ],
     coins: [BTC.id],
   },
@@ -347,7 +347,7 @@ const CASES: Case[] = [
     locale: 'en',
     question: 'How much is ethereum?',
     intent: 'price',
-    says: ['Ethereum (ETH) is at $3,245.10', '-1.20%', '$391,234,567,890.00'],
+    says: ['Ethereum (ETH) is at $3,245.10', '-1.20%', 'Market cap: $391.23B,'],
     coins: [ETH.id],
   },
   {
@@ -357,7 +357,7 @@ const CASES: Case[] = [
     says: [
       'Bitcoin（BTC）现价$93,406.36（数据截至UTC 14:05，演示数据）。',
       '• 24小时涨跌：+2.50%',
-      '• 市值：$1,849,234,567,890.00，排名第1',
+      '• 市值：1.8492万亿美元，排名第1',
     ],
     coins: [BTC.id],
   },
@@ -368,7 +368,7 @@ const CASES: Case[] = [
     says: [
       pt('Solana (SOL) está cotado a $ 187,65 às 14:05 UTC (dados de demonstração).'),
       '• Variação em 24 h: +6,80%',
-      pt('• Valor de mercado: $ 91.000.000.000,00, posição 4 no ranking'),
+      '• Valor de mercado: US$\u00a091\u00a0bi, posição 4 no ranking',
     ],
     coins: [SOL.id],
   },
@@ -764,6 +764,36 @@ describe('the built-in assistant answers every intent in every language', () => 
 });
 
 // ---------------------------------------------------------------------------------------------
+
+describe('formatCompactUsd', () => {
+  // A market cap in each language's compact notation, with the same 5 significant digits.
+  const NBSP = '\u00a0';
+  const rows: [number, Record<Locale, string>][] = [
+    [
+      521_065_032_320.84,
+      { en: '$521.07B', zh: '5210.7亿美元', 'pt-br': `US$${NBSP}521,07${NBSP}bi` },
+    ],
+    [
+      1_849_234_567_890,
+      { en: '$1.8492T', zh: '1.8492万亿美元', 'pt-br': `US$${NBSP}1,8492${NBSP}tri` },
+    ],
+    [91_000_000_000, { en: '$91B', zh: '910亿美元', 'pt-br': `US$${NBSP}91${NBSP}bi` }],
+    [7_400_000, { en: '$7.4M', zh: '740万美元', 'pt-br': `US$${NBSP}7,4${NBSP}mi` }],
+    [950, { en: '$950', zh: '950美元', 'pt-br': `US$${NBSP}950` }],
+  ];
+  for (const [value, byLocale] of rows) {
+    for (const [locale, expected] of Object.entries(byLocale) as [Locale, string][]) {
+      it(`writes ${value} as ${expected} in ${locale}`, () => {
+        assert.equal(formatCompactUsd(value, locale), expected);
+      });
+    }
+  }
+
+  it('writes a value that is not a number as a dash', () => {
+    assert.equal(formatCompactUsd(Number.NaN, 'en'), '-');
+    assert.equal(formatCompactUsd(Number.POSITIVE_INFINITY, 'zh'), '-');
+  });
+});
 
 describe('recognise', () => {
   const table: [string, Intent, Partial<{ period: string; topic: string; followUp: boolean }>?][] =

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Clock } from '../src/auth/clock.js';
+import { rangeChange } from '../src/market/figures.js';
 import { isStablecoin, PriceSeries } from '../src/market/history.js';
 import { hasBundledIcon, logoPath, logoSvg, monogramSvg } from '../src/market/logos.js';
 import {
@@ -313,6 +314,11 @@ describe('the demo provider', () => {
     assert.equal(points.at(-1)!.time, now);
     assert.equal(points.at(-1)!.price, quote.price);
     assert.equal(points.at(-2)!.time, Math.floor(now / HOUR_SEC) * HOUR_SEC);
+    // Its 24 h change is the history's by figures.ts, against the last whole hour at or before
+    // 24 h ago, exactly: the one definition the report's 24 H chart and header use.
+    assert.notEqual(now % HOUR_SEC, 0);
+    const twoDays = await provider.history('solana', now - 2 * DAY_SEC, now);
+    assert.equal(quote.percentChange24h, rangeChange(twoDays, '24h'));
     for (let i = 1; i < points.length; i++) assert.ok(points[i]!.time > points[i - 1]!.time);
     assert.deepEqual(await provider.history('no-such-coin', 0, now), []);
     assert.deepEqual(await provider.history('solana', now + 10, now + 100), []);

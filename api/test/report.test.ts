@@ -151,7 +151,17 @@ function textbook(points: readonly PricePoint[]): ReportIndicators {
     const before = priceAt(time);
     return before === undefined ? null : (latest / before - 1) * 100;
   };
-  const month = points.filter((point) => point.time >= NOW - 30 * DAY).map((point) => point.price);
+  // The 30 D chart's prices: from the 30-day mark (or the first point), every 4 UTC hours after
+  // it, and the latest price.
+  const monthStart = Math.max(NOW - 30 * DAY, points[0]!.time);
+  const month = points
+    .filter(
+      (point) =>
+        point.time === monthStart ||
+        point.time === NOW ||
+        (point.time > monthStart && point.time % (4 * HOUR) === 0),
+    )
+    .map((point) => point.price);
   return {
     rsi14: rsi(closes),
     macd: macd(closes),
@@ -357,11 +367,11 @@ describe('report series', () => {
     assert.equal(series['24h'][0]!.time, NOW - DAY);
   });
 
-  it('30d is every 4 hours on UTC boundaries, within 30 days, then the latest price', () => {
+  it('30d starts 30 days back, then is every 4 hours on UTC boundaries, then the latest price', () => {
     const points = series['30d'];
     assert.deepEqual(points.at(-1), latest);
-    assert.ok(points[0]!.time >= NOW - 30 * DAY);
-    const onBoundary = points.slice(0, -1);
+    assert.equal(points[0]!.time, NOW - 30 * DAY);
+    const onBoundary = points.slice(1, -1);
     assert.ok(onBoundary.length >= 30 * 6 - 1);
     for (const point of onBoundary) assert.equal(point.time % (4 * HOUR), 0, `${point.time}`);
     onBoundary.slice(1).forEach((point, index) => {
@@ -373,7 +383,74 @@ describe('report series', () => {
     const late = history.map((point) => ({ ...point, time: point.time + 7 }));
     const points = report(late).series['30d'];
     assert.deepEqual(points.at(-1), late.at(-1));
-    for (const point of points.slice(0, -1)) assert.equal((point.time - 7) % (4 * HOUR), 0);
+    for (const point of points.slice(1, -1)) assert.equal((point.time - 7) % (4 * HOUR), 0);
+  });
+});
+
+describe('report figures', () => {
+  /** The change over a series as its chart's caption gives it: its last price against its first. */
+  const captionChange = (points: readonly PricePoint[]) =>
+    (points.at(-1)!.price / points[0]!.price - 1) * 100;
+
+  for (const [label, history] of [
+    ['hourly points on the hour', hourly(90, wave)],
+    // A demo history as of a tick between two hours: the hours, then the latest price.
+    [
+      'hourly points and a latest price between two hours',
+      [...hourly(90, wave), { time: NOW + 40 * 60, price: wave(90.03) }],
+    ],
+    ['a history shorter than 30 days', hourly(12, wave)],
+  ] as const) {
+    it(`agree with the chart of each range on ${label}`, () => {
+      const result = report([...history]);
+      const { series, indicators, coin } = result;
+      const latest = history.at(-1)!;
+      assert.equal(coin.quotes.price, latest.price);
+      assert.equal(coin.quotes.updatedAt, latest.time);
+      assert.equal(coin.quotes.percentChange24h, captionChange(series['24h']));
+      assert.equal(indicators.change7d, captionChange(series['7d']));
+      if (indicators.change30d !== null) {
+        assert.equal(indicators.change30d, captionChange(series['30d']));
+      }
+      const monthPrices = series['30d'].map((point) => point.price);
+      assert.equal(indicators.high30d, Math.max(...monthPrices));
+      assert.equal(indicators.low30d, Math.min(...monthPrices));
+      for (const range of ['24h', '7d', '30d'] as const) {
+        assert.deepEqual(series[range].at(-1), latest, range);
+      }
+    });
+  }
+
+  it('measure a breakout against the 30 D chart, whose high is then the latest price', () => {
+    const { signals, series, indicators } = report(hourly(90, (day) => 100 * 1.01 ** day));
+    const breakout = signals.find((signal) => signal.id === 'breakoutUp')!;
+    const before = series['30d'].slice(0, -1).map((point) => point.price);
+    assert.ok(
+      breakout.explanation.includes(formatUsd(Math.max(...before), 'en')),
+      breakout.explanation,
+    );
+    assert.equal(indicators.high30d, series['30d'].at(-1)!.price);
+  });
+
+  it('measure each range from the last point at or before its start', () => {
+    // The latest price at 13:40, the hours before it on the hour.
+    const latestTime = NOW + 40 * 60;
+    const history = [...hourly(90, wave), { time: latestTime, price: wave(90.03) }];
+    const { series } = report(history);
+    // 13:40 a day (7, 30 days) before falls between two hours: 13:00 opens the range.
+    assert.equal(series['24h'][0]!.time, NOW - DAY);
+    assert.equal(series['7d'][0]!.time, NOW - 7 * DAY);
+    assert.equal(series['30d'][0]!.time, NOW - 30 * DAY);
+    assert.equal(series['24h'].length, 26);
+    assert.equal(series['24h'].at(-1)!.time, latestTime);
+  });
+
+  it("leave the 30-day change out on a shorter history, and keep the quote's 24 h change without a day", () => {
+    const short = report(hourly(12, wave));
+    assert.equal(short.indicators.change30d, null);
+    const hours = report(hourly(0.5, wave));
+    assert.equal(hours.indicators.change7d, null);
+    assert.equal(hours.coin.quotes.percentChange24h, COIN.quotes.percentChange24h);
   });
 });
 
@@ -386,7 +463,8 @@ describe('report summary and wording', () => {
       assert.equal(language, locale);
       assert.ok(summary.length > 0);
       assert.ok(summary.includes(formatUsd(price, locale)), `${locale}: ${summary}`);
-      assert.ok(summary.includes(formatChange(COIN.quotes.percentChange24h, locale)), summary);
+      const { percentChange24h } = report(history, locale).coin.quotes;
+      assert.ok(summary.includes(formatChange(percentChange24h, locale)), summary);
       const sentences = summary.match(locale === 'zh' ? /。/g : /[.](?=\s|$)/g) ?? [];
       assert.ok(sentences.length >= 2 && sentences.length <= 4, `${locale}: ${summary}`);
       return summary;
@@ -437,7 +515,11 @@ describe('report envelope', () => {
     }));
     const result = report(hourly(30, wave), 'pt-br', { sources });
     assert.deepEqual(result.sources, sources.slice(0, 5));
-    assert.equal(result.coin, COIN);
+    const { id, name, symbol, logo, rank } = result.coin;
+    assert.deepEqual(
+      { id, name, symbol, logo, rank },
+      { id: 1, name: 'Bitcoin', symbol: 'BTC', logo: COIN.logo, rank: 1 },
+    );
     assert.equal(result.source, 'demo');
     assert.equal(result.generatedAt, NOW);
   });

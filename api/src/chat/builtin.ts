@@ -175,7 +175,7 @@ async function* answerAboutCoins(
 
   if (intent === 'change') yield* change(c, coin, options.period, note);
   else if (intent === 'report') yield* report(c, coin, options.topic, note);
-  else yield* price(c, coin, note);
+  else yield* price(c, (await c.data.report(coin.id, c.locale))?.coin ?? coin, note);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,9 +186,19 @@ function* price(c: Context, coin: Coin, note: string): Generator<Piece> {
   yield { text: c.t.price.details(coin), layers: [{ type: 'coins', coins: [coin] }] };
 }
 
-async function changesOf(c: Context, coin: Coin): Promise<{ changes: Changes; report: Report }> {
-  const report = await c.data.report(coin.id, c.locale);
+/**
+ * A coin's price and changes as its report card shows them: the report's coin (its latest price
+ * and 24 h change) and its 7- and 30-day changes, all from one history by the definitions of
+ * market/figures.ts; the quote alone where there is no report.
+ */
+async function changesOf(
+  c: Context,
+  quoted: Coin,
+): Promise<{ coin: Coin; changes: Changes; report: Report }> {
+  const report = await c.data.report(quoted.id, c.locale);
+  const coin = report?.coin ?? quoted;
   return {
+    coin,
     changes: {
       '24h': finite(coin.quotes.percentChange24h),
       '7d': finite(report?.indicators.change7d),
@@ -206,12 +216,12 @@ async function* change(
   period: Period | null,
   note: string,
 ): AsyncGenerator<Piece> {
-  const { changes } = await changesOf(c, coin);
+  const { coin: shown, changes } = await changesOf(c, coin);
   const asked = period ?? '24h';
   yield {
-    text: joinSentences(c.locale, note, c.t.change.lead(coin, asked, changes[asked], c.stamp)),
+    text: joinSentences(c.locale, note, c.t.change.lead(shown, asked, changes[asked], c.stamp)),
   };
-  yield { text: c.t.change.details(changes), layers: [{ type: 'coins', coins: [coin] }] };
+  yield { text: c.t.change.details(changes), layers: [{ type: 'coins', coins: [shown] }] };
 }
 
 async function* compare(
@@ -227,25 +237,28 @@ async function* compare(
   const shared = periods.find((p) => left.changes[p] !== null && right.changes[p] !== null);
   const va = shared ? left.changes[shared] : null;
   const vb = shared ? right.changes[shared] : null;
-  const lead = shared && va !== null && vb !== null ? c.t.compare.lead(a, b, shared, va, vb) : '';
+  const lead =
+    shared && va !== null && vb !== null
+      ? c.t.compare.lead(left.coin, right.coin, shared, va, vb)
+      : '';
   yield { text: joinSentences(c.locale, note, lead) };
   yield {
     text: c.t.compare.table(
       {
-        coin: a,
+        coin: left.coin,
         changes: left.changes,
         rsi: finite(left.report?.indicators.rsi14),
         volatility: finite(left.report?.indicators.volatility30d),
       },
       {
-        coin: b,
+        coin: right.coin,
         changes: right.changes,
         rsi: finite(right.report?.indicators.rsi14),
         volatility: finite(right.report?.indicators.volatility30d),
       },
       c.stamp,
     ),
-    layers: [{ type: 'coins', coins: [a, b] }],
+    layers: [{ type: 'coins', coins: [left.coin, right.coin] }],
   };
 }
 

@@ -163,6 +163,41 @@ export function formatCount(value: number, locale: Locale): string {
   return new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 0 }).format(value);
 }
 
+/**
+ * How each language writes a large dollar amount in compact notation: the sign English and
+ * Brazilian readers expect ("$", "US$"), and in Chinese the currency's name after the number
+ * ("亿美元"), as Chinese prose writes it.
+ */
+const COMPACT_CURRENCY_DISPLAY: Record<Locale, 'symbol' | 'name'> = {
+  en: 'symbol',
+  zh: 'name',
+  'pt-br': 'symbol',
+};
+
+const compactFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * A large dollar amount such as a market cap, in the locale's compact notation with 5
+ * significant digits: `$521.07B`, `5210.7亿美元`, `US$ 521,07 bi`. Significant digits rather than
+ * decimals, so that every language shows the same precision whatever its units (Chinese counts
+ * in 亿, ten times smaller than a billion). `-` for a value that is not finite.
+ */
+export function formatCompactUsd(value: number, locale: Locale): string {
+  if (!Number.isFinite(value)) return '-';
+  let format = compactFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: COMPACT_CURRENCY_DISPLAY[locale],
+      notation: 'compact',
+      maximumSignificantDigits: 5,
+    });
+    compactFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
 /** `BTC, ETH, or SOL` / `BTC、ETH或SOL` / `BTC, ETH ou SOL`. */
 function formatChoices(items: readonly string[], locale: Locale): string {
   return new Intl.ListFormat(INTL_LOCALE[locale], { type: 'disjunction' }).format(items);
@@ -171,6 +206,8 @@ function formatChoices(items: readonly string[], locale: Locale): string {
 /** The helpers every locale's texts use, bound to the locale. */
 interface Formats {
   usd(value: number): string;
+  /** A large amount (a market cap) in compact notation. */
+  compactUsd(value: number): string;
   /** A change, or the locale's "not available" when null. */
   change(value: number | null): string;
   percent(value: number | null): string;
@@ -186,6 +223,7 @@ interface Formats {
 function formatsFor(locale: Locale, missing: string): Formats {
   return {
     usd: (v) => formatUsd(v, locale),
+    compactUsd: (v) => formatCompactUsd(v, locale),
     change: (v) => (v === null ? missing : formatChange(v, locale)),
     percent: (v) => (v === null ? missing : formatPercent(v, locale)),
     index: (v) => (v === null ? missing : formatIndex(v, locale)),
@@ -280,7 +318,7 @@ function english(): BuiltinTexts {
     price: {
       lead: (c, s) => `${coin(c)} is at ${f.usd(c.quotes.price)} ${asOf(s)}.`,
       details: (c) =>
-        `• 24 h change: ${f.change(c.quotes.percentChange24h)}\n• Market cap: ${f.usd(c.quotes.marketCap)}, #${c.rank} by size`,
+        `• 24 h change: ${f.change(c.quotes.percentChange24h)}\n• Market cap: ${f.compactUsd(c.quotes.marketCap)}, #${c.rank} by size`,
     },
     change: {
       lead: (c, p, v, s) =>
@@ -454,7 +492,7 @@ function chinese(): BuiltinTexts {
     price: {
       lead: (c, s) => `${coin(c)}现价${f.usd(c.quotes.price)}${asOf(s)}。`,
       details: (c) =>
-        `• 24小时涨跌：${f.change(c.quotes.percentChange24h)}\n• 市值：${f.usd(c.quotes.marketCap)}，排名第${c.rank}`,
+        `• 24小时涨跌：${f.change(c.quotes.percentChange24h)}\n• 市值：${f.compactUsd(c.quotes.marketCap)}，排名第${c.rank}`,
     },
     change: {
       lead: (c, p, v, s) =>
@@ -637,7 +675,7 @@ function portuguese(): BuiltinTexts {
     price: {
       lead: (c, s) => `${coin(c)} está cotado a ${f.usd(c.quotes.price)} ${asOf(s)}.`,
       details: (c) =>
-        `• Variação em 24 h: ${f.change(c.quotes.percentChange24h)}\n• Valor de mercado: ${f.usd(c.quotes.marketCap)}, posição ${c.rank} no ranking`,
+        `• Variação em 24 h: ${f.change(c.quotes.percentChange24h)}\n• Valor de mercado: ${f.compactUsd(c.quotes.marketCap)}, posição ${c.rank} no ranking`,
     },
     change: {
       lead: (c, p, v, s) =>

@@ -14,9 +14,9 @@ import type {
   SignalId,
   SignalTone,
 } from '../contract/index.js';
+import { priceRange, rangeChange, rangeSeries } from './figures.js';
 import { signalText, summaryText, type SignalFacts } from './reportText.js';
 
-const HOUR_SEC = 3600;
 const DAY_SEC = 86_400;
 
 /** How many monitored sources a report carries at most. */
@@ -53,8 +53,6 @@ const SIGNAL_TONE: Record<SignalId, SignalTone> = {
 const MACD_CROSS_CLOSES = 3;
 /** An SMA20 / SMA50 cross counts when it happened within this many daily closes. */
 const SMA_CROSS_CLOSES = 5;
-/** A breakout compares the latest price with this many daily closes before it. */
-const BREAKOUT_CLOSES = 30;
 /** The volatility is taken over this many daily log returns. */
 const VOLATILITY_RETURNS = 30;
 
@@ -70,29 +68,30 @@ export interface ReportInput {
 }
 
 /**
- * The report for `coin` at `nowSec` in `locale`. Series: the points of the last 24 h and 7 d, and
- * one point per 4 UTC hours over 30 d, each ending with the latest point. Indicators: on the daily
- * closes (see `dailyCloses`), except the 30-day high and low (hourly points) and the 7 d and 30 d
- * changes (from the last point at or before then); null where the history is too short. Signals in
- * `SIGNAL_ORDER`. Never throws on a short, empty or partly broken history; every number is finite.
+ * The report for `coin` at `nowSec` in `locale`. Series, changes and the 30-day high and low by
+ * the definitions of figures.ts: each range's series runs from the last point at or before the
+ * range's start to the latest point, and its change is its last price against its first. The
+ * report's coin carries the history's latest price and 24 h change, so that the card's header
+ * agrees with the 24 H chart. The other indicators are on the daily closes (see `dailyCloses`);
+ * null where the history is too short. Signals in `SIGNAL_ORDER`. Never throws on a short, empty
+ * or partly broken history; every number is finite.
  */
 export function buildReport(input: ReportInput): CoinReport {
-  const { coin, nowSec, locale } = input;
-  const points = cleanHistory(input.history, coin);
+  const { nowSec, locale } = input;
+  const points = cleanHistory(input.history, input.coin);
   const latest = points.at(-1) ?? null;
+  const coin = withHistoryQuote(input.coin, points);
 
   const closes = dailyCloses(points);
   const daily = dailyIndicators(closes);
   const last = daily.at(-1);
 
-  /** The change in percent from the price at `sec` (the last point at or before it) to now. */
-  const changeSince = (sec: number) => {
-    const before = lastAtOrBefore(points, sec);
-    return latest && before ? percentChange(before.price, latest.price) : null;
+  const series = {
+    '24h': rangeSeries(points, '24h'),
+    '7d': rangeSeries(points, '7d'),
+    '30d': rangeSeries(points, '30d'),
   };
-
-  // The hourly points of the last 30 days (the latest always among them).
-  const last30d = withLatest(pointsSince(points, nowSec - 30 * DAY_SEC), latest);
+  const range30d = priceRange(series['30d']);
   const indicators: ReportIndicators = {
     rsi14: last?.rsi ?? null,
     macd: last?.macd ?? null,
@@ -101,25 +100,23 @@ export function buildReport(input: ReportInput): CoinReport {
     ema12: last?.ema12 ?? null,
     ema26: last?.ema26 ?? null,
     volatility30d: volatility(closes),
-    high30d: extreme(last30d, Math.max),
-    low30d: extreme(last30d, Math.min),
-    change7d: changeSince(nowSec - 7 * DAY_SEC),
-    change30d: changeSince(nowSec - 30 * DAY_SEC),
+    high30d: range30d?.high ?? null,
+    low30d: range30d?.low ?? null,
+    change7d: rangeChange(points, '7d'),
+    change30d: rangeChange(points, '30d'),
   };
 
-  const signals = latest ? findSignals(latest.price, closes, daily, locale) : [];
-
-  // The 24 h change is the quote's, the number the site shows next to the report; the history
-  // gives it only when the quote has none.
-  const change24h = Number.isFinite(coin.quotes.percentChange24h)
-    ? coin.quotes.percentChange24h
-    : changeSince(nowSec - DAY_SEC);
+  // The 30 D chart's prices before the latest one, when the history reaches back 30 days: the
+  // range a breakout leaves, the same the 30-day high and low are read from.
+  const monthBefore =
+    indicators.change30d === null ? null : series['30d'].slice(0, -1).map((point) => point.price);
+  const signals = latest ? findSignals(latest.price, monthBefore, daily, locale) : [];
 
   const summary = summaryText(locale, {
     name: coin.name,
     symbol: coin.symbol,
     price: latest?.price ?? null,
-    change24h,
+    change24h: Number.isFinite(coin.quotes.percentChange24h) ? coin.quotes.percentChange24h : null,
     change7d: indicators.change7d,
     change30d: indicators.change30d,
     sma50: indicators.sma50,
@@ -133,16 +130,36 @@ export function buildReport(input: ReportInput): CoinReport {
     coin,
     source: input.source,
     generatedAt: nowSec,
-    series: {
-      '24h': withLatest(pointsSince(points, nowSec - DAY_SEC), latest),
-      '7d': withLatest(pointsSince(points, nowSec - 7 * DAY_SEC), latest),
-      '30d': withLatest(everyFourHours(last30d), latest),
-    },
+    series,
     indicators,
     signals,
     summary,
     language: locale,
     sources: input.sources.slice(0, MAX_REPORT_SOURCES),
+  };
+}
+
+/**
+ * `coin` with the history's latest price and time and its 24 h change (figures.ts), its market
+ * cap scaled to that price: a provider's quote may be a little newer than its history, or (the
+ * live API) word its 24 h change its own way, and the report must agree with itself. Where the
+ * history gives no 24 h change, the quote's stays.
+ */
+function withHistoryQuote(coin: Coin, points: readonly PricePoint[]): Coin {
+  const latest = points.at(-1);
+  if (!latest) return coin;
+  const { quotes } = coin;
+  const scale = quotes.price > 0 ? latest.price / quotes.price : Number.NaN;
+  const change24h = rangeChange(points, '24h');
+  return {
+    ...coin,
+    quotes: {
+      ...quotes,
+      price: latest.price,
+      percentChange24h: change24h ?? quotes.percentChange24h,
+      marketCap: Number.isFinite(scale) ? quotes.marketCap * scale : quotes.marketCap,
+      updatedAt: latest.time,
+    },
   };
 }
 
@@ -167,56 +184,6 @@ function cleanHistory(history: readonly PricePoint[], coin: Coin): PricePoint[] 
   return Number.isFinite(price) && price > 0 && Number.isFinite(updatedAt)
     ? [{ time: updatedAt, price }]
     : [];
-}
-
-/** The last point at or before `sec`, or null when every point is later. */
-function lastAtOrBefore(points: readonly PricePoint[], sec: number): PricePoint | null {
-  let low = 0;
-  let high = points.length; // the first index whose time is after `sec`
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (points[middle]!.time <= sec) low = middle + 1;
-    else high = middle;
-  }
-  return low > 0 ? points[low - 1]! : null;
-}
-
-/** The highest or lowest price of `points`; null for none. */
-function extreme(
-  points: readonly PricePoint[],
-  pick: (a: number, b: number) => number,
-): number | null {
-  const first = points[0];
-  return first ? points.reduce((best, point) => pick(best, point.price), first.price) : null;
-}
-
-/** The points at or after `sec`. */
-function pointsSince(points: readonly PricePoint[], sec: number): PricePoint[] {
-  const first = points.findIndex((point) => point.time >= sec);
-  return first === -1 ? [] : points.slice(first);
-}
-
-/**
- * One point per UTC hour that is a multiple of 4 (00:00, 04:00, ... UTC): the first point of that
- * hour, so that a history whose points fall a few seconds after the hour still thins out right.
- */
-function everyFourHours(points: readonly PricePoint[]): PricePoint[] {
-  const thinned: PricePoint[] = [];
-  let lastHour = Number.NaN;
-  for (const point of points) {
-    const hour = Math.floor(point.time / HOUR_SEC);
-    if (hour % 4 === 0 && hour !== lastHour) {
-      thinned.push(point);
-      lastHour = hour;
-    }
-  }
-  return thinned;
-}
-
-/** `series` ending with the latest point, which is added when the series does not end with it. */
-function withLatest(series: PricePoint[], latest: PricePoint | null): PricePoint[] {
-  if (latest && series.at(-1) !== latest) series.push(latest);
-  return series;
 }
 
 /**
@@ -312,10 +279,6 @@ function volatility(closes: readonly number[]): number | null {
   return finiteOrNull(Math.sqrt(variance) * Math.sqrt(365) * 100);
 }
 
-function percentChange(from: number, to: number): number | null {
-  return finiteOrNull((to / from - 1) * 100);
-}
-
 function finiteOrNull(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
@@ -345,7 +308,7 @@ function recentCross(
 
 function findSignals(
   price: number,
-  closes: readonly number[],
+  monthBefore: readonly number[] | null,
   daily: readonly DailyIndicators[],
   locale: Locale,
 ): ReportSignal[] {
@@ -380,11 +343,11 @@ function findSignals(
     if (smaCross === 'down') found.push({ id: 'deathCross', sma20, sma50 });
   }
 
-  // The 30 daily closes before the latest price: the closes at the last 30 midnights.
-  if (closes.length >= BREAKOUT_CLOSES + 1) {
-    const before = closes.slice(-(BREAKOUT_CLOSES + 1), -1);
-    const high = Math.max(...before);
-    const low = Math.min(...before);
+  // Out of the 30-day range: beyond every price of the 30 D chart before the latest one, so that
+  // the 30-day high or low the card lists is then the latest price itself.
+  if (monthBefore && monthBefore.length > 0) {
+    const high = Math.max(...monthBefore);
+    const low = Math.min(...monthBefore);
     if (price > high) found.push({ id: 'breakoutUp', price, high });
     if (price < low) found.push({ id: 'breakoutDown', price, low });
   }

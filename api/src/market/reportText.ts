@@ -224,11 +224,11 @@ const en: Texts = {
     }),
     breakoutUp: ({ price, high }, l) => ({
       title: 'Breakout above the 30-day range',
-      explanation: `At ${formatUsd(price, l)}, the price is above the highest daily close of the past 30 days (${formatUsd(high, l)}). Breaking out of a recent range often draws in more buyers.`,
+      explanation: `At ${formatUsd(price, l)}, the price is above the highest price of the past 30 days (${formatUsd(high, l)}). Breaking out of a recent range often draws in more buyers.`,
     }),
     breakoutDown: ({ price, low }, l) => ({
       title: 'Breakdown below the 30-day range',
-      explanation: `At ${formatUsd(price, l)}, the price is below the lowest daily close of the past 30 days (${formatUsd(low, l)}). Falling out of a recent range can bring more selling.`,
+      explanation: `At ${formatUsd(price, l)}, the price is below the lowest price of the past 30 days (${formatUsd(low, l)}). Falling out of a recent range can bring more selling.`,
     }),
     aboveSma50: ({ price, sma50 }, l) => ({
       title: 'Above the 50-day average',
@@ -331,11 +331,11 @@ const zh: Texts = {
     }),
     breakoutUp: ({ price, high }, l) => ({
       title: '向上突破30日区间',
-      explanation: `当前价格${formatUsd(price, l)}，高于过去30天的最高日收盘价（${formatUsd(high, l)}）。突破近期区间往往会吸引更多买盘。`,
+      explanation: `当前价格${formatUsd(price, l)}，高于过去30天的最高价（${formatUsd(high, l)}）。突破近期区间往往会吸引更多买盘。`,
     }),
     breakoutDown: ({ price, low }, l) => ({
       title: '跌破30日区间',
-      explanation: `当前价格${formatUsd(price, l)}，低于过去30天的最低日收盘价（${formatUsd(low, l)}）。跌出近期区间可能引发更多抛售。`,
+      explanation: `当前价格${formatUsd(price, l)}，低于过去30天的最低价（${formatUsd(low, l)}）。跌出近期区间可能引发更多抛售。`,
     }),
     aboveSma50: ({ price, sma50 }, l) => ({
       title: '站上50日均线',
@@ -434,11 +434,11 @@ const ptBr: Texts = {
     }),
     breakoutUp: ({ price, high }, l) => ({
       title: 'Rompimento da máxima de 30 dias',
-      explanation: `O preço atual, ${formatUsd(price, l)}, está acima do maior fechamento diário dos últimos 30 dias (${formatUsd(high, l)}). Romper uma faixa recente costuma atrair mais compradores.`,
+      explanation: `O preço atual, ${formatUsd(price, l)}, está acima do maior preço dos últimos 30 dias (${formatUsd(high, l)}). Romper uma faixa recente costuma atrair mais compradores.`,
     }),
     breakoutDown: ({ price, low }, l) => ({
       title: 'Perda da mínima de 30 dias',
-      explanation: `O preço atual, ${formatUsd(price, l)}, está abaixo do menor fechamento diário dos últimos 30 dias (${formatUsd(low, l)}). Romper uma faixa recente para baixo pode trazer mais vendas.`,
+      explanation: `O preço atual, ${formatUsd(price, l)}, está abaixo do menor preço dos últimos 30 dias (${formatUsd(low, l)}). Romper uma faixa recente para baixo pode trazer mais vendas.`,
     }),
     aboveSma50: ({ price, sma50 }, l) => ({
       title: 'Acima da média de 50 dias',

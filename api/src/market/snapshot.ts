@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../auth/clock.js';
+import { percentChange } from './figures.js';
 import { DAY_SEC, HOUR_SEC, PriceSeries, dailyFactor, seedOf } from './history.js';
 import { logoPath } from './logos.js';
 import {
@@ -268,10 +269,12 @@ export function createSnapshotProvider(options: SnapshotProviderOptions): Snapsh
         const nowSec = (current * TICK_MS) / 1000;
         const { coin, series, seed } = entry;
         const price = series.priceAt(nowSec);
-        const dayBefore = series.priceAt(nowSec - DAY_SEC);
+        // The 24 h change by figures.ts, on the history `history()` serves: against the last
+        // whole hour at or before 24 h ago, so the quote agrees with the report's 24 H chart.
+        const dayBefore = series.priceAtHour(Math.floor((nowSec - DAY_SEC) / HOUR_SEC));
         quote = Object.freeze({
           price,
-          percentChange24h: (price / dayBefore - 1) * 100,
+          percentChange24h: percentChange(dayBefore, price) ?? 0,
           marketCap: coin.marketCap * (price / coin.price),
           volume24h: coin.volume24h * dailyFactor(seed, Math.floor(nowSec / DAY_SEC)),
           updatedAt: nowSec,

@@ -22,7 +22,11 @@ export interface MarketCoin {
 /** A coin's latest numbers, in US dollars. */
 export interface MarketQuote {
   price: number;
-  /** Change over the last 24 hours in percent (2.5 means +2.5 %). */
+  /**
+   * Change over the last 24 hours in percent (2.5 means +2.5 %). The demo provider computes it
+   * as figures.ts defines it, on the history it serves; CoinGecko's is its own, which a report
+   * replaces with its history's (report.ts).
+   */
   percentChange24h: number;
   marketCap: number;
   volume24h: number;

@@ -5,7 +5,7 @@ import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
 import { PriceChart, ReportCard } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { lazyChunk } from '../../app/loadChunk';
 import { apiAssetUrl } from '../../data/client';
 import { Link } from '../../i18n/Link';
@@ -74,10 +74,19 @@ export function CoinReportCard({
   const [asked, setAsked] = useState(false);
 
   const coin = report?.coin ?? entry.coin;
-  const quote = coin.quotes;
-  const price = livePrice?.price ?? quote.price;
-  const change24h = livePrice?.percentChange24h ?? quote.percentChange24h;
-  const updatedAt = livePrice?.updatedAt ?? quote.updatedAt;
+  // Every figure of a card with its report comes from that report, which computes them all on
+  // one price history (docs/api.md, "Report figures"): the header's price and 24 h change too, so
+  // that they agree with the 24 H chart and the summary. A live price newer than the report has
+  // the report fetched again, and the whole card moves on together; before the report comes,
+  // the header shows the live price, else the follow list's quote.
+  const quote = report ? report.coin.quotes : (livePrice ?? coin.quotes);
+  const { price, percentChange24h: change24h, updatedAt } = quote;
+  const liveIsNewer =
+    report !== undefined && livePrice !== undefined && livePrice.updatedAt > report.generatedAt;
+  const liveTime = livePrice?.updatedAt;
+  useEffect(() => {
+    if (liveIsNewer) void mutate();
+  }, [liveIsNewer, liveTime, mutate]);
   const demo = (livePrice?.source ?? report?.source) === 'demo';
 
   const points = report?.series[range] ?? [];

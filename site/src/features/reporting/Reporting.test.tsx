@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom';
 import type { Coin, CoinPrice, CoinReport, FollowEntry, PricePoint } from '@coinlens/api/contract';
-import { Toaster, toaster, type PriceChartProps } from '@coinlens/design-system';
+import {
+  formatPercentChange,
+  formatPrice,
+  Toaster,
+  toaster,
+  type PriceChartProps,
+} from '@coinlens/design-system';
 import type * as DesignSystem from '@coinlens/design-system';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +17,7 @@ import type * as ClientModule from '../../data/client';
 import { ApiError, NetworkError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
-import type { Locale } from '../../i18n/locales';
+import { intlLocale, type Locale } from '../../i18n/locales';
 import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
 import { closeDialog, getOpenDialog } from '../shell/dialogs';
 import { installFakeIntersectionObserver } from '../../components/fakeIntersectionObserver';
@@ -86,17 +92,37 @@ function series(count: number, from: number, to: number): PricePoint[] {
   }));
 }
 
+/** The change over a series as the API computes it: its last price against its first. */
+const changeOver = (points: readonly PricePoint[]) =>
+  (points.at(-1)!.price / points[0]!.price - 1) * 100;
+
+/**
+ * The report the API gives on `of` at its latest price (the live one the fake serves, when there
+ * is one): as the API's, every price figure comes from the series (docs/api.md, "Report
+ * figures"), the 24 H series moving by the quote's 24 h change.
+ */
 function report(of: Coin, language: Locale = 'en'): CoinReport {
-  const price = of.quotes.price;
+  const live = prices.get(of.id);
+  const price = live?.price ?? of.quotes.price;
+  const change24h = live?.percentChange24h ?? of.quotes.percentChange24h;
+  const day = series(24, price / (1 + change24h / 100), price);
+  const week = series(168, price * 0.9, price);
+  // Up to a high above today's price, then back to it.
+  const month = [...series(180, price * 0.8, price * 1.1).slice(0, -1), { time: NOW_SEC, price }];
+  const monthPrices = month.map((point) => point.price);
   return {
-    coin: of,
-    source: 'demo',
-    generatedAt: NOW_SEC,
-    series: {
-      '24h': series(24, price * 1.05, price),
-      '7d': series(168, price * 0.9, price),
-      '30d': series(180, price * 0.8, price),
+    coin: {
+      ...of,
+      quotes: {
+        ...of.quotes,
+        price,
+        percentChange24h: changeOver(day),
+        updatedAt: live?.updatedAt ?? of.quotes.updatedAt,
+      },
     },
+    source: 'demo',
+    generatedAt: live?.updatedAt ?? NOW_SEC,
+    series: { '24h': day, '7d': week, '30d': month },
     indicators: {
       rsi14: 74.2,
       macd: { macd: 12.5, signal: 10, histogram: 2.5 },
@@ -105,10 +131,10 @@ function report(of: Coin, language: Locale = 'en'): CoinReport {
       ema12: price * 0.97,
       ema26: price * 0.93,
       volatility30d: 48.25,
-      high30d: price * 1.1,
-      low30d: price * 0.8,
-      change7d: 11.11,
-      change30d: 25,
+      high30d: Math.max(...monthPrices),
+      low30d: Math.min(...monthPrices),
+      change7d: changeOver(week),
+      change30d: changeOver(month),
     },
     signals: [
       {
@@ -173,8 +199,13 @@ function serve() {
   });
 }
 
-function livePrice(of: Coin, price: number, percentChange24h: number): CoinPrice {
-  return { coinId: of.id, price, percentChange24h, updatedAt: NOW_SEC, source: 'demo' };
+function livePrice(
+  of: Coin,
+  price: number,
+  percentChange24h: number,
+  updatedAt = NOW_SEC,
+): CoinPrice {
+  return { coinId: of.id, price, percentChange24h, updatedAt, source: 'demo' };
 }
 
 // A cache of its own for each render (SWR keeps its request state per cache, and fake timers
@@ -403,12 +434,56 @@ describe('the reporting page', () => {
 
     await user.click(within(btc).getByRole('radio', { name: '24H' }));
     expect(chart()).toHaveAttribute('data-points', '24');
-    expect(chart()).toHaveAttribute('data-tone', 'down');
-    expect(chart()).toHaveTextContent(/^Over the last 24 hours, the price fell from \$67,443\.0\d/);
+    expect(chart()).toHaveAttribute('data-tone', 'up');
+    expect(chart()).toHaveTextContent(/^Over the last 24 hours, the price rose from \$62,759\.42/);
 
     await user.click(within(btc).getByRole('radio', { name: '30D' }));
     expect(chart()).toHaveAttribute('data-points', '180');
   });
+
+  it.each(['en', 'zh', 'pt-br'] as const)(
+    'shows the same figures in the header, the chart captions and the indicators in %s',
+    async (locale) => {
+      const user = setupUser();
+      follows = [follow(ETHEREUM)];
+      // A live price newer than the report the card first got: the card fetches the report
+      // again, and every figure moves on together.
+      const view = renderPage({ locale });
+      await screen.findByText(locale === 'zh' ? /^Ethereum 本周/ : /^Ethereum rose/);
+      prices.set(ETHEREUM.id, livePrice(ETHEREUM, 3001.5, -3.8765, NOW_SEC + 30));
+      await act(() => jest.advanceTimersByTimeAsync(PRICE_REFRESH_MS));
+      const eth = card('Ethereum');
+      const t = strings(locale);
+      // The matcher sees the text with its no-break spaces as spaces.
+      await within(eth).findByText(formatPrice(3001.5, intlLocale(locale))!.replace(/\s/g, ' '));
+      const chart = () => within(eth).getByRole('figure');
+      /** The indicator's value, read as a user reads the definition list. */
+      const indicator = (key: string) => {
+        const term = within(eth).getByText(t(key));
+        // eslint-disable-next-line testing-library/no-node-access -- a term's description follows it
+        return term.closest('dt')?.nextElementSibling?.textContent ?? '';
+      };
+      /** The percentage, low and high a chart's caption gives. */
+      const caption = async (range: '24h' | '7d' | '30d') => {
+        await user.click(within(eth).getByRole('radio', { name: t(`card.ranges.${range}`) }));
+        return chart().textContent ?? '';
+      };
+      const unsigned = (text: string) => text.replace(/^[+-]/, '');
+
+      // The header's 24 h change is the 24 H chart's.
+      const header = formatPercentChange(-3.8765, intlLocale(locale))!;
+      expect(within(eth).getByText(header)).toBeInTheDocument();
+      expect(await caption('24h')).toContain(unsigned(header));
+      // The 7- and 30-day changes are the 7 D and 30 D charts'.
+      expect(await caption('7d')).toContain(unsigned(indicator('indicators.change7d')).trim());
+      const month = await caption('30d');
+      expect(month).toContain(unsigned(indicator('indicators.change30d')).trim());
+      // The 30-day low and high are the 30 D chart's.
+      expect(month).toContain(indicator('indicators.low30d.label'));
+      expect(month).toContain(indicator('indicators.high30d.label'));
+      view.unmount();
+    },
+  );
 
   it('asks before unfollowing, then unfollows and removes the card', async () => {
     const user = setupUser();
@@ -484,7 +559,8 @@ describe('the reporting page', () => {
     expect(await within(btc).findByText('$65,000.00')).toBeInTheDocument();
     expect(within(btc).getByText('+3.50%')).toBeInTheDocument();
 
-    prices.set(BITCOIN.id, livePrice(BITCOIN, 63500.25, -0.5));
+    // A newer price: the card fetches its report again, whose figures are the new price's.
+    prices.set(BITCOIN.id, livePrice(BITCOIN, 63500.25, -0.5, NOW_SEC + 30));
     await act(() => jest.advanceTimersByTimeAsync(PRICE_REFRESH_MS - 1000));
     expect(within(btc).getByText('$65,000.00')).toBeInTheDocument();
     await act(() => jest.advanceTimersByTimeAsync(1000));

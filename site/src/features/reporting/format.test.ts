@@ -299,9 +299,9 @@ describe('formatAsOf', () => {
     ['en', 'today', sameDay, 'As of 2:05 PM'],
     ['zh', 'today', sameDay, '截至 14:05'],
     ['pt-br', 'today', sameDay, 'Atualizado às 14:05'],
-    ['en', 'another day', nextDay, 'As of May 6, 2:05 PM'],
-    ['zh', 'another day', nextDay, '截至 5月6日 14:05'],
-    ['pt-br', 'another day', nextDay, 'Atualizado em 6 de mai., 14:05'],
+    ['en', 'another day', nextDay, 'As of May 6, 2024 2:05 PM'],
+    ['zh', 'another day', nextDay, '截至 2024年5月6日 14:05'],
+    ['pt-br', 'another day', nextDay, 'Atualizado em 6 de mai de 2024 às 14:05'],
   ] as const)('reads a price time in %s on %s', (language, _when, now, text) => {
     expect(formatAsOf(at, contexts[language], { now, utcOffset: 0 })).toBe(text);
   });
@@ -316,9 +316,9 @@ describe('formatAsOf', () => {
   });
 
   it.each([
-    ['en', 'As of Dec 31, 11:59 PM'],
-    ['zh', '截至 12月31日 23:59'],
-    ['pt-br', 'Atualizado em 31 de dez., 23:59'],
+    ['en', 'As of Dec 31, 2023 11:59 PM'],
+    ['zh', '截至 2023年12月31日 23:59'],
+    ['pt-br', 'Atualizado em 31 de dez de 2023 às 23:59'],
   ] as const)('names the month of another day the way %s does', (language, text) => {
     const lastYear = Date.UTC(2023, 11, 31, 23, 59) / 1000;
     expect(formatAsOf(lastYear, contexts[language], { now: sameDay, utcOffset: 0 })).toBe(text);
@@ -329,7 +329,7 @@ describe('formatAsOf', () => {
     // 22:05 in Shanghai (UTC+8) is still 6 May there.
     expect(formatAsOf(at, zh, { now: soon, utcOffset: 480 })).toBe('截至 22:05');
     // 20:00 UTC is already 7 May in Shanghai: the price is from the day before.
-    expect(formatAsOf(at, zh, { now: sameDay, utcOffset: 480 })).toBe('截至 5月6日 22:05');
+    expect(formatAsOf(at, zh, { now: sameDay, utcOffset: 480 })).toBe('截至 2024年5月6日 22:05');
     expect(formatAsOf(at, en, { now: sameDay, utcOffset: -180 })).toBe('As of 11:05 AM');
   });
 

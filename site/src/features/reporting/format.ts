@@ -4,12 +4,13 @@
 import type { PricePoint, ReportIndicators } from '@coinlens/api/contract';
 import {
   dateIn,
+  formatDateTime,
   formatPercentChange,
   formatPrice,
   trendOf,
   type ReportCardIndicatorPlaceholder,
 } from '@coinlens/design-system';
-import { DEFAULT_LOCALE, intlLocale, isLocale, type Locale } from '../../i18n/locales';
+import { intlLocale } from '../../i18n/locales';
 
 /** The chart ranges a report has a series for, in the order the switch shows them. */
 export const RANGES = ['24h', '7d', '30d'] as const;
@@ -214,13 +215,19 @@ export function formatIndicators(
   return items;
 }
 
-/** First and last price, high and low, and the change over a series; null when it is empty. */
+/**
+ * First and last price, high and low, and the change over a series; null when it is empty. A
+ * report's series of a range runs from the price its change is measured from to the latest price
+ * (docs/api.md, "Report figures"), so these are the report's own figures: the 24 H chart's change
+ * is the header's 24 h change, the 7 D and 30 D charts' changes are the 7- and 30-day change
+ * indicators, and the 30 D chart's high and low are the 30-day high and low.
+ */
 export interface SeriesStats {
   first: number;
   last: number;
   high: number;
   low: number;
-  /** Percent from first to last; 0 when the first price is 0. */
+  /** Percent from first to last as the API computes it, `(last / first - 1) * 100`; 0 from 0. */
   change: number;
 }
 
@@ -234,7 +241,7 @@ export function seriesStats(points: readonly PricePoint[]): SeriesStats | null {
     last,
     high: Math.max(...prices),
     low: Math.min(...prices),
-    change: first === 0 ? 0 : ((last - first) / first) * 100,
+    change: first === 0 ? 0 : (last / first - 1) * 100,
   };
 }
 
@@ -270,17 +277,6 @@ export function chartSummary(
 }
 
 /**
- * How each language writes an "as of" time: on its own clock (English 12-hour, the others 24-hour
- * with two-digit hours), with the month and day first when it is not from today.
- */
-const AS_OF_FORMATS: Record<Locale, { today: string; otherDay: string }> = {
-  en: { today: 'h:mm A', otherDay: 'MMM D, h:mm A' },
-  zh: { today: 'HH:mm', otherDay: 'M月D日 HH:mm' },
-  // Portuguese shortens a month with a full stop: "6 de mai.".
-  'pt-br': { today: 'HH:mm', otherDay: 'D [de] MMM[.], HH:mm' },
-};
-
-/**
  * Makes the formats a card's first render needs in `language`, while the page waits for its data
  * (src/i18n/usePreparedFormats.ts: the first format starts the browser's whole
  * internationalization library, and each new one takes a few milliseconds more). Only the numbers
@@ -310,7 +306,12 @@ export function formatAsOf(
   const date = dateIn(updatedAt * 1000, { locale: language, utcOffset });
   if (!date.isValid()) return undefined;
   const today = date.isSame(dateIn(now, { utcOffset }), 'day');
-  const formats = AS_OF_FORMATS[isLocale(language) ? language : DEFAULT_LOCALE];
-  const time = date.format(today ? formats.today : formats.otherDay);
+  const time = formatDateTime(updatedAt * 1000, {
+    locale: language,
+    now,
+    utcOffset,
+    dateStyle: 'medium',
+  });
+  if (time === null) return undefined;
   return t(today ? 'card.asOf' : 'card.asOfDate', { time });
 }
