@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { expect, fn, userEvent, within } from '@storybook/test';
-import { CodeInput } from './CodeInput';
+import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
+import { useState } from 'react';
+import { CodeInput, type CodeInputProps } from './CodeInput';
 
 const meta = {
   title: 'Forms/CodeInput',
@@ -126,6 +127,50 @@ export const Disabled: Story = {
     for (const input of inputs) await expect(input).toBeDisabled();
     await userEvent.type(inputs[2]!, '3');
     await expect(args.onValueChange).not.toHaveBeenCalled();
+  },
+};
+
+/** How long the stand-in server of `WrongCodeKeepsFocus` takes to refuse a code. */
+const CHECK_MS = 200;
+
+/** A parent that checks each complete code, as the login dialog does: boxes disabled, then emptied. */
+function RefusingParent(args: CodeInputProps) {
+  const [value, setValue] = useState('');
+  const [checking, setChecking] = useState(false);
+  return (
+    <CodeInput
+      {...args}
+      value={value}
+      disabled={checking}
+      onValueChange={(details) => {
+        setValue(details.value);
+        args.onValueChange?.(details);
+      }}
+      onComplete={(details) => {
+        args.onComplete?.(details);
+        setChecking(true);
+        setTimeout(() => {
+          setValue('');
+          setChecking(false);
+        }, CHECK_MS);
+      }}
+    />
+  );
+}
+
+export const WrongCodeKeepsFocus: Story = {
+  render: (args) => <RefusingParent {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const inputs = boxes(canvasElement);
+    await userEvent.click(inputs[0]!);
+    await userEvent.keyboard('999999');
+    await expect(args.onComplete).toHaveBeenCalledWith({ value: '999999' });
+    // Refused: the boxes are emptied and the first one has the focus, so typing goes on there.
+    await waitFor(() => expect(inputs[0]).toHaveFocus());
+    await expect(inputs.map((input) => input.value).join('')).toBe('');
+    await userEvent.keyboard('12');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith({ value: '12' });
+    await expect(inputs[2]).toHaveFocus();
   },
 };
 

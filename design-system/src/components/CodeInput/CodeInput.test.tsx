@@ -1,5 +1,5 @@
 import { composeStories } from '@storybook/react';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { CoinlensProvider } from '../../provider';
@@ -49,6 +49,69 @@ describe('CodeInput', () => {
     expect(screen.getByRole('status')).toHaveTextContent('123');
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(boxes.map((box) => (box as HTMLInputElement).value).join('')).toBe('');
+  });
+
+  it('gives the focus back to the first box when a checked code is refused and cleared', async () => {
+    const user = userEvent.setup();
+    function Checking() {
+      const [value, setValue] = useState('');
+      const [checking, setChecking] = useState(false);
+      return (
+        <>
+          <CodeInput
+            label="Code"
+            value={value}
+            disabled={checking}
+            onValueChange={({ value: next }) => setValue(next)}
+            onComplete={() => setChecking(true)}
+          />
+          <button
+            type="button"
+            onClick={() => {
+              setValue('');
+              setChecking(false);
+            }}
+          >
+            Refuse
+          </button>
+        </>
+      );
+    }
+    renderCode(<Checking />);
+    const boxes = screen.getAllByRole('textbox');
+    await user.click(boxes[0]!);
+    await user.keyboard('999999');
+    expect(boxes[0]).toBeDisabled();
+    // The answer comes from outside the boxes (the server), the way fireEvent leaves the focus.
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse' }));
+    expect(boxes.map((box) => (box as HTMLInputElement).value).join('')).toBe('');
+    expect(boxes[0]).toHaveFocus();
+    await user.keyboard('1');
+    expect(boxes[0]).toHaveValue('1');
+    expect(boxes[1]).toHaveFocus();
+  });
+
+  it('leaves the focus where the user put it when the value is cleared', async () => {
+    const user = userEvent.setup();
+    function Clearable() {
+      const [value, setValue] = useState('1234');
+      return (
+        <>
+          <CodeInput
+            label="Code"
+            value={value}
+            onValueChange={({ value: next }) => setValue(next)}
+          />
+          <button type="button" onClick={() => setValue('')}>
+            Clear
+          </button>
+        </>
+      );
+    }
+    renderCode(<Clearable />);
+    await user.click(screen.getAllByRole('textbox')[3]!);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('button', { name: 'Clear' })).toHaveFocus();
   });
 
   it('types into the first empty box when a later empty one is clicked', async () => {

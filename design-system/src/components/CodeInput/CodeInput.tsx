@@ -6,10 +6,12 @@ import {
 } from '@chakra-ui/react';
 import {
   forwardRef,
+  useEffect,
   useId,
   useRef,
   type ClipboardEvent,
   type ChangeEvent,
+  type FocusEvent,
   type KeyboardEvent,
 } from 'react';
 import { codeInputRecipe } from './CodeInput.recipe';
@@ -53,7 +55,8 @@ export interface CodeInputProps
 /**
  * A one-time code in single-digit boxes: typing advances, Backspace goes back, a paste (or the
  * phone's code autofill) fills the boxes with its digits, and `onComplete` fires once all are
- * filled.
+ * filled. The focus stays with the boxes while the parent checks and clears a code: disabled, they
+ * drop it; enabled again, or emptied, the first empty box takes it back.
  */
 export const CodeInput = forwardRef<HTMLDivElement, CodeInputProps>(function CodeInput(
   {
@@ -83,6 +86,8 @@ export const CodeInput = forwardRef<HTMLDivElement, CodeInputProps>(function Cod
     onChange: (next) => onValueChange?.({ value: next }),
   });
   const digits = Array.from({ length }, (_, index) => value[index] ?? '');
+  /** Whether a box has the focus, or had it when the boxes were disabled. */
+  const holdsFocus = useRef(false);
 
   const focusBox = (index: number) => {
     const box = inputs.current[Math.max(0, Math.min(length - 1, index))];
@@ -155,6 +160,26 @@ export const CodeInput = forwardRef<HTMLDivElement, CodeInputProps>(function Cod
     }
   };
 
+  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
+    // A box that is being disabled loses the focus to the page, not to the user: it comes back.
+    if (event.currentTarget.disabled) return;
+    holdsFocus.current = inputs.current.some((box) => box !== null && box === event.relatedTarget);
+  };
+
+  // The parent, not a key, disables the boxes while it checks a code and then empties them (a
+  // wrong code): no handler of ours runs then, so an effect brings the focus back, and only when
+  // the boxes held it and nothing else has taken it since.
+  const firstEmpty = Math.min(value.length, length - 1);
+  useEffect(() => {
+    if (disabled || !holdsFocus.current) return;
+    const active = document.activeElement;
+    const index = inputs.current.findIndex((box) => box !== null && box === active);
+    const dropped = active === null || active === document.body;
+    if (dropped || index > firstEmpty) focusBox(firstEmpty);
+    // focusBox reads only the refs; the focus moves when these change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [disabled, firstEmpty]);
+
   return (
     <>
       {rules}
@@ -192,7 +217,11 @@ export const CodeInput = forwardRef<HTMLDivElement, CodeInputProps>(function Cod
             onChange={handleChange(index)}
             onPaste={handlePaste(index)}
             onKeyDown={handleKeyDown(index)}
-            onFocus={(event) => event.currentTarget.select()}
+            onFocus={(event) => {
+              holdsFocus.current = true;
+              event.currentTarget.select();
+            }}
+            onBlur={handleBlur}
           />
         ))}
         {name && <input type="hidden" name={name} value={value} />}

@@ -17,12 +17,15 @@ import {
 import { fakeApiOf, siteStory, textsOf } from '../../storybook/site';
 import { DialogHost } from '../shell/DialogHost';
 import { getOpenDialog, openDialog } from '../shell/dialogs';
+import { forgetAllCodes } from './pendingCodes';
 
 const meta = {
   title: 'Site/Dialogs/Login',
   tags: ['site', '!autodocs'],
   component: DialogHost,
   ...siteStory,
+  // Each story is a fresh tab: no code mailed in an earlier story is remembered.
+  beforeEach: [forgetAllCodes, siteStory.beforeEach],
   parameters: { ...siteStory.parameters, site: { dialog: 'login' } },
 } satisfies Meta<typeof DialogHost>;
 
@@ -372,7 +375,10 @@ export const RegisterSuccess: Story = {
   },
 };
 
-/** A wrong code: the server's words, `login-fail`, and the boxes empty for another try. */
+/**
+ * A wrong code: the server's words, `login-fail`, and the boxes empty for another try, the first
+ * one with the focus, so that what is typed next goes in.
+ */
 export const WrongCode: Story = {
   parameters: VerifyEmail.parameters,
   play: async (context) => {
@@ -387,6 +393,10 @@ export const WrongCode: Story = {
         () => codeBoxes(dialog, context).forEach((box) => expect(box).toHaveValue('')),
         WAIT,
       );
+      // The first box has the focus again: the next digits typed go there.
+      await waitFor(() => expect(codeBoxes(dialog, context)[0]).toHaveFocus(), WAIT);
+      await userEvent.keyboard('1');
+      await expect(codeBoxes(dialog, context)[0]).toHaveValue('1');
       await expect(navigate).not.toHaveBeenCalled();
     } finally {
       failed.stop();
@@ -428,11 +438,39 @@ export const AlreadyRegistered: Story = {
 };
 
 /**
+ * Back on step 1 and Next again: the code mailed a moment ago is still the one to type, so the
+ * code step comes back without a new mail, "Send again" still counting down.
+ */
+export const BackThenNext: Story = {
+  parameters: { screenshot: { viewport: true, mask: [COOLDOWN_MASK] } },
+  play: async (context) => {
+    await VerifyEmail.play?.(context);
+    const t = textsOf(context);
+    const dialog = await dialogTitled(context, 'login.verifyTitle');
+    await userEvent.click(within(dialog).getByRole('button', { name: t('login.back') }));
+    await dialogTitled(context, 'login.registerTitle');
+    await userEvent.click(within(dialog).getByRole('button', { name: t('login.next') }));
+    await dialogTitled(context, 'login.verifyTitle');
+    await findToast(t('login.messages.CodeStillValid'));
+    await expect(fakeApiOf(context).calls('POST /api/auth/base/sendMessage')).toHaveLength(1);
+    const resend = resendButton(dialog, context);
+    await expect(resend).toBeDisabled();
+    await expect(cooldownOf(resend)).toBeGreaterThan(40);
+    await waitFor(() => expect(codeBoxes(dialog, context)[0]).toHaveFocus(), WAIT);
+  },
+};
+
+/** The same step in Brazilian Portuguese. */
+export const BackThenNextPortuguese: Story = { ...BackThenNext, globals: { locale: 'pt-br' } };
+
+/**
  * A code was mailed to this address 18 s ago (in another tab, say): the server answers 429 with
- * `retryAfter` 42 and its message, and the dialog stays on step 1.
+ * `retryAfter` 42, and the dialog goes to the code step of that code, "Send again" waiting the
+ * server's 42 s.
  */
 export const CodeRequestedTooSoon: Story = {
   parameters: {
+    screenshot: { viewport: true, mask: [COOLDOWN_MASK] },
     site: {
       dialog: 'login',
       api: { recentCodes: [{ account: NEW_EMAIL, type: 4, secondsAgo: 18 }] },
@@ -444,9 +482,14 @@ export const CodeRequestedTooSoon: Story = {
     await userEvent.click(within(dialog).getByRole('tab', { name: t('login.registerTab') }));
     await fill(dialog, context, NEW_EMAIL, NEW_PASSWORD);
     await userEvent.click(within(dialog).getByRole('button', { name: t('login.next') }));
-    await findToast('A code was sent a moment ago; wait before asking for another');
-    await expect(dialog).toHaveAccessibleName(t('login.registerTitle'));
+    await dialogTitled(context, 'login.verifyTitle');
+    await findToast(t('login.messages.CodeStillValid'));
+    const resend = resendButton(dialog, context);
+    await expect(resend).toBeDisabled();
+    await expect(cooldownOf(resend)).toBeLessThanOrEqual(42);
+    await expect(cooldownOf(resend)).toBeGreaterThan(30);
     await expect(fakeApiOf(context).outbox).toHaveLength(0);
+    await waitFor(() => expect(codeBoxes(dialog, context)[0]).toHaveFocus(), WAIT);
   },
 };
 
@@ -522,7 +565,7 @@ export const BackFromNewPassword: Story = {
   },
 };
 
-/** A wrong reset code: the server's words, and the boxes empty for another try. */
+/** A wrong reset code: the server's words, and the boxes empty (and focused) for another try. */
 export const ResetWrongCode: Story = {
   parameters: VerifyEmail.parameters,
   play: async (context) => {
@@ -539,6 +582,8 @@ export const ResetWrongCode: Story = {
       WAIT,
     );
     await expect(dialog).toHaveAccessibleName(t('login.newPasswordTitle'));
+    // The focus was on "Change password": the emptied boxes take it, for the right code.
+    await waitFor(() => expect(codeBoxes(dialog, context)[0]).toHaveFocus(), WAIT);
   },
 };
 

@@ -69,6 +69,8 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
     input: {},
   });
   const [showPassword, setShowPassword] = useState(false);
+  /** Codes the server refused: a new one remounts step 32's boxes, which then take the focus. */
+  const [refusedCodes, setRefusedCodes] = useState(0);
   // The dialog opens on the e-mail field and, closed, gives the focus back to what opened it.
   const emailRef = useRef<HTMLInputElement>(null);
   const opener = useDialogOpener();
@@ -87,6 +89,7 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
       toaster.create({ type: event.toast, title });
     });
     const failSub = actor.on('loginFail', () => announce('login-fail', {}));
+    const refusedSub = actor.on('codeRefused', () => setRefusedCodes((count) => count + 1));
     const signedInSub = actor.on('signedIn', ({ user, registered }) => {
       setToken(user.tokenInfo.tokenValue);
       toaster.create({
@@ -102,6 +105,7 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
     return () => {
       toastSub.unsubscribe();
       failSub.unsubscribe();
+      refusedSub.unsubscribe();
       signedInSub.unsubscribe();
     };
   }, [actor, locale, onClose, t]);
@@ -311,6 +315,9 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
             {t('login.codeSentTo', { email: context.email.trim() })}
           </chakra.p>
           <CodeInput
+            // A refused code empties the boxes, and they take the focus again for the next one:
+            // here it was on "Change password" (on step 21 the boxes had it and keep it themselves).
+            key={refusedCodes}
             label={t('login.code')}
             getDigitLabel={({ index, length }) => t('login.digit', { index: index + 1, length })}
             value={context.code}

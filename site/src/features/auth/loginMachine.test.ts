@@ -68,7 +68,11 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 };
 
-beforeEach(() => jest.useFakeTimers());
+beforeEach(() => {
+  jest.useFakeTimers();
+  // What the tab remembers of the codes it had mailed (a reload keeps it; a new test does not).
+  window.sessionStorage.clear();
+});
 afterEach(() => jest.useRealTimers());
 
 describe('the email rule', () => {
@@ -205,7 +209,8 @@ describe('registering', () => {
     await settle();
     expect(step(actor.getSnapshot())).toEqual({ step21: 'editing' });
     expect(actor.getSnapshot().context.code).toBe('');
-    expect(emitted.slice(-2)).toEqual([
+    expect(emitted.slice(-3)).toEqual([
+      { type: 'codeRefused' },
       { type: 'toast', toast: 'error', key: 'loginError', msg: 'The code is wrong' },
       { type: 'loginFail' },
     ]);
@@ -218,20 +223,143 @@ describe('registering', () => {
     expect(actor.getSnapshot().context.cooldown).toBe(RESEND_COOLDOWN_S);
   });
 
-  it('follows the server cooldown when it refuses a send with 429', async () => {
-    const { actor, emitted } = start({
-      sendCode: () => Promise.reject(failure(429, 'Wait a moment', 42)),
+  it('takes the code step when the server says a code was sent a moment ago (429)', async () => {
+    const { actor, emitted } = await toStep21({
+      sendCode: () => Promise.reject(failure(429, 'A code was sent a moment ago', 42)),
     });
-    actor.send({ type: 'TAB', tab: 'register' });
-    actor.send({ type: 'EMAIL', value: 'ada@example.com' });
-    actor.send({ type: 'PASSWORD', value: 'secret1' });
-    actor.send({ type: 'SUBMIT' });
-    await settle();
-    expect(step(actor.getSnapshot())).toEqual({ step1: 'editing' });
+    expect(step(actor.getSnapshot())).toEqual({ step21: 'editing' });
+    expect(emitted).toEqual([{ type: 'toast', toast: 'info', key: 'CodeStillValid' }]);
     expect(actor.getSnapshot().context.cooldown).toBe(42);
+    jest.advanceTimersByTime(42_000);
+    expect(actor.getSnapshot().context.cooldown).toBe(0);
+  });
+
+  it('stays on step 1 and says why when the wait is the per-IP hour, not a code just sent', async () => {
+    const { actor, emitted } = await toStep21({
+      sendCode: () => Promise.reject(failure(429, 'Too many requests', 1800)),
+    });
+    expect(step(actor.getSnapshot())).toEqual({ step1: 'editing' });
+    expect(actor.getSnapshot().context.cooldown).toBe(1800);
     expect(emitted).toEqual([
-      { type: 'toast', toast: 'error', key: 'sentError', msg: 'Wait a moment' },
+      { type: 'toast', toast: 'error', key: 'sentError', msg: 'Too many requests' },
     ]);
+  });
+});
+
+describe('a code already mailed', () => {
+  /** Step 1 of a fresh dialog (a reload) filled in for `email`, then Next. */
+  async function registerAgain(email = 'ada@example.com', fakes: Fakes = {}) {
+    const started = start(fakes);
+    started.actor.send({ type: 'TAB', tab: 'register' });
+    started.actor.send({ type: 'EMAIL', value: email });
+    started.actor.send({ type: 'PASSWORD', value: 'secret1' });
+    started.actor.send({ type: 'SUBMIT' });
+    await settle();
+    return started;
+  }
+
+  it('leads back to its code step after a reload, with what is left of the cooldown', async () => {
+    const first = await registerAgain();
+    expect(first.calls).toHaveLength(1);
+    first.actor.stop();
+    jest.advanceTimersByTime(20_000);
+
+    const { actor, emitted, calls } = await registerAgain(' ADA@example.com ');
+    expect(calls).toEqual([]);
+    expect(step(actor.getSnapshot())).toEqual({ step21: 'editing' });
+    expect(emitted).toEqual([{ type: 'toast', toast: 'info', key: 'CodeStillValid' }]);
+    expect(actor.getSnapshot().context.cooldown).toBe(40);
+    actor.send({ type: 'RESEND' });
+    expect(calls).toEqual([]);
+    jest.advanceTimersByTime(40_000);
+    expect(actor.getSnapshot().context.cooldown).toBe(0);
+
+    actor.send({ type: 'CODE', value: '123456' });
+    await settle();
+    expect(calls).toEqual([
+      ['register', { email: 'ADA@example.com', password: 'secret1', code: '123456' }],
+    ]);
+  });
+
+  it('leads back to its code step from the Back arrow, and may be sent again after 60 s', async () => {
+    const { actor, calls } = await registerAgain();
+    jest.advanceTimersByTime(5_000);
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'SUBMIT' });
+    expect(step(actor.getSnapshot())).toEqual({ step21: 'editing' });
+    expect(actor.getSnapshot().context.cooldown).toBe(55);
+    jest.advanceTimersByTime(55_000);
+    actor.send({ type: 'RESEND' });
+    await settle();
+    expect(calls.map(([name]) => name)).toEqual(['sendCode', 'sendCode']);
+    expect(actor.getSnapshot().context.cooldown).toBe(RESEND_COOLDOWN_S);
+  });
+
+  it('is asked for again once its 10 minutes are over, or for another address', async () => {
+    (await registerAgain()).actor.stop();
+    const other = await registerAgain('grace@example.com');
+    expect(other.calls).toHaveLength(1);
+    other.actor.stop();
+    jest.advanceTimersByTime(10 * 60_000);
+    const { actor, calls } = await registerAgain();
+    expect(calls).toEqual([['sendCode', { email: 'ada@example.com', type: 4 }]]);
+    expect(step(actor.getSnapshot())).toEqual({ step21: 'editing' });
+  });
+
+  it('is forgotten once it registered or expired', async () => {
+    const registered = await registerAgain();
+    registered.actor.send({ type: 'CODE', value: '123456' });
+    await settle();
+    expect((await registerAgain()).calls.map(([name]) => name)).toEqual(['sendCode']);
+
+    window.sessionStorage.clear();
+    const expired = await registerAgain('grace@example.com', {
+      register: () => Promise.reject(failure(410, 'The code has expired')),
+    });
+    expired.actor.send({ type: 'CODE', value: '123456' });
+    await settle();
+    expired.actor.send({ type: 'BACK' });
+    jest.advanceTimersByTime(60_000);
+    expired.actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(expired.calls.map(([name]) => name)).toEqual(['sendCode', 'register', 'sendCode']);
+  });
+
+  it('is kept after a wrong code: Back and Next return to it', async () => {
+    const { actor, calls } = await registerAgain('ada@example.com', {
+      register: () => Promise.reject(failure(403, 'The code is wrong')),
+    });
+    actor.send({ type: 'CODE', value: '999999' });
+    await settle();
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'SUBMIT' });
+    expect(step(actor.getSnapshot())).toEqual({ step21: 'editing' });
+    expect(calls.map(([name]) => name)).toEqual(['sendCode', 'register']);
+  });
+
+  it('remembers the code of a refusal (429): a reload leads back to it too', async () => {
+    const refused = await registerAgain('ada@example.com', {
+      sendCode: () => Promise.reject(failure(429, 'A code was sent a moment ago', 30)),
+    });
+    refused.actor.stop();
+    jest.advanceTimersByTime(10_000);
+    const { actor, calls } = await registerAgain();
+    expect(calls).toEqual([]);
+    expect(actor.getSnapshot().context.cooldown).toBe(20);
+  });
+
+  it('of a reset leads back to step 32 from step 31', async () => {
+    const first = start();
+    first.actor.send({ type: 'FORGOT' });
+    first.actor.send({ type: 'EMAIL', value: 'ada@example.com' });
+    first.actor.send({ type: 'SUBMIT' });
+    await settle();
+    first.actor.send({ type: 'BACK' });
+    first.actor.send({ type: 'SUBMIT' });
+    expect(step(first.actor.getSnapshot())).toEqual({ step32: 'editing' });
+    expect(first.calls).toHaveLength(1);
+    // A register code for the same address is another code.
+    expect((await registerAgain()).calls.map(([name]) => name)).toEqual(['sendCode']);
   });
 });
 
@@ -302,6 +430,8 @@ describe('resetting the password', () => {
     actor.send({ type: 'SUBMIT' });
     await settle();
     expect(step(actor.getSnapshot())).toEqual({ step32: 'editing' });
+    expect(actor.getSnapshot().context.code).toBe('');
+    expect(emitted.at(-2)).toEqual({ type: 'codeRefused' });
     expect(emitted.at(-1)).toEqual({
       type: 'toast',
       toast: 'error',

@@ -1,12 +1,20 @@
 // The login dialog's steps as an XState machine: step 1 (login and register tabs), 21 (the register
 // code), 31 (the reset email) and 32 (a new password with the reset code); the resend cooldown;
 // validation; and what each answer does. It speaks through its actors (the API calls, swapped in
-// tests) and through emitted events (toasts, sign-in), so the dialog only draws it.
+// tests) and through emitted events (toasts, sign-in), so the dialog only draws it. A code already
+// mailed for the address (pendingCodes.ts) leads back to its code step instead of a new send.
 import type { UserInfo } from '@coinlens/api/contract';
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  CODE_COOLDOWN_MS,
+  cooldownLeft,
+  forgetCode,
+  pendingCodeSentAt,
+  rememberCode,
+} from './pendingCodes';
 
 /** The resend cooldown, in seconds. */
-export const RESEND_COOLDOWN_S = 60;
+export const RESEND_COOLDOWN_S = CODE_COOLDOWN_MS / 1000;
 /** The shortest password, in characters. */
 export const PASSWORD_MIN = 6;
 
@@ -50,14 +58,17 @@ export type LoginEvent =
 
 /** What the machine tells the dialog: a toast (by message key or server text) or a sign-in. */
 export type LoginEmitted =
-  | { type: 'toast'; toast: 'success' | 'error'; key: ToastKey; msg?: string }
+  | { type: 'toast'; toast: 'success' | 'error' | 'info'; key: ToastKey; msg?: string }
   | { type: 'signedIn'; user: UserInfo; registered: boolean }
-  | { type: 'loginFail' };
+  | { type: 'loginFail' }
+  /** The server refused the code (or the password with it): the boxes are empty again. */
+  | { type: 'codeRefused' };
 
 export type ToastKey =
   | 'ErrorEmailTips'
   | 'EnterLimit'
   | 'Sent'
+  | 'CodeStillValid'
   | 'sentError'
   | 'LoginSuccess'
   | 'RegistrationSuccess'
@@ -71,11 +82,18 @@ export function canSubmit(step: string, context: LoginContext): boolean {
   return context.email.trim() !== '' && context.password !== '';
 }
 
+const REGISTER = { type: 4 } as const;
+const RESET = { type: 2 } as const;
+
 const empty: Pick<LoginContext, 'email' | 'password' | 'code'> = {
   email: '',
   password: '',
   code: '',
 };
+
+/** The failure an actor's error event carries (any other event: none). */
+const failureOf = (event: unknown): AuthFailure =>
+  toAuthFailure((event as { error?: unknown } | null)?.error);
 
 const toAuthFailure = (error: unknown): AuthFailure => {
   if (typeof error === 'object' && error !== null && 'code' in error) {
@@ -117,6 +135,17 @@ export const loginMachine = setup({
     passwordTooShort: ({ context }) => context.password.length < PASSWORD_MIN,
     onRegisterTab: ({ context }) => context.tab === 'register',
     coolingDown: ({ context }) => context.cooldown > 0,
+    /** A code for this address and purpose was mailed and should still work. */
+    codePending: ({ context }, params: { type: CodeType }) =>
+      pendingCodeSentAt(context.email, params.type) !== null,
+    // A 429 with a wait no longer than the resend cooldown is the server's "a code was sent a
+    // moment ago" (codeCooldown): that code, in the mailbox, is the one to type. The answer names
+    // no reason; the other 429 of sendMessage, the per-IP hourly limit, waits longer but in the
+    // last minute of its hour, and then "Send again" works once the wait is over.
+    codeJustSent: ({ event }) => {
+      const { code, retryAfter } = failureOf(event);
+      return code === 429 && retryAfter !== null && retryAfter <= RESEND_COOLDOWN_S;
+    },
   },
   actions: {
     setTab: assign(({ event }) => {
@@ -138,21 +167,48 @@ export const loginMachine = setup({
     clearCode: assign({ code: '' }),
     clearAll: assign({ ...empty, cooldown: 0 }),
     startCooldown: assign({ cooldown: RESEND_COOLDOWN_S }),
+    rememberCode: ({ context }, params: { type: CodeType }) =>
+      rememberCode(context.email, params.type),
+    forgetCode: ({ context }, params: { type: CodeType }) => forgetCode(context.email, params.type),
+    // An expired code (410) or one with no tries left (423) is no use on its code step any more.
+    forgetDeadCode: ({ context, event }, params: { type: CodeType }) => {
+      const { code } = failureOf(event);
+      if (code === 410 || code === 423) forgetCode(context.email, params.type);
+    },
+    /** Back on the code step of a code already mailed: the resend waits what is left of its cooldown. */
+    resumeCode: assign(({ context }, params: { type: CodeType }) => {
+      const sentAt = pendingCodeSentAt(context.email, params.type);
+      return { code: '', cooldown: sentAt === null ? 0 : cooldownLeft(sentAt) };
+    }),
+    // Refused because a code went out `retryAfter` seconds before the cooldown's end: it was sent
+    // then, and the resend waits for the server.
+    resumeAfterRefusal: enqueueActions(
+      ({ context, event, enqueue }, params: { type: CodeType }) => {
+        const wait = Math.ceil(failureOf(event).retryAfter ?? 0);
+        const email = context.email;
+        enqueue(() =>
+          rememberCode(email, params.type, Date.now() - CODE_COOLDOWN_MS + wait * 1000),
+        );
+        enqueue.assign({ code: '', cooldown: wait });
+      },
+    ),
     tick: assign(({ context }) => ({ cooldown: Math.max(0, context.cooldown - 1) })),
     toastEmail: emit({ type: 'toast', toast: 'error', key: 'ErrorEmailTips' } as const),
     toastPassword: emit({ type: 'toast', toast: 'error', key: 'EnterLimit' } as const),
     toastSent: emit({ type: 'toast', toast: 'success', key: 'Sent' } as const),
+    toastStillValid: emit({ type: 'toast', toast: 'info', key: 'CodeStillValid' } as const),
     // A refused call says why, in the server's words.
     toastFailure: emit(({ event }) => ({
       type: 'toast' as const,
       toast: 'error' as const,
       key: 'loginError' as const,
-      msg: toAuthFailure((event as unknown as { error?: unknown }).error).msg,
+      msg: failureOf(event).msg,
     })),
     announceLoginFail: emit({ type: 'loginFail' } as const),
+    announceCodeRefused: emit({ type: 'codeRefused' } as const),
     // A refused send says why (or 'sentError'); a 429 also starts the server's cooldown.
     failedToSend: enqueueActions(({ event, enqueue }) => {
-      const failure = toAuthFailure((event as unknown as { error?: unknown }).error);
+      const failure = failureOf(event);
       if (failure.retryAfter !== null && failure.retryAfter > 0) {
         enqueue.assign({ cooldown: Math.ceil(failure.retryAfter) });
       }
@@ -196,6 +252,11 @@ export const loginMachine = setup({
                 SUBMIT: [
                   { guard: 'emailInvalid', actions: 'toastEmail' },
                   { guard: 'passwordTooShort', actions: 'toastPassword' },
+                  {
+                    guard: and(['onRegisterTab', { type: 'codePending', params: REGISTER }]),
+                    target: '#login.steps.step21',
+                    actions: [{ type: 'resumeCode', params: REGISTER }, 'toastStillValid'],
+                  },
                   { guard: 'onRegisterTab', target: 'sendingCode' },
                   { target: 'loggingIn' },
                 ],
@@ -226,8 +287,22 @@ export const loginMachine = setup({
               invoke: {
                 src: 'sendCode',
                 input: ({ context }) => ({ email: context.email.trim(), type: 4 as const }),
-                onDone: { target: '#login.steps.step21', actions: ['startCooldown', 'toastSent'] },
-                onError: { target: 'editing', actions: 'failedToSend' },
+                onDone: {
+                  target: '#login.steps.step21',
+                  actions: [
+                    'startCooldown',
+                    { type: 'rememberCode', params: REGISTER },
+                    'toastSent',
+                  ],
+                },
+                onError: [
+                  {
+                    guard: 'codeJustSent',
+                    target: '#login.steps.step21',
+                    actions: [{ type: 'resumeAfterRefusal', params: REGISTER }, 'toastStillValid'],
+                  },
+                  { target: 'editing', actions: 'failedToSend' },
+                ],
               },
             },
           },
@@ -253,7 +328,14 @@ export const loginMachine = setup({
               invoke: {
                 src: 'sendCode',
                 input: ({ context }) => ({ email: context.email.trim(), type: 4 as const }),
-                onDone: { target: 'editing', actions: ['startCooldown', 'toastSent'] },
+                onDone: {
+                  target: 'editing',
+                  actions: [
+                    'startCooldown',
+                    { type: 'rememberCode', params: REGISTER },
+                    'toastSent',
+                  ],
+                },
                 onError: { target: 'editing', actions: 'failedToSend' },
               },
             },
@@ -267,15 +349,24 @@ export const loginMachine = setup({
                 }),
                 onDone: {
                   target: '#login.steps.done',
-                  actions: emit(({ event }) => ({
-                    type: 'signedIn' as const,
-                    user: event.output,
-                    registered: true,
-                  })),
+                  actions: [
+                    { type: 'forgetCode', params: REGISTER },
+                    emit(({ event }) => ({
+                      type: 'signedIn' as const,
+                      user: event.output,
+                      registered: true,
+                    })),
+                  ],
                 },
                 onError: {
                   target: 'editing',
-                  actions: ['clearCode', 'toastFailure', 'announceLoginFail'],
+                  actions: [
+                    { type: 'forgetDeadCode', params: REGISTER },
+                    'clearCode',
+                    'announceCodeRefused',
+                    'toastFailure',
+                    'announceLoginFail',
+                  ],
                 },
               },
             },
@@ -289,6 +380,11 @@ export const loginMachine = setup({
               on: {
                 SUBMIT: [
                   { guard: 'emailInvalid', actions: 'toastEmail' },
+                  {
+                    guard: { type: 'codePending', params: RESET },
+                    target: '#login.steps.step32',
+                    actions: [{ type: 'resumeCode', params: RESET }, 'toastStillValid'],
+                  },
                   { target: 'sendingCode' },
                 ],
               },
@@ -297,8 +393,18 @@ export const loginMachine = setup({
               invoke: {
                 src: 'sendCode',
                 input: ({ context }) => ({ email: context.email.trim(), type: 2 as const }),
-                onDone: { target: '#login.steps.step32', actions: ['startCooldown', 'toastSent'] },
-                onError: { target: 'editing', actions: 'failedToSend' },
+                onDone: {
+                  target: '#login.steps.step32',
+                  actions: ['startCooldown', { type: 'rememberCode', params: RESET }, 'toastSent'],
+                },
+                onError: [
+                  {
+                    guard: 'codeJustSent',
+                    target: '#login.steps.step32',
+                    actions: [{ type: 'resumeAfterRefusal', params: RESET }, 'toastStillValid'],
+                  },
+                  { target: 'editing', actions: 'failedToSend' },
+                ],
               },
             },
           },
@@ -322,7 +428,10 @@ export const loginMachine = setup({
               invoke: {
                 src: 'sendCode',
                 input: ({ context }) => ({ email: context.email.trim(), type: 2 as const }),
-                onDone: { target: 'editing', actions: ['startCooldown', 'toastSent'] },
+                onDone: {
+                  target: 'editing',
+                  actions: ['startCooldown', { type: 'rememberCode', params: RESET }, 'toastSent'],
+                },
                 onError: { target: 'editing', actions: 'failedToSend' },
               },
             },
@@ -337,13 +446,19 @@ export const loginMachine = setup({
                 onDone: {
                   target: '#login.steps.step1',
                   actions: [
+                    { type: 'forgetCode', params: RESET },
                     emit({ type: 'toast', toast: 'success', key: 'ResetSuccess' } as const),
                     assign({ tab: 'login' as const, ...empty, cooldown: 0 }),
                   ],
                 },
                 onError: {
                   target: 'editing',
-                  actions: ['clearCode', 'toastFailure'],
+                  actions: [
+                    { type: 'forgetDeadCode', params: RESET },
+                    'clearCode',
+                    'announceCodeRefused',
+                    'toastFailure',
+                  ],
                 },
               },
             },

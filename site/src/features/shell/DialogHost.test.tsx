@@ -75,9 +75,11 @@ describe('a move of the site’s own to another address on the same page', () =>
     move('?t=login');
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
 
-    // Closed, then asked for again (the same link pressed again): it opens again.
+    // Closed, it leaves the address (a reload would open it again); asked for again (the same
+    // link pressed again), it opens again.
     act(() => closeDialog());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.location.search).toBe('');
     move('?t=login');
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
   });

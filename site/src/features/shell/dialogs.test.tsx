@@ -2,7 +2,14 @@ import '@testing-library/jest-dom';
 import { render } from '@testing-library/react';
 import type { RefObject } from 'react';
 import type { Coin } from '@coinlens/api/contract';
-import { closeDialog, getDialogParams, keepUnsaved, openDialog, useDialogOpener } from './dialogs';
+import {
+  closeDialog,
+  getDialogParams,
+  keepUnsaved,
+  openDialog,
+  useDialogOpener,
+  withoutLoginAsk,
+} from './dialogs';
 
 function Probe({ onRef }: { onRef: (ref: RefObject<HTMLElement | null>) => void }) {
   onRef(useDialogOpener());
@@ -76,5 +83,47 @@ describe('what an add dialog could not save', () => {
     closeDialog();
     openDialog('addCoin');
     expect(getDialogParams()).toEqual({});
+  });
+});
+
+describe('the address that asked for the login dialog (?t=login)', () => {
+  afterEach(() => {
+    closeDialog();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it.each([
+    ['?t=login', ''],
+    ['?coin=btc&t=login', '?coin=btc'],
+    ['?t=login&coin=btc&q=a%20b', '?coin=btc&q=a%20b'],
+    ['?t=%6Cogin', ''],
+    ['?t=other', '?t=other'],
+    ['?coin=btc', '?coin=btc'],
+    ['', ''],
+  ])('%p without the login ask is %p', (search, expected) => {
+    expect(withoutLoginAsk(search)).toBe(expected);
+  });
+
+  it('loses its t=login when the dialog closes, keeping the path, the rest and the entry', () => {
+    window.history.replaceState({ key: 'router-key' }, '', '/zh/reporting/?coin=btc&t=login#top');
+    const entries = window.history.length;
+    openDialog('login');
+    expect(window.location.search).toBe('?coin=btc&t=login');
+    closeDialog();
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/zh/reporting/?coin=btc#top',
+    );
+    expect(window.history.length).toBe(entries);
+    expect(window.history.state).toEqual({ key: 'router-key' });
+  });
+
+  it('loses it too when another dialog takes the login dialog’s place, and only then', () => {
+    window.history.replaceState(null, '', '/?t=login');
+    openDialog('nickname');
+    closeDialog();
+    expect(window.location.search).toBe('?t=login');
+    openDialog('login');
+    openDialog('nickname');
+    expect(window.location.search).toBe('');
   });
 });

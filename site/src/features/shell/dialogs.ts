@@ -23,6 +23,7 @@ const listeners = new Set<() => void>();
 
 function set(next: DialogName | null) {
   if (next === current) return;
+  if (current === 'login') dropLoginAsk();
   current = next;
   for (const listener of [...listeners]) listener();
 }
@@ -105,6 +106,31 @@ export function useOpenDialog(): DialogName | null {
 /** Whether a page URL asks for the login dialog (`?t=login`). */
 export function wantsLogin(search: string): boolean {
   return new URLSearchParams(search).get('t') === 'login';
+}
+
+/**
+ * `search` without its `t=login`, the other parameters as they were written: `?a=1&t=login&b=2`
+ * gives `?a=1&b=2`, `?t=login` gives ''.
+ */
+export function withoutLoginAsk(search: string): string {
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part !== '' && !wantsLogin(part));
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
+}
+
+/**
+ * Takes `t=login` out of the page's address once the login dialog has closed, so that a reload
+ * (or a copy of the address) does not open it again. The history entry is replaced, not added, and
+ * keeps its state, which is the router's (its key, the scroll position it restores).
+ */
+function dropLoginAsk(): void {
+  if (typeof window === 'undefined') return;
+  const { pathname, search, hash } = window.location;
+  const next = withoutLoginAsk(search);
+  if (next !== search)
+    window.history.replaceState(window.history.state, '', pathname + next + hash);
 }
 
 let loginAsks = 0;
