@@ -28,6 +28,11 @@ function renderLauncher(locale: Locale = 'en') {
   );
 }
 
+/** The room the launcher leaves at the page's end (empty and hidden: no role or text finds it). */
+const roomIn = (container: HTMLElement) =>
+  // eslint-disable-next-line testing-library/no-node-access -- hidden from assistive technology
+  container.querySelector('[data-part="launcher-room"]');
+
 afterEach(() => {
   clearToken();
   jest.useRealTimers();
@@ -59,10 +64,22 @@ describe('AssistantLauncher', () => {
     expect(link.textContent).not.toBe(first);
   });
 
-  it('is not there for a visitor who is signed out', () => {
+  it('is not there for a visitor who is signed out, nor the room it leaves', () => {
     clearToken();
-    renderLauncher();
+    const { container } = renderLauncher();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(roomIn(container)).toBeNull();
+  });
+
+  // Its room is what keeps the page's last line clear of it (AssistantLauncher.stories.tsx
+  // measures that in a browser): it must come with the launcher, after everything on the page.
+  it('ends the page with room for itself for a signed-in user', () => {
+    setToken('tok');
+    const { container } = renderLauncher();
+    const room = roomIn(container);
+    expect(room).toBeInTheDocument();
+    expect(room).toHaveAttribute('aria-hidden', 'true');
+    expect(room).toBeEmptyDOMElement();
   });
 });

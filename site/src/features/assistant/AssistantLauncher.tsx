@@ -1,21 +1,64 @@
 // The assistant in the corner of the signed-in pages other than the chat: the robot with its idle
 // line, changed for another at random every 300000 ms, leading to the chat page. It draws after
-// hydration only: its line is picked at random in the browser.
+// hydration only: its line is picked at random in the browser. It floats over the page, so the
+// page ends with room for it: scrolled to the end, no line of the page is under it.
 import { Box, chakra } from '@chakra-ui/react';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
+import { isSignedInArea } from '../../app/signedInAreas';
 import { Link } from '../../i18n/Link';
-import { useSession } from '../auth/session';
+import { showsSignedIn, useSession } from '../auth/session';
+import { SessionParts } from '../auth/SessionPart';
 import { useHydrated } from '../shell/useHydrated';
 import { useRobotText } from './robot';
 import { RobotAvatar } from './RobotAvatar';
 
 const LauncherLink = chakra(Link);
 
+/** The launcher's tallest: the robot beside its label and two lines of idle text (it clamps). */
+export const LAUNCHER_MAX_HEIGHT = '4.5rem';
+/** How far the launcher keeps from the window's bottom and right edges. */
+const EDGE = { base: '0.75rem', md: '1.5rem' } as const;
+/** The room the page ends with: the launcher, its distance from the edge, and as much above it. */
+const ROOM = {
+  base: `calc(${LAUNCHER_MAX_HEIGHT} + 2 * ${EDGE.base})`,
+  md: `calc(${LAUNCHER_MAX_HEIGHT} + 2 * ${EDGE.md})`,
+};
+/**
+ * The room hangs below the layout's column instead of taking a share of it: the document scrolls
+ * that much further, while a short page's footer stays at the window's bottom wherever it stood
+ * (the page's content still has the whole window to grow in before the footer moves).
+ */
+const HANG = { base: `calc(-1 * ${ROOM.base})`, md: `calc(-1 * ${ROOM.md})` };
+
+/**
+ * Placed after the page's last part (the layout's footer). The room is in the page's static HTML,
+ * so that a short page's footer does not move up when the session becomes known: on a signed-in
+ * area's page (whose HTML only a token holder sees) from the start, on a page both see for CSS to
+ * show where the browser keeps a token (SessionPart). The launcher itself comes after hydration.
+ */
 export function AssistantLauncher() {
   const hydrated = useHydrated();
   const { status } = useSession();
-  if (!hydrated || status !== 'signedIn') return null;
-  return <Launcher />;
+  const { originalPath } = useI18next();
+  const room = (
+    <Box
+      aria-hidden="true"
+      data-part="launcher-room"
+      flexShrink={0}
+      height={ROOM}
+      marginBottom={HANG}
+    />
+  );
+  return (
+    <>
+      {isSignedInArea(originalPath) ? (
+        showsSignedIn(status, originalPath) && room
+      ) : (
+        <SessionParts status={status} display="contents" member={room} />
+      )}
+      {hydrated && status === 'signedIn' && <Launcher />}
+    </>
+  );
 }
 
 function Launcher() {
@@ -26,8 +69,8 @@ function Launcher() {
       as="aside"
       aria-label={t('title')}
       position="fixed"
-      right={{ base: '3', md: '6' }}
-      bottom={{ base: '3', md: '6' }}
+      right={EDGE}
+      bottom={EDGE}
       zIndex="docked"
       maxWidth={{ base: 'calc(100vw - 1.5rem)', md: '22rem' }}
     >
@@ -37,6 +80,7 @@ function Launcher() {
         alignItems="center"
         gap="3"
         minHeight="11"
+        maxHeight={LAUNCHER_MAX_HEIGHT}
         paddingY="2"
         paddingStart="2"
         paddingEnd="4"

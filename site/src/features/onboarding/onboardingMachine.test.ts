@@ -214,7 +214,12 @@ describe('the onboarding machine', () => {
     jest.advanceTimersByTime(60_000);
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'SKIP' });
-    expect(view()).toMatchObject({ current: { id: 7 }, waitingFor: 'start', dialog: null });
+    expect(view()).toMatchObject({
+      current: { id: 7 },
+      waitingFor: 'start',
+      canSkip: false,
+      dialog: null,
+    });
     actor.send({ type: 'START' });
     expect(view().current.id).toBe(8);
   });
@@ -263,6 +268,36 @@ describe('the onboarding machine', () => {
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ tasks: { 1: 'done', 2: 'skipped' } });
     expect(shownIds()).toHaveLength(24);
+  });
+
+  it('offers task 2’s skip with its start button, and skipping there passes the task over', () => {
+    const { actor, view, shownIds, signals } = start();
+    walkTo(actor, 12);
+    expect(view()).toMatchObject({ current: { id: 12 }, waitingFor: 'start', canSkip: true });
+    const signalsBefore = signals().length;
+    actor.send({ type: 'SKIP' });
+    // Neither the task's line asking for a source, nor its dialog, nor its hot sources.
+    expect(view()).toMatchObject({ current: { id: 14 }, tasks: { 1: 'done', 2: 'skipped' } });
+    expect(shownIds().slice(-2)).toEqual([12, 14]);
+    expect(view().shown.map((item) => item.id)).not.toContain(13);
+    expect(signals()).toHaveLength(signalsBefore);
+    actor.send({ type: 'START' });
+    actor.send({ type: 'TASK_DONE', task: 2 });
+    expect(view().tasks[2]).toBe('skipped');
+    walkTo(actor, 24);
+    jest.advanceTimersByTime(COUNTDOWN_STEP_MS);
+    expect(actor.getSnapshot().output).toEqual({ tasks: { 1: 'done', 2: 'skipped' } });
+    expect(shownIds()).toEqual(WELCOME_SCRIPT.map((item) => item.id).filter((id) => id !== 13));
+    expect(view().shown.map((item) => item.id)).toEqual(shownIds());
+  });
+
+  it('offers no skip at task 2’s start once the task is done', () => {
+    const { actor, view } = start();
+    walkTo(actor, 12);
+    actor.send({ type: 'TASK_DONE', task: 2 });
+    expect(view()).toMatchObject({ current: { id: 12 }, waitingFor: 'start', canSkip: false });
+    actor.send({ type: 'SKIP' });
+    expect(view()).toMatchObject({ current: { id: 12 }, tasks: { 1: 'done', 2: 'done' } });
   });
 
   it('waits for NEXT on an item with autoNext false', () => {
@@ -384,6 +419,22 @@ describe('resuming after a reload', () => {
     expect(view().current.id).toBe(9);
   });
 
+  it('keeps a task skipped from its start card out of the lines shown again', () => {
+    const first = start();
+    walkTo(first.actor, 12);
+    first.actor.send({ type: 'SKIP' });
+    expect(JSON.parse(persist(first.actor.getSnapshot()))).toMatchObject({
+      id: 14,
+      tasks: { 1: 'done', 2: 'skipped' },
+      passedOver: [13],
+    });
+    const { view } = reload(first.actor);
+    expect(view().current.id).toBe(14);
+    expect(view().shown.map((item) => item.id)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14,
+    ]);
+  });
+
   it('restarts the countdown at its current number', () => {
     const first = start();
     walkTo(first.actor, 22);
@@ -437,6 +488,8 @@ describe('stored progress it cannot trust', () => {
 
   it('reads good progress back', () => {
     expect(restore(JSON.stringify(good))).toEqual(good);
+    const passed = { ...good, id: 15, tasks: { 1: 'done', 2: 'skipped' }, passedOver: [13] };
+    expect(restore(JSON.stringify(passed))).toEqual(passed);
   });
 
   it.each([
@@ -453,6 +506,19 @@ describe('stored progress it cannot trust', () => {
     ['task 1 skipped', variant({ id: 15, tasks: { 1: 'skipped', 2: 'done' } })],
     ['past task 1 with task 1 pending', variant({ id: 9, tasks: { 1: 'pending', 2: 'pending' } })],
     ['task 2 skipped before it came up', variant({ id: 11, tasks: { 1: 'done', 2: 'skipped' } })],
+    ['a passed-over list that is not a list', variant({ id: 15, passedOver: 13 })],
+    [
+      'a task passed over that was not skipped',
+      variant({ id: 15, tasks: { 1: 'done', 2: 'done' }, passedOver: [13] }),
+    ],
+    [
+      'a passed-over item that is not a task',
+      variant({ id: 15, tasks: { 1: 'done', 2: 'skipped' }, passedOver: [12] }),
+    ],
+    [
+      'a task passed over that is still ahead',
+      variant({ id: 13, tasks: { 1: 'done', 2: 'skipped' }, passedOver: [13] }),
+    ],
   ])('starts over on %s', (_, raw) => {
     expect(restore(raw)).toBeNull();
     const { view, shownIds } = start({ progress: restore(raw) });

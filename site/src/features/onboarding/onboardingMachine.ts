@@ -25,6 +25,8 @@ export interface OnboardingContext {
   resumed: boolean;
   /** The script has run to its end. */
   finished: boolean;
+  /** Ids of task items passed over unseen: their task was skipped from its start card. */
+  passedOver: readonly number[];
 }
 
 export type OnboardingEvent =
@@ -32,7 +34,10 @@ export type OnboardingEvent =
   | { type: 'START' }
   /** The user did the task: followed a coin (1) or added a source (2). Accepted at any time. */
   | { type: 'TASK_DONE'; task: TaskNumber }
-  /** Skip the current task; ignored unless its item has `canSkip`. */
+  /**
+   * Skip the task at hand, from its start card or in it; ignored unless its task item has
+   * `canSkip`.
+   */
   | { type: 'SKIP' }
   /** Go on from a plain item with `autoNext: false`. */
   | { type: 'NEXT' };
@@ -53,6 +58,8 @@ export interface OnboardingProgress {
   id: number;
   finished: boolean;
   tasks: TaskOutcomes;
+  /** Ids of task items passed over unseen (skipped from the start card); absent in older saves. */
+  passedOver?: readonly number[];
 }
 
 export interface OnboardingInput {
@@ -75,6 +82,22 @@ const pendingTask = (context: OnboardingContext): TaskNumber | undefined => {
     ? task
     : undefined;
 };
+
+/**
+ * The task the user may skip where the script stands: at a task's start card (the task item
+ * follows it) or in the task itself, when that task item has `canSkip` and the task is still to
+ * do. A skippable task is offered as skippable from its start card, so no one has to start a task
+ * (and have its dialog open) only to be allowed to decline it.
+ */
+function skippableTask(context: OnboardingContext): TaskNumber | undefined {
+  const item = itemAt(context);
+  const taskIndex = item.type === 'taskStart' ? context.index + 1 : context.index;
+  const taskItem = WELCOME_SCRIPT[taskIndex];
+  const task = taskOf(taskIndex);
+  if (taskItem?.type !== 'task' || taskItem.canSkip !== true || task === undefined)
+    return undefined;
+  return context.tasks[task] === 'pending' ? task : undefined;
+}
 
 export const onboardingMachine = setup({
   types: {
@@ -103,8 +126,7 @@ export const onboardingMachine = setup({
       assertEvent(event, 'TASK_DONE');
       return context.tasks[event.task] === 'pending';
     },
-    canSkip: ({ context }) =>
-      itemAt(context).canSkip === true && pendingTask(context) !== undefined,
+    canSkip: ({ context }) => skippableTask(context) !== undefined,
   },
   actions: {
     advance: assign(({ context }) => ({
@@ -117,9 +139,16 @@ export const onboardingMachine = setup({
       return { tasks: { ...context.tasks, [event.task]: 'done' } };
     }),
     skipTask: assign(({ context }) => {
-      const task = pendingTask(context);
+      const task = skippableTask(context);
       return task === undefined ? {} : { tasks: { ...context.tasks, [task]: 'skipped' } };
     }),
+    // Skipped from its start card: the task item (its dialog, its hot list, its line asking the
+    // user to pick) is never shown; the script goes on with the task's finish.
+    passOverTask: assign(({ context }) => ({
+      index: Math.min(context.index + 2, LAST),
+      passedOver: [...context.passedOver, WELCOME_SCRIPT[context.index + 1]!.id],
+      resumed: false,
+    })),
     announce: enqueueActions(({ context, enqueue }) => {
       enqueue.emit({ type: 'shown', item: itemAt(context), resumed: context.resumed });
     }),
@@ -144,12 +173,15 @@ export const onboardingMachine = setup({
   id: 'onboarding',
   context: ({ input }) => {
     const progress = input.progress ?? null;
-    if (progress === null) return { index: 0, tasks: PENDING, resumed: false, finished: false };
+    if (progress === null) {
+      return { index: 0, tasks: PENDING, resumed: false, finished: false, passedOver: [] };
+    }
     return {
       index: WELCOME_SCRIPT.findIndex((item) => item.id === progress.id),
       tasks: { ...progress.tasks },
       resumed: true,
       finished: progress.finished,
+      passedOver: [...(progress.passedOver ?? [])],
     };
   },
   initial: 'boot',
@@ -180,7 +212,10 @@ export const onboardingMachine = setup({
       },
     },
     awaitingStart: {
-      on: { START: { target: 'showing', actions: 'advance' } },
+      on: {
+        START: { target: 'showing', actions: 'advance' },
+        SKIP: { guard: 'canSkip', target: 'showing', actions: ['skipTask', 'passOverTask'] },
+      },
     },
     awaitingTask: {
       always: { guard: 'taskSettled', target: 'showing', actions: 'advance' },
@@ -205,11 +240,11 @@ export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
 export interface OnboardingView {
   /** The item shown last. */
   current: WelcomeItem;
-  /** Every item shown so far, oldest first (the robot's side of the chat). */
+  /** Every item shown so far, oldest first (the robot's side of the chat); not those passed over. */
   shown: readonly WelcomeItem[];
   /** What the script waits for from the user: the start button, the task, "next", or nothing. */
   waitingFor: 'start' | 'task' | 'next' | null;
-  /** The current task may be skipped (show a skip button that sends SKIP). */
+  /** The task at hand may be skipped, from its start card or in it (a button that sends SKIP). */
   canSkip: boolean;
   /** The dialog the current task works in (for a button that reopens it), or null. */
   dialog: OnboardingDialog | null;
@@ -231,9 +266,12 @@ export function selectOnboardingView(snapshot: OnboardingSnapshot): OnboardingVi
         : null;
   return {
     current,
-    shown: WELCOME_SCRIPT.slice(0, context.index + 1),
+    shown: WELCOME_SCRIPT.slice(0, context.index + 1).filter(
+      (item) => !context.passedOver.includes(item.id),
+    ),
     waitingFor,
-    canSkip: waitingFor === 'task' && current.canSkip === true,
+    canSkip:
+      (waitingFor === 'start' || waitingFor === 'task') && skippableTask(context) !== undefined,
     dialog: waitingFor === 'task' ? dialogFor(current) : null,
     tasks: context.tasks,
     done: snapshot.status === 'done',
@@ -262,6 +300,7 @@ export function persist(snapshot: OnboardingSnapshot): string {
     id: itemAt(context).id,
     finished: snapshot.status === 'done' || context.finished,
     tasks: { ...context.tasks },
+    ...(context.passedOver.length > 0 ? { passedOver: [...context.passedOver] } : {}),
   };
   return JSON.stringify(progress);
 }
@@ -281,7 +320,7 @@ export function restore(raw: string | null | undefined): OnboardingProgress | nu
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { version, id, finished, tasks } = value as Record<string, unknown>;
+  const { version, id, finished, tasks, passedOver } = value as Record<string, unknown>;
   if (version !== PROGRESS_VERSION || typeof finished !== 'boolean') return null;
   const index = WELCOME_SCRIPT.findIndex((item) => item.id === id);
   if (index < 0 || (finished && index !== LAST)) return null;
@@ -301,7 +340,23 @@ export function restore(raw: string | null | undefined): OnboardingProgress | nu
     if (index < taskIndex && outcome === 'skipped') return null;
     if (outcome === 'skipped' && WELCOME_SCRIPT[taskIndex]?.canSkip !== true) return null;
   }
-  return { version: PROGRESS_VERSION, id: WELCOME_SCRIPT[index]!.id, finished, tasks: checked };
+  // Only a skipped task's item, already behind, can have been passed over.
+  if (passedOver !== undefined && !Array.isArray(passedOver)) return null;
+  const passed: unknown[] = passedOver ?? [];
+  for (const passedId of passed) {
+    const passedIndex = WELCOME_SCRIPT.findIndex((item) => item.id === passedId);
+    const task = taskOf(passedIndex);
+    const item = WELCOME_SCRIPT[passedIndex];
+    if (item?.type !== 'task' || task === undefined || checked[task] !== 'skipped') return null;
+    if (passedIndex >= index) return null;
+  }
+  return {
+    version: PROGRESS_VERSION,
+    id: WELCOME_SCRIPT[index]!.id,
+    finished,
+    tasks: checked,
+    ...(passed.length > 0 ? { passedOver: passed as number[] } : {}),
+  };
 }
 
 /** The parts of Web Storage this uses (localStorage in the browser, a fake in tests). */

@@ -226,6 +226,9 @@ export const CoinTaskStarted: Story = {
     const ta = textsOf(context, 'assistant');
     const log = await logUpTo(context, 7);
     const card = await taskCard(t('tasks.coin.name'));
+    await expect(
+      within(card).queryByRole('button', { name: t('actions.skip') }),
+    ).not.toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: t('tasks.coin.start') }));
     await findDialog(tc('title'));
     await expect(getOpenDialog()).toBe('addCoin');
@@ -324,6 +327,38 @@ export const MonitorTaskSkipped: Story = {
   },
 };
 
+/**
+ * Task 2 can be skipped from its card, beside its start button: no dialog opens, no hot sources
+ * come, the robot does not ask for a source, and the script goes on to "I'm ready".
+ */
+export const MonitorTaskSkippedAtStart: Story = {
+  parameters: { onboarding: savedAt(12, TASK_1_DONE) },
+  play: async (context) => {
+    const t = scriptTexts(context);
+    const api = fakeApiOf(context);
+    const log = await logUpTo(context, 12);
+    const card = await taskCard(t('tasks.monitor.name'));
+    await expect(
+      within(card).getByRole('button', { name: t('tasks.monitor.start') }),
+    ).toBeEnabled();
+    await userEvent.click(within(card).getByRole('button', { name: t('actions.skip') }));
+
+    const ready = await taskCard(t('script.ready'), SCRIPT_WAIT);
+    await expect(within(ready).getByRole('button', { name: t('actions.ready') })).toBeEnabled();
+    await expect(getOpenDialog()).toBeNull();
+    await expectRobotSays(context, log, [...linesUpTo(context, 12), t('script.monitorTaskFinish')]);
+    await expect(within(log).queryByText(t('script.monitorTask'))).toBeNull();
+    await expect(within(log).queryByText(t('hot.sources'))).toBeNull();
+    await expect(api.calls('GET /api/monitor/source/hot')).toHaveLength(0);
+    const saved = JSON.parse(window.localStorage.getItem(onboardingStorageKey(ANA.id)) ?? '{}');
+    await expect(saved).toMatchObject({
+      id: 18,
+      tasks: { 1: 'done', 2: 'skipped' },
+      passedOver: [13],
+    });
+  },
+};
+
 /** Task 2 done in its dialog: a source added completes it, and the script goes on. */
 export const MonitorTaskDone: Story = {
   parameters: { onboarding: savedAt(13, TASK_1_DONE) },
@@ -406,6 +441,7 @@ export const Resumed: Story = {
     await expect(
       within(card).getByRole('button', { name: t('tasks.monitor.start') }),
     ).toBeEnabled();
+    await expect(within(card).getByRole('button', { name: t('actions.skip') })).toBeEnabled();
     watch.stop();
     await expectRobotSays(context, log, linesUpTo(context, 12));
     await expect(bubbles(log)).toHaveLength(12);

@@ -68,7 +68,8 @@ function OnboardingActions({ view, onboarding }: { view: OnboardingView; onboard
         </Box>
       )}
       <Flex gap="2" marginLeft="auto">
-        {waitingFor === 'task' && view.canSkip && (
+        {/* Offered with the start button too: declining must not need the task's dialog. */}
+        {view.canSkip && (
           <Button variant="ghost" onClick={() => onboarding.send({ type: 'SKIP' })}>
             {t('actions.skip')}
           </Button>
