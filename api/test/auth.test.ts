@@ -2,7 +2,7 @@
 // answer, with a clock the tests move to expire codes, locks and tokens.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { UserInfo } from '../src/contract/index.js';
+import type { RetryAfter, UserInfo } from '../src/contract/index.js';
 import {
   call,
   DAY,
@@ -83,11 +83,13 @@ describe('POST /api/auth/base/sendMessage', () => {
     const account = address();
     await sendCode(url, dataDir, account, 4);
     t.clock.advance(15_000);
-    const again = await call<{ retryAfter: number }>(url, '/api/auth/base/sendMessage', {
+    const again = await call<RetryAfter>(url, '/api/auth/base/sendMessage', {
       body: { account, type: 4 },
     });
     assert.equal(again.status, 429);
     assert.equal(again.code, 429);
+    // The client shows the code step: the code mailed 15 s ago still works.
+    assert.equal(again.data.codeSent, true);
     assert.ok(
       again.data.retryAfter >= 44 && again.data.retryAfter <= 45,
       `${again.data.retryAfter}`,
@@ -177,12 +179,14 @@ describe('POST /api/auth/base/sendMessage', () => {
       assert.equal(res.code, 200, `send ${i + 1}: ${res.msg}`);
       t.clock.advance(1000);
     }
-    const capped = await call<{ retryAfter: number }>(url, '/api/auth/base/sendMessage', {
+    const capped = await call<RetryAfter>(url, '/api/auth/base/sendMessage', {
       body: { account: address('burst'), type: 2 },
     });
     assert.equal(capped.status, 429);
     assert.equal(capped.code, 429);
     assert.equal(capped.msg, 'Too many requests from your network; try again later');
+    // No code went out for this address: the client must not send the user to a code step.
+    assert.equal('codeSent' in capped.data, false);
     // The oldest of the 20 leaves the window an hour after it was sent, 20 s ago.
     assert.ok(
       capped.data.retryAfter > 3500 && capped.data.retryAfter <= 3600,

@@ -40,6 +40,8 @@ export interface Health {
 export interface RetryAfter {
   /** Seconds to wait before trying again. */
   retryAfter: number;
+  /** sendMessage's 429: a code for this address and purpose went out in the cooldown and works. */
+  codeSent?: true;
 }
 
 /**

@@ -394,6 +394,30 @@ describe('429 and 423', () => {
     const error = (await api.get('/api/user').catch((e: unknown) => e)) as ApiError;
     expect(error.retryAfter).toBeNull();
   });
+
+  it('exposes codeSent when the server says a code was sent inside the cooldown', async () => {
+    const { api } = client(() =>
+      json({ code: 429, msg: 'Wait', data: { retryAfter: 30, codeSent: true } }, 429),
+    );
+    const error = (await api
+      .post('/api/auth/base/sendMessage', { account: 'a@b.co', type: 4 })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.codeSent).toBe(true);
+    expect(error.retryAfter).toBe(30);
+  });
+
+  it.each([
+    ['a 429 without it', { retryAfter: 30 }],
+    ['a value other than true', { retryAfter: 30, codeSent: 'yes' }],
+    ['no data', null],
+  ])('has codeSent false for %s', async (_, data) => {
+    const { api } = client(() => json({ code: 429, msg: 'Wait', data }, 429));
+    const error = (await api
+      .post('/api/auth/base/sendMessage', { account: 'a@b.co', type: 4 })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.codeSent).toBe(false);
+  });
 });
 
 describe('base URL', () => {

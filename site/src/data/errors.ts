@@ -31,6 +31,18 @@ export class ApiError<D = unknown> extends Error {
     const { retryAfter } = data;
     return typeof retryAfter === 'number' && Number.isFinite(retryAfter) ? retryAfter : null;
   }
+
+  /**
+   * Whether the server says a code for this address and purpose went out inside the resend
+   * cooldown (sendMessage's 429), so the code in the mailbox still works; false on any other
+   * answer.
+   */
+  get codeSent(): boolean {
+    const data: unknown = this.data;
+    return (
+      typeof data === 'object' && data !== null && 'codeSent' in data && data.codeSent === true
+    );
+  }
 }
 
 /** The request never got an answer: offline, DNS, CORS, a dropped connection. */

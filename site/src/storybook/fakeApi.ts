@@ -610,7 +610,10 @@ export class FakeApi {
     const previous = this.codes.get(key);
     const waitMs = previous ? previous.sentAt + CODE_COOLDOWN_S * 1000 - Date.now() : 0;
     if (waitMs > 0) {
-      throw new Refusal(429, 'codeCooldown', { retryAfter: Math.ceil(waitMs / 1000) });
+      throw new Refusal(429, 'codeCooldown', {
+        retryAfter: Math.ceil(waitMs / 1000),
+        codeSent: true,
+      });
     }
     const code = this.nextCode();
     this.codes.set(key, { code, sentAt: Date.now() });

@@ -95,7 +95,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         tags,
         summary: 'Mail a verification code',
         description:
-          'Mails a 6-digit code to `account`: type 4 to register, type 2 to reset the password. The code lives 10 minutes, works once and dies after 5 wrong tries; a new one can be asked for 60 s after the last (429 with `data.retryAfter` before that). One client IP may ask for 20 codes an hour (429). Type 2 answers 200 whether or not the address has an account, and mails only when it has. Type 4 for a registered address answers 409. Other codes: 422 (email shape).',
+          'Mails a 6-digit code to `account`: type 4 to register, type 2 to reset the password. The code lives 10 minutes, works once and dies after 5 wrong tries; a new one can be asked for 60 s after the last (before that, 429 with `data.retryAfter` and `data.codeSent` true: the code already sent still works). One client IP may ask for 20 codes an hour (429). Type 2 answers 200 whether or not the address has an account, and mails only when it has. Type 4 for a registered address answers 409. Other codes: 422 (email shape).',
         body: SendMessageBody,
         response: answers(Type.Null(), 'null on success; or code 409, 422.', { limited: true }),
       },

@@ -107,6 +107,12 @@ const FailureData = Type.Union([
   Type.Null(),
   Type.Object({
     retryAfter: Type.Integer({ minimum: 0, description: 'Seconds to wait (codes 423 and 429).' }),
+    codeSent: Type.Optional(
+      Type.Literal(true, {
+        description:
+          "sendMessage's 429 only: a code for this address and purpose went out inside the cooldown, so that code still works.",
+      }),
+    ),
   }),
 ]);
 

@@ -131,7 +131,10 @@ export class AuthService {
     if (!issued.sent) {
       // Nothing was sent: the slot goes back.
       this.sendsPerIp.release(context.ip);
-      throw new ApiError(429, 'codeCooldown', { retryAfter: seconds(issued.retryAfterMs) });
+      throw new ApiError(429, 'codeCooldown', {
+        retryAfter: seconds(issued.retryAfterMs),
+        codeSent: true,
+      });
     }
     if (type === CODE_TYPE.reset && !user) return;
     try {

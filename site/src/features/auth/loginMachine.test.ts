@@ -18,11 +18,12 @@ const user = (times = 0): UserInfo => ({
   tokenInfo: { tokenName: 'Authorization', tokenValue: 'tok', expiresAt: 0 },
 });
 
-const failure = (code: number, msg: string, retryAfter: number | null = null): AuthFailure => ({
-  code,
-  msg,
-  retryAfter,
-});
+const failure = (
+  code: number,
+  msg: string,
+  retryAfter: number | null = null,
+  codeSent = false,
+): AuthFailure => ({ code, msg, retryAfter, codeSent });
 
 interface Fakes {
   sendCode?: (input: { email: string; type: 2 | 4 }) => Promise<void>;
@@ -225,7 +226,7 @@ describe('registering', () => {
 
   it('takes the code step when the server says a code was sent a moment ago (429)', async () => {
     const { actor, emitted } = await toStep21({
-      sendCode: () => Promise.reject(failure(429, 'A code was sent a moment ago', 42)),
+      sendCode: () => Promise.reject(failure(429, 'A code was sent a moment ago', 42, true)),
     });
     expect(step(actor.getSnapshot())).toEqual({ step21: 'editing' });
     expect(emitted).toEqual([{ type: 'toast', toast: 'info', key: 'CodeStillValid' }]);
@@ -243,6 +244,22 @@ describe('registering', () => {
     expect(emitted).toEqual([
       { type: 'toast', toast: 'error', key: 'sentError', msg: 'Too many requests' },
     ]);
+  });
+
+  it('stays on step 1 when the per-IP hour ends in 30 s: a short wait is no code sent', async () => {
+    const { actor, emitted, calls } = await toStep21({
+      sendCode: () => Promise.reject(failure(429, 'Too many requests', 30)),
+    });
+    expect(step(actor.getSnapshot())).toEqual({ step1: 'editing' });
+    expect(actor.getSnapshot().context.cooldown).toBe(30);
+    expect(emitted).toEqual([
+      { type: 'toast', toast: 'error', key: 'sentError', msg: 'Too many requests' },
+    ]);
+    // Nothing is remembered as mailed: once the wait is over, Next sends a code.
+    jest.advanceTimersByTime(30_000);
+    actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(calls.map(([name]) => name)).toEqual(['sendCode', 'sendCode']);
   });
 });
 
@@ -339,7 +356,7 @@ describe('a code already mailed', () => {
 
   it('remembers the code of a refusal (429): a reload leads back to it too', async () => {
     const refused = await registerAgain('ada@example.com', {
-      sendCode: () => Promise.reject(failure(429, 'A code was sent a moment ago', 30)),
+      sendCode: () => Promise.reject(failure(429, 'A code was sent a moment ago', 30, true)),
     });
     refused.actor.stop();
     jest.advanceTimersByTime(10_000);

@@ -29,11 +29,15 @@ export type LoginTab = 'login' | 'register';
 /** The verification code types of `sendMessage`: 4 registers, 2 resets a password. */
 export type CodeType = 4 | 2;
 
-/** A failure an actor reports: the server's code and message, and `retryAfter` on a 429. */
+/**
+ * A failure an actor reports: the server's code and message, `retryAfter` on a 429, and
+ * `codeSent` when the server says a code for the address went out inside the resend cooldown.
+ */
 export interface AuthFailure {
   code: number;
   msg: string;
   retryAfter: number | null;
+  codeSent: boolean;
 }
 
 export interface LoginContext {
@@ -97,14 +101,15 @@ const failureOf = (event: unknown): AuthFailure =>
 
 const toAuthFailure = (error: unknown): AuthFailure => {
   if (typeof error === 'object' && error !== null && 'code' in error) {
-    const { code, msg, retryAfter } = error as Partial<AuthFailure>;
+    const { code, msg, retryAfter, codeSent } = error as Partial<AuthFailure>;
     return {
       code: typeof code === 'number' ? code : 0,
       msg: typeof msg === 'string' ? msg : '',
       retryAfter: typeof retryAfter === 'number' ? retryAfter : null,
+      codeSent: codeSent === true,
     };
   }
-  return { code: 0, msg: '', retryAfter: null };
+  return { code: 0, msg: '', retryAfter: null, codeSent: false };
 };
 
 export const loginMachine = setup({
@@ -138,13 +143,12 @@ export const loginMachine = setup({
     /** A code for this address and purpose was mailed and should still work. */
     codePending: ({ context }, params: { type: CodeType }) =>
       pendingCodeSentAt(context.email, params.type) !== null,
-    // A 429 with a wait no longer than the resend cooldown is the server's "a code was sent a
-    // moment ago" (codeCooldown): that code, in the mailbox, is the one to type. The answer names
-    // no reason; the other 429 of sendMessage, the per-IP hourly limit, waits longer but in the
-    // last minute of its hour, and then "Send again" works once the wait is over.
+    // The server's "a code was sent a moment ago" (a 429 with `codeSent`): that code, in the
+    // mailbox, is the one to type. Any other 429 of sendMessage (the per-IP hourly limit) sent
+    // nothing, whatever its wait, so it stays on the step with the error.
     codeJustSent: ({ event }) => {
-      const { code, retryAfter } = failureOf(event);
-      return code === 429 && retryAfter !== null && retryAfter <= RESEND_COOLDOWN_S;
+      const { code, codeSent } = failureOf(event);
+      return code === 429 && codeSent;
     },
   },
   actions: {
