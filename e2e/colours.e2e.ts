@@ -4,7 +4,6 @@
 // so it is there after a reload. Screenshots go to /tmp for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALE_TREND_COLORS } from '../site/src/i18n/trendColors';
 import { callApi, createAccount } from './accounts';
 import { baseUrl, hydrated } from './browser';
 import { expect, test, type Locator, type Page } from './fixtures';
@@ -25,6 +24,13 @@ const LOCALES = [
 ] as const;
 
 type Convention = 'green-up' | 'red-up';
+
+/** What a reader of each language expects before choosing: Chinese markets show rises in red. */
+const LOCALE_TREND_COLORS: Record<(typeof LOCALES)[number][1], Convention> = {
+  en: 'green-up',
+  zh: 'red-up',
+  'pt-br': 'green-up',
+};
 
 /** The palette's green and red as the browser computes them (`rgb(...)`), from its own tokens. */
 async function palette(page: Page): Promise<{ green: string; red: string }> {
