@@ -140,6 +140,15 @@ test.describe('the reporting area', () => {
         .first()
         .waitFor({ state: 'attached' });
       await chartDrawn(bitcoin);
+      // The header's 24 h change is the one the 24 H chart tells, as both are displayed.
+      const percentOf = (text: string | null) => /(\d+(?:[.,]\d+)?)\s*%/.exec(text ?? '')?.[1];
+      const caption = await bitcoin
+        .getByText(new RegExp(`^${escapeRegExp(r('chart.period.24h'))}`))
+        .first()
+        .textContent();
+      const header = await bitcoin.locator('header [data-trend]').first().textContent();
+      expect(percentOf(header)).toMatch(/\d/);
+      expect(percentOf(caption)).toBe(percentOf(header));
 
       // Unfollow asks first; Cancel keeps the coin.
       const unfollow = r('card.unfollowNamed', { name: 'Solana' });
