@@ -170,7 +170,7 @@ function SourceHeader({ source }: { source: MonitorSourceDetail }) {
             paddingY="0.5"
             borderRadius="full"
             bg="bg.subtle"
-            color={state === 'inProgress' ? 'status.error' : 'fg.default'}
+            color={state === 'inProgress' ? 'status.success' : 'fg.default'}
             data-state={state}
           >
             {t(`status.${state}`)}
