@@ -285,27 +285,7 @@ describe('the add-monitoring dialog', () => {
     expect(screen.getByText(en('dialog.footer.count', { selected: 0, limit: 5 }))).toBeVisible();
   });
 
-  it('fits the window with five picks: its lists scroll inside it, above the footer', async () => {
-    const user = setupUser();
-    await openWithGroups();
-    for (const title of [
-      'Bitcoin halving AMA',
-      'Ethereum core devcall',
-      'Layer 2 roundtable',
-      'Solana builders space',
-      'Macro podcast',
-    ]) {
-      await user.click(card(title));
-    }
-    const dialog = screen.getByRole('dialog', { name: en('dialog.title') });
-    // jsdom lays nothing out: here the dialog asks the Modal for a body that scrolls; the browser
-    // test measures it at 1280x720.
-    expect(dialog).toHaveAttribute('data-scroll-behavior', 'inside');
-    expect(chips()).toHaveLength(5);
-    expect(save()).not.toHaveAttribute('aria-disabled');
-  });
-
-  it('refuses a sixth pick with the limit message and does not add it', async () => {
+  it('scrolls its lists inside, and refuses a sixth pick with the limit message', async () => {
     const user = setupUser();
     await openWithGroups();
     for (const title of [
@@ -318,6 +298,12 @@ describe('the add-monitoring dialog', () => {
       await user.click(card(title));
     }
     expect(chips()).toHaveLength(5);
+    // jsdom lays nothing out: here the dialog asks the Modal for a body that scrolls above its
+    // footer; the browser test measures it at 1280x720 and 1366x768.
+    expect(screen.getByRole('dialog', { name: en('dialog.title') })).toHaveAttribute(
+      'data-scroll-behavior',
+      'inside',
+    );
     await user.click(card('Mining economics'));
     expect(await screen.findByText(en('messages.addCoin_tips-1', { limit: 5 }))).toBeVisible();
     expect(card('Mining economics')).toHaveAttribute('aria-pressed', 'false');
