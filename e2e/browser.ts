@@ -253,3 +253,35 @@ export async function tabTo(
     )}; it went through ${path.map((f) => `${f.role} "${f.name}"`).join(', ')}`,
   );
 }
+
+/**
+ * Keeps the text of every toast `page` shows from now on (until it loads another document), and
+ * answers a wait for one with a given text: a toast stays 3 s, which a loaded machine can let
+ * pass between two looks of a plain `waitFor`.
+ */
+export async function recordToasts(page: Page): Promise<(text: string) => Promise<void>> {
+  await page.evaluate(() => {
+    const held = window as unknown as { __toastsShown?: string[] };
+    if (held.__toastsShown) return;
+    const shown: string[] = [];
+    held.__toastsShown = shown;
+    const LIVE = '[role="status"], [role="alert"]';
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          if (node.closest(LIVE) || node.querySelector(LIVE)) shown.push(node.textContent ?? '');
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return async (text) => {
+    await page.waitForFunction(
+      (wanted) =>
+        (window as unknown as { __toastsShown?: string[] }).__toastsShown?.some((shown) =>
+          shown.includes(wanted),
+        ) ?? false,
+      text,
+    );
+  };
+}

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { callApi, createAccount } from './accounts';
-import { baseUrl } from './browser';
+import { baseUrl, recordToasts } from './browser';
 import { expect, test, type Page } from './fixtures';
 import { escapeRegExp, siteStrings } from './strings';
 
@@ -85,6 +85,7 @@ test.describe('the monitoring area', () => {
         .click();
       const dialog = page.getByRole('dialog', { name: t('dialog.title') });
       await dialog.waitFor();
+      let toastShown = await recordToasts(page);
       const upcoming = dialog.getByRole('region', { name: t('dialog.upcoming') });
       const finished = dialog.getByRole('region', { name: t('dialog.finished') });
       await upcoming.locator('button[aria-pressed]').first().waitFor();
@@ -140,7 +141,7 @@ test.describe('the monitoring area', () => {
       await page.screenshot({ path: join(SHOTS, `dialog-groups-full-${locale}.png`) });
 
       await save.click();
-      await toast(page, t('messages.AddSuccess')).waitFor();
+      await toastShown(t('messages.AddSuccess'));
       await dialog.waitFor({ state: 'detached' });
       const list = page.getByRole('list', { name: t('list.label') });
       await page.getByText(t('list.count_other', { count: 5 }), { exact: true }).waitFor();
@@ -179,12 +180,13 @@ test.describe('the monitoring area', () => {
       // Back to the list, where a source is removed after a confirmation.
       await page.getByRole('link', { name: t('detail.back') }).click();
       await page.waitForURL(`${baseUrl()}${prefix}/monitoring/`);
+      toastShown = await recordToasts(page);
       await page.getByRole('button', { name: t('list.remove', { title: upcomingTitle }) }).click();
       const confirm = page.getByRole('dialog', {
         name: t('remove.title', { title: upcomingTitle }),
       });
       await confirm.getByRole('button', { name: t('remove.confirm') }).click();
-      await toast(page, t('remove.done', { title: upcomingTitle })).waitFor();
+      await toastShown(t('remove.done', { title: upcomingTitle }));
       await confirm.waitFor({ state: 'detached' });
       await page.getByText(t('list.count_other', { count: 4 }), { exact: true }).waitFor();
       await expect(list.getByRole('listitem').count()).resolves.toBe(4);

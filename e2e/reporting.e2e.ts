@@ -5,7 +5,7 @@ import type { Locator } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount } from './accounts';
-import { baseUrl } from './browser';
+import { baseUrl, recordToasts } from './browser';
 import { expect, test, type Page } from './fixtures';
 import { escapeRegExp, siteStrings } from './strings';
 
@@ -66,6 +66,7 @@ test.describe('the reporting area', () => {
       await page.goto(`${baseUrl()}${prefix}/reporting/`);
       await page.getByRole('heading', { level: 1, name: r('title') }).waitFor();
       await page.getByText(r('empty.title')).waitFor();
+      const toastShown = await recordToasts(page);
       await screenshot(`${locale}-empty`);
 
       // Pick Ethereum and Solana by search, Bitcoin from the whole list.
@@ -110,7 +111,7 @@ test.describe('the reporting area', () => {
           .click();
       }
       await dialog.getByRole('button', { name: c('footer.save') }).click();
-      await toast(c('messages.AddSuccess')).waitFor();
+      await toastShown(c('messages.AddSuccess'));
       await dialog.waitFor({ state: 'hidden' });
 
       // Each card asks for its report as the reader nears it.
@@ -172,7 +173,7 @@ test.describe('the reporting area', () => {
       await confirm.waitFor();
       await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
       await confirm.getByRole('button', { name: r('unfollow.confirm'), exact: true }).click();
-      await toast(r('unfollow.done', { name: 'Solana' })).waitFor();
+      await toastShown(r('unfollow.done', { name: 'Solana' }));
       await card('Solana').waitFor({ state: 'detached' });
       // The button that was pressed is gone: the page's heading keeps the reader's place.
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1');

@@ -124,9 +124,18 @@ test.describe('the header', () => {
   }) => {
     await page.goto(`${baseUrl()}/400/?from=test`);
     await hydrated(page);
+    // The new page is held until the notice has been seen: it shows for 200 ms only, which a
+    // loaded machine can pass between two of the test's looks.
+    let noticeSeen: () => void = () => undefined;
+    const seen = new Promise<void>((resolve) => (noticeSeen = resolve));
+    await page.route('**/zh/400/**', async (route) => {
+      await seen;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Language: English' }).hover();
     await page.getByRole('link', { name: '中文' }).click();
     await page.getByText('Switching language…').waitFor();
+    noticeSeen();
     await page.waitForURL(`${baseUrl()}/zh/400/?from=test`);
     // Set once the new page is shown (site/src/i18n/htmlLang.ts).
     await page.locator('html[lang="zh-CN"]').waitFor({ state: 'attached' });
