@@ -6,8 +6,8 @@
 // conversation after a reload and starts a new one. Screenshots go to /tmp for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAccount } from './accounts';
-import { baseUrl } from './browser';
+import { createAccount, onboardingDone } from './accounts';
+import { baseUrl, DEVICES } from './browser';
 import { expect, test } from './fixtures';
 import { siteStrings } from './strings';
 
@@ -52,10 +52,11 @@ test.describe('the welcome page', () => {
     ['zh', '/zh', '以太坊现在的价格是多少？', 'skip'],
     ['pt-br', '/pt-br', 'Qual é o preço do Ethereum?', 'skip'],
   ] as const) {
-    test(`${locale}: onboards a new user, then answers about the coin they followed and keeps the conversation`, async ({
+    test(`${locale}: onboards a new user, resumes on a phone, then answers about the coin they followed and keeps the conversation`, async ({
       page,
       problems,
       signIn,
+      openContext,
     }) => {
       test.setTimeout(180_000);
       const a = siteStrings(locale, 'assistant');
@@ -89,6 +90,16 @@ test.describe('the welcome page', () => {
       // (While a dialog is open the page behind it is hidden from the accessibility tree.)
       await log.getByText(o('hot.coins')).waitFor();
       await log.getByText(o('script.coinTaskFinish')).waitFor();
+
+      // The same user on a phone finds the onboarding at the same step, with the same lines.
+      const phone = await openContext(DEVICES.iPhone, token);
+      await phone.page.goto(`${baseUrl()}${prefix}/mobile/?tab=chat`);
+      const phoneLog = phone.page.getByRole('log', { name: a('logLabel') });
+      await phoneLog.getByText(o('script.coinTaskFinish')).waitFor();
+      await phone.page.getByRole('region', { name: o('tasks.monitor.name') }).waitFor();
+      await expect(phoneLog.getByText(o('script.greeting'))).toHaveCount(1);
+      await phone.page.screenshot({ path: join(SHOTS, `phone-resumed-${locale}.png`) });
+      await phone.context.close();
 
       // Task 2 offers "Skip for now" beside its start button, before anything is started: add a
       // source from its dialog, or decline at once, without the dialog or the hot sources.
@@ -182,6 +193,69 @@ test.describe('the welcome page', () => {
         token,
       );
       expect(history.messages).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test.describe('two tabs of one user', () => {
+  for (const [locale, prefix, first, second] of [
+    ['en', '', 'How is Bitcoin doing?', 'How is Ethereum doing?'],
+    ['zh', '/zh', '比特币怎么样？', '以太坊怎么样？'],
+    ['pt-br', '/pt-br', 'Como está o Bitcoin?', 'Como está o Ethereum?'],
+  ] as const) {
+    test(`${locale}: ask at the same moment, and both show both answers in the same order`, async ({
+      page,
+      problems,
+      signIn,
+      openContext,
+    }) => {
+      const a = siteStrings(locale, 'assistant');
+      const { token } = await createAccount('Tam');
+      // Through the onboarding already: the box is open at once.
+      await onboardingDone(token);
+      await signIn(token);
+      const other = await openContext({ viewport: { width: 1280, height: 900 } }, token);
+      const tabs = [page, other.page];
+      await Promise.all(tabs.map((tab) => tab.goto(`${baseUrl()}${prefix}/welcome/`)));
+      const boxes = tabs.map((tab) => tab.getByRole('textbox', { name: a('input.label') }));
+      for (const [index, tab] of tabs.entries()) {
+        await tab.getByRole('log', { name: a('logLabel') }).waitFor();
+        await expect(boxes[index]!).toBeEnabled();
+        await tab.waitForFunction(() => !document.querySelector('[role="log"][aria-busy="true"]'));
+      }
+      await Promise.all([
+        boxes[0]!.fill(first).then(() => boxes[0]!.press('Enter')),
+        boxes[1]!.fill(second).then(() => boxes[1]!.press('Enter')),
+      ]);
+
+      // Each tab: two questions and two complete answers, the same bubbles in the same order.
+      const conversation = async (tab: typeof page) => {
+        const bubbles = tab.getByRole('log', { name: a('logLabel') }).getByRole('article');
+        await expect(bubbles).toHaveCount(4, { timeout: 30_000 });
+        await expect(
+          tab.locator('article[data-source="assistant"][data-status="success"]'),
+        ).toHaveCount(2, { timeout: 30_000 });
+        return bubbles.evaluateAll((items) =>
+          items.map((item) => `${item.getAttribute('data-source')}: ${item.textContent}`),
+        );
+      };
+      const [mine, theirs] = await Promise.all(tabs.map(conversation));
+      expect(mine).toEqual(theirs);
+      const questions = mine!.filter((bubble) => bubble.startsWith('user'));
+      expect(questions.map((bubble) => bubble.includes(first) || bubble.includes(second))).toEqual([
+        true,
+        true,
+      ]);
+      // Each question is followed by its answer, about its coin.
+      for (const [index, bubble] of mine!.entries()) {
+        expect(bubble.startsWith(index % 2 === 0 ? 'user' : 'assistant')).toBe(true);
+      }
+      const history = await api<{ messages: unknown[] }>(
+        '/api/chat/list?size=10&oldestSeqNo=-1',
+        token,
+      );
+      expect(history.messages).toHaveLength(4);
       expect(problems).toEqual([]);
     });
   }

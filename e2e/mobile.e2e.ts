@@ -8,9 +8,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContextOptions } from '@playwright/test';
-import { codeFromOutbox, createAccount, uniqueEmail } from './accounts';
+import { codeFromOutbox, createAccount, onboardingDone, uniqueEmail } from './accounts';
 import { baseUrl, USER_AGENTS } from './browser';
-import { expect, test, type BrowserContext, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { siteStrings } from './strings';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/coinlens-e2e-mobile';
@@ -106,15 +106,6 @@ async function monitorSomeSources(token: string): Promise<Source[]> {
   return [...live.sort(byTime), ...upcoming.sort(byTime)];
 }
 
-/** Marks the onboarding as done for this user in this browser, so the chat opens at once. */
-async function onboardingDone(context: BrowserContext, token: string): Promise<void> {
-  const { id } = await api<{ id: number }>('/api/user', token);
-  await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
-    key: `coinlens:onboarding:${id}`,
-    value: JSON.stringify({ version: 1, id: 24, finished: true, tasks: { 1: 'done', 2: 'done' } }),
-  });
-}
-
 /** How far the page scrolls sideways (0 when it fits the screen). */
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -153,7 +144,6 @@ test.describe('the mobile page on a phone', () => {
 
   test('sends the phone there, signs in, follows a coin, shows its prices and events, and chats', async ({
     page,
-    context,
     problems,
   }) => {
     test.setTimeout(120_000);
@@ -162,7 +152,7 @@ test.describe('the mobile page on a phone', () => {
     const a = siteStrings('en', 'assistant');
     const account = await createAccount('Mia');
     const sources = await monitorSomeSources(account.token);
-    await onboardingDone(context, account.token);
+    await onboardingDone(account.token);
 
     // The redirect: the home page and a signed-in area send the phone to the mobile page.
     await page.goto(`${baseUrl()}/reporting/`);

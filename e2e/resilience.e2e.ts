@@ -598,12 +598,12 @@ function countNavigations(page: Page): () => number {
 }
 
 test.describe('a chunk the server cannot send', () => {
-  // socket.io-client's chunk is awaited by the realtime connection; the onboarding's state
-  // machine library by nothing (its failure is an unhandled rejection, which Gatsby's own
-  // listener used to answer with a reload).
+  // socket.io-client's chunk is awaited by the realtime connection; the onboarding's script (its
+  // machine, known by the key of its saved progress) by nothing (its failure is an unhandled
+  // rejection, which Gatsby's own listener used to answer with a reload).
   for (const [chunkName, marker] of [
     ['socket.io-client', 'engine.io'],
-    ['the onboarding’s state machines (XState)', 'xstate.init'],
+    ['the onboarding’s script', 'coinlens:onboarding:'],
   ] as const) {
     test(`keeps the page and the draft when ${chunkName} cannot load while the server is down`, async ({
       page,

@@ -135,8 +135,8 @@ try {
         socket.on('chat', listener);
       });
       const ack = await socket.emitWithAck('chat', {
+        clientId: `bench-${user}-${i + 1}`,
         conversationId,
-        seqNo: i + 1,
         source: 'USER',
         language: 'en',
         text: QUESTIONS[sent % QUESTIONS.length],

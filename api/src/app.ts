@@ -10,9 +10,10 @@ import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
 import type { MailSettings } from './mail/index.js';
 import { apiPolicy } from './plugins/api-policy.js';
 import { createAssistantData } from './chat/data.js';
+import { OnboardingStore } from './chat/onboarding.js';
 import { createAssistant } from './chat/openai.js';
 import { attachRealtime } from './chat/realtime.js';
-import { ChatService } from './chat/service.js';
+import { ChatService, type ReplyTimers } from './chat/service.js';
 import { ChatStore } from './chat/store.js';
 import type { Assistant } from './chat/types.js';
 import { CoinCatalog } from './market/catalog.js';
@@ -83,6 +84,8 @@ export interface AppOptions {
    */
   assistant?: Assistant;
   assistantEndpoint?: AssistantSettings | null;
+  /** The timers of the chat's reply time-out (tests: fake ones); default the real ones. */
+  chatTimers?: ReplyTimers;
   /** Redis (REDIS_URL) between several API processes for socket.io; unset: one process. */
   redisUrl?: string | null;
 }
@@ -260,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createAssistantData(userId, { catalog, reports, follows, monitor: monitorService, clock }),
     transport: realtime.transport,
     clock,
+    ...(options.chatTimers ? { timers: options.chatTimers } : {}),
     log: app.log.child({ module: 'chat' }),
   });
   const service = chatService;
@@ -271,7 +275,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await lifecycle.stop();
     await provider.stop();
   });
-  await app.register(chat, { store: chatStore });
+  await app.register(chat, {
+    store: chatStore,
+    onboarding: new OnboardingStore(db, clock),
+    transport: realtime.transport,
+    clock,
+  });
 
   if (options.siteDir) {
     await app.register(fp(siteRoutes), {

@@ -249,6 +249,11 @@ const messages = {
     zh: '发送太频繁，请稍候再试',
     'pt-br': 'Você está enviando mensagens rápido demais; aguarde um pouco',
   },
+  chatRobotTooMany: {
+    en: 'Too many robot lines at once; please wait a moment',
+    zh: '机器人消息发送太频繁，请稍候再试',
+    'pt-br': 'Mensagens do robô demais de uma vez; aguarde um pouco',
+  },
   assistantFailed: {
     en: 'Sorry, I could not answer that just now. Please try again.',
     zh: '抱歉，暂时无法回答，请稍后重试。',

@@ -30,6 +30,7 @@ export async function startServer(
     | 'demoSources'
     | 'lifecycleIntervalMs'
     | 'assistant'
+    | 'chatTimers'
   > = {},
 ): Promise<RunningServer> {
   // Before the database opens: a wrong SITE_RULES path should fail fast and leave nothing open.
@@ -54,6 +55,7 @@ export async function startServer(
       demoSources: options.demoSources ?? config.demoSources,
       lifecycleIntervalMs: options.lifecycleIntervalMs,
       assistant: options.assistant,
+      chatTimers: options.chatTimers,
       assistantEndpoint: config.assistant ?? null,
       redisUrl: config.redisUrl ?? null,
     });

@@ -80,7 +80,7 @@ describe('CORS', () => {
     const res = await preflight(crossOrigin.url, '/api/test/echo', ALLOWED);
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('access-control-allow-origin'), ALLOWED);
-    assert.equal(res.headers.get('access-control-allow-methods'), 'GET, POST');
+    assert.equal(res.headers.get('access-control-allow-methods'), 'GET, POST, PUT');
     assert.equal(
       res.headers.get('access-control-allow-headers'),
       'Authorization, Content-Type, Language',

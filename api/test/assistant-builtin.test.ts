@@ -8,6 +8,7 @@ import { builtinTexts, formatClock, formatCompactUsd } from '../src/chat/builtin
 import { normalise, recognise, type Intent } from '../src/chat/intents.js';
 import type { AssistantData, ReplyPart } from '../src/chat/types.js';
 import type {
+  ChatContext,
   ChatLayer,
   ChatMessage,
   Coin,
@@ -178,6 +179,20 @@ const HOT_SOURCES = [
   source(32, 'ETH staking AMA', 'Heidi', 5, NOW - 4 * DAY, 9_876),
 ];
 
+const LIVE_SPACE = source(15, 'Market open live', 'Ivan', 2, NOW - 3_600);
+const CANCELLED_CALL = source(16, 'Cancelled call', 'Judy', 6, NOW - DAY);
+/** Every source `AssistantData.source` finds by id. */
+const ALL_SOURCES = [
+  L2_AMA,
+  SOL_CALL,
+  NEXT_SPACE,
+  NO_SUMMARY,
+  LIVE_SPACE,
+  CANCELLED_CALL,
+  ...UPCOMING,
+  ...HOT_SOURCES,
+];
+
 interface Options {
   market?: 'demo' | 'coingecko';
   watchlist?: Coin[];
@@ -244,6 +259,8 @@ function makeData(options: Options = {}): AssistantData {
     hotSources: async (limit) => (options.hotSources ?? HOT_SOURCES).slice(0, limit),
     searchSources: async () => [],
     sourceSummary: async (id) => SUMMARIES[id] ?? null,
+    source: async (id) =>
+      [...(options.userSources ?? USER_SOURCES), ...ALL_SOURCES].find((s) => s.id === id) ?? null,
   };
 }
 
@@ -259,13 +276,18 @@ interface Answer {
 async function ask(
   text: string,
   locale: Locale,
-  options: Options & { history?: ChatMessage[]; signal?: AbortSignal } = {},
+  options: Options & {
+    history?: ChatMessage[];
+    signal?: AbortSignal;
+    context?: ChatContext | null;
+  } = {},
 ): Promise<Answer> {
   const parts: ReplyPart[] = [];
   for await (const part of createBuiltinAssistant().reply({
     text,
     locale,
     history: options.history ?? [],
+    context: options.context ?? null,
     data: makeData(options),
     ...(options.signal ? { signal: options.signal } : {}),
   })) {
@@ -1123,5 +1145,184 @@ describe('the demo-data note and the stream', () => {
     const started = performance.now();
     for (const c of CASES) await ask(c.question, c.locale);
     assert.ok(performance.now() - started < 1000);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe("the user's sources that are live now", () => {
+  const withLive = { userSources: [LIVE_SPACE, ...USER_SOURCES].map(userSource) };
+
+  for (const [locale, question, lead, live] of [
+    [
+      'en',
+      'What happened in my monitored sources?',
+      'What your sources said, newest first:',
+      "• Market open live (Ivan): live now; I'll have its key points once it ends\n" +
+        '• Solana builders call (Bob, Jan 14): SOL validators upgraded to the new client.',
+    ],
+    [
+      'zh',
+      '我监控的源发生了什么？',
+      '你的监控源说了这些（最新的在前）：',
+      '• Market open live（Ivan）：正在直播，结束后我会整理要点\n' +
+        '• Solana builders call（Bob，1月14日）：SOL validators upgraded to the new client.',
+    ],
+    [
+      'pt-br',
+      'O que aconteceu nas minhas fontes monitoradas?',
+      'O que suas fontes disseram, das mais recentes para as mais antigas:',
+      '• Market open live (Ivan): ao vivo agora; trago os pontos principais quando terminar\n' +
+        '• Solana builders call (Bob, 14 de jan.): SOL validators upgraded to the new client.',
+    ],
+  ] as const) {
+    it(`lists them first, said as live, in ${locale}`, async () => {
+      assert.equal(recognise(question, locale).intent, 'mySources');
+      const answer = await ask(question, locale, withLive);
+      assertWellFormed(answer, question);
+      assert.ok(answer.text.startsWith(`${lead}\n${live}`), answer.text);
+      assert.deepEqual(sourceIds(answer), [LIVE_SPACE.id, SOL_CALL.id, L2_AMA.id, NO_SUMMARY.id]);
+    });
+  }
+
+  it('answers with the live ones when none has ended yet', async () => {
+    const answer = await ask('what did my sources say', 'en', {
+      userSources: [userSource(NEXT_SPACE), userSource(LIVE_SPACE)],
+    });
+    assertWellFormed(answer, 'live only');
+    assert.equal(
+      answer.text,
+      "What your sources said, newest first:\n• Market open live (Ivan): live now; I'll have its key points once it ends",
+    );
+    assert.deepEqual(sourceIds(answer), [LIVE_SPACE.id]);
+  });
+
+  it('counts the live ones in what is left out', async () => {
+    const many = [0, 1, 2, 3].map((i) => source(40 + i, `Live ${i}`, 'Kim', 2, NOW - i * 60));
+    const answer = await ask('my sources', 'en', {
+      userSources: [...many, L2_AMA, SOL_CALL].map(userSource),
+    });
+    assert.deepEqual(sourceIds(answer), [40, 41, 42, 43, SOL_CALL.id]);
+    assert.ok(answer.text.endsWith('…and 1 more in the monitoring area.'), answer.text);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('"this coin" and "this event": what the page shows', () => {
+  const onSol: ChatContext = { page: 'reporting', coinId: SOL.id };
+
+  for (const [locale, question, intent] of [
+    ['en', 'is this coin overbought?', 'report'],
+    ['en', 'what about this one?', 'price'],
+    ['en', 'explain this report', 'report'],
+    ['en', 'how did it do this week?', 'change'],
+    ['zh', '这个币超买了吗？', 'report'],
+    ['zh', '这个币种多少钱？', 'price'],
+    ['zh', '这份报告说了什么', 'report'],
+    ['pt-br', 'esta moeda está sobrecomprada?', 'report'],
+    ['pt-br', 'quanto vale essa moeda?', 'price'],
+    ['pt-br', 'explique este relatório', 'report'],
+  ] as const) {
+    it(`${locale}: "${question}" is about the coin on the page`, async () => {
+      const answer = await ask(question, locale, { context: onSol });
+      assertWellFormed(answer, question);
+      assert.ok(
+        answer.text.includes(locale === 'zh' ? 'Solana（SOL）' : 'Solana (SOL)'),
+        answer.text,
+      );
+      if (intent === 'report') {
+        assert.deepEqual(answer.layers, [{ type: 'report', coinId: SOL.id }]);
+      } else {
+        assert.deepEqual(coinIds(answer), [SOL.id]);
+      }
+      if (intent === 'change') assert.match(answer.text, /Over the past 7 days, Solana \(SOL\)/);
+      // Without the page, the same question has no coin to be about.
+      const bare = await ask(question, locale);
+      assert.doesNotMatch(bare.text, /Solana/);
+    });
+  }
+
+  it('takes the coin the text names over the one on the page', async () => {
+    const answer = await ask('is ETH overbought?', 'en', { context: onSol });
+    assert.deepEqual(answer.layers, [{ type: 'report', coinId: ETH.id }]);
+    const zh = await ask('以太坊这个币超买了吗', 'zh', { context: onSol });
+    assert.deepEqual(zh.layers, [{ type: 'report', coinId: ETH.id }]);
+  });
+
+  it('compares the coin on the page with the one named', async () => {
+    const answer = await ask('compare this coin with BTC', 'en', { context: onSol });
+    assert.deepEqual(coinIds(answer), [SOL.id, BTC.id]);
+  });
+
+  it('answers a coin question that names no coin about the page, after the conversation', async () => {
+    const price = await ask('what is the price?', 'en', { context: onSol });
+    assert.ok(price.text.startsWith('Solana (SOL) is at $187.65'), price.text);
+    // The conversation's coin for a plain follow-up, the page's for "this coin".
+    const history = [message('ASSISTANT', 'BTC', [{ type: 'coins', coins: [BTC] }])];
+    const rsi = await ask('what is the RSI?', 'en', { context: onSol, history });
+    assert.deepEqual(rsi.layers, [{ type: 'report', coinId: BTC.id }]);
+    const pointed = await ask('what is the RSI of this coin?', 'en', { context: onSol, history });
+    assert.deepEqual(pointed.layers, [{ type: 'report', coinId: SOL.id }]);
+  });
+
+  it('still helps with "how does it work" on a coin page', async () => {
+    const answer = await ask('how does it work?', 'en', { context: onSol });
+    assert.ok(answer.text.startsWith('Hi! I answer from Coinlens data'), answer.text);
+  });
+
+  for (const [locale, question, said] of [
+    ['en', 'what did this event say?', 'What Layer 2 roadmap AMA (Alice, Jan 13) said:'],
+    ['en', 'summarize this source', 'What Layer 2 roadmap AMA (Alice, Jan 13) said:'],
+    ['zh', '这场活动讲了什么？', 'Layer 2 roadmap AMA（Alice，1月13日）讲了这些：'],
+    ['zh', '这个来源说了什么', 'Layer 2 roadmap AMA（Alice，1月13日）讲了这些：'],
+    ['pt-br', 'o que esta fonte disse?', 'O que Layer 2 roadmap AMA (Alice, 13 de jan.) disse:'],
+    ['pt-br', 'resuma este evento', 'O que Layer 2 roadmap AMA (Alice, 13 de jan.) disse:'],
+  ] as const) {
+    it(`${locale}: "${question}" is about the source on the page`, async () => {
+      const answer = await ask(question, locale, {
+        context: { page: 'source', sourceId: L2_AMA.id },
+      });
+      assertWellFormed(answer, question);
+      assert.ok(answer.text.startsWith(`${said}\nRollups will cut fees by half`), answer.text);
+      assert.ok(answer.text.includes('• Fees halve next quarter.'), answer.text);
+      assert.deepEqual(sourceIds(answer), [L2_AMA.id]);
+      assert.deepEqual(coinIds(answer), [ETH.id]);
+    });
+  }
+
+  it('says how a source without a summary stands, in every language', async () => {
+    const cases: [Locale, string, MonitorSource, string][] = [
+      ['en', 'is this event live?', LIVE_SPACE, 'Market open live (Ivan) is live now.'],
+      ['zh', '这场直播开始了吗', LIVE_SPACE, 'Market open live（Ivan）正在直播'],
+      ['pt-br', 'esta live já começou?', LIVE_SPACE, 'Market open live (Ivan) está ao vivo agora.'],
+      [
+        'en',
+        'when does this space start?',
+        NEXT_SPACE,
+        'Tomorrow in crypto (Erin) has not started yet: it is scheduled for Jan 16, 14:05 UTC.',
+      ],
+      ['zh', '这个活动什么时候开始', NEXT_SPACE, 'Tomorrow in crypto（Erin）还没有开始'],
+      [
+        'pt-br',
+        'quando começa este evento?',
+        CANCELLED_CALL,
+        'Cancelled call (Judy) foi cancelado.',
+      ],
+      ['en', 'tell me about it', CANCELLED_CALL, 'Cancelled call (Judy) was cancelled.'],
+    ];
+    for (const [locale, question, shown, status] of cases) {
+      const answer = await ask(question, locale, { context: { sourceId: shown.id } });
+      assertWellFormed(answer, question);
+      assert.ok(answer.text.startsWith(status), `${question}: ${answer.text}`);
+      assert.deepEqual(sourceIds(answer), [shown.id]);
+    }
+  });
+
+  it('passes over a page source that does not exist, and a source meant on a coin page', async () => {
+    const gone = await ask('what did this event say?', 'en', { context: { sourceId: 999 } });
+    assert.deepEqual(sourceIds(gone), []);
+    const onCoin = await ask('upcoming spaces', 'en', { context: onSol });
+    assert.deepEqual(sourceIds(onCoin), [21, 22]);
   });
 });

@@ -6,6 +6,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { createAssistant, createOpenAiAssistant } from '../src/chat/openai.js';
 import type { Assistant, AssistantData, ReplyPart } from '../src/chat/types.js';
 import type {
+  ChatContext,
   ChatMessage,
   Coin,
   CoinReport,
@@ -134,6 +135,7 @@ function makeData(market: 'demo' | 'coingecko' = 'demo'): AssistantData {
     hotSources: async (limit) => HOT_SOURCES.slice(0, limit),
     searchSources: async () => [],
     sourceSummary: async (id) => (id === 11 ? SUMMARY : null),
+    source: async (id) => [...MY_SOURCES, ...HOT_SOURCES].find((s) => s.id === id) ?? null,
   };
 }
 
@@ -181,6 +183,7 @@ interface AskOptions {
   locale?: Locale;
   history?: ChatMessage[];
   signal?: AbortSignal;
+  context?: ChatContext | null;
 }
 
 async function collect(
@@ -193,6 +196,7 @@ async function collect(
     text,
     locale: options.locale ?? 'en',
     history: options.history ?? [],
+    context: options.context ?? null,
     data: makeData(),
     signal: options.signal,
   })) {
@@ -284,6 +288,32 @@ describe('the OpenAI-compatible assistant: a plain answer', () => {
       { role: 'user', content: 'price of doge?' },
       { role: 'user', content: 'quanto vale o bitcoin?' },
     ]);
+  });
+
+  it('tells the model what the page the question came from shows', async () => {
+    fake.script(
+      { steps: textSteps('Ok.') },
+      { steps: textSteps('Ok.') },
+      { steps: textSteps('Ok.') },
+    );
+    await collect(assistant(), 'is this coin overbought?', {
+      context: { page: 'reporting', coinId: BTC.id },
+    });
+    const [onCoin] = sent(0);
+    assert.match(
+      onCoin?.content ?? '',
+      /The user is asking on the Coinlens page "reporting", which shows the coin Bitcoin \(BTC, coin id 1\): "this coin", "this report", "this one" and "it" mean BTC unless the question names another coin\./,
+    );
+    await collect(assistant(), 'what did this event say?', {
+      context: { page: 'source', sourceId: 11 },
+    });
+    const [onSource] = sent(1);
+    assert.match(
+      onSource?.content ?? '',
+      /which shows the event "Layer 2 roadmap AMA" by Alice \(source id 11, completed\): "this source" and "this event" mean that event\./,
+    );
+    await collect(assistant(), 'hi');
+    assert.doesNotMatch(sent(2)[0]?.content ?? '', /The user is asking/);
   });
 
   it('sends at most the last 20 messages of the history', async () => {

@@ -46,7 +46,11 @@ after(async () => {
 });
 
 /** Asks and answers the reply's parts once the last has come. */
-async function ask(text: string, language = 'en'): Promise<ChatMessage[]> {
+async function ask(
+  text: string,
+  language = 'en',
+  context: Record<string, unknown> | null = null,
+): Promise<ChatMessage[]> {
   seqNo += 1;
   const parts: ChatMessage[] = [];
   const done = new Promise<ChatMessage[]>((resolve) => {
@@ -61,11 +65,12 @@ async function ask(text: string, language = 'en'): Promise<ChatMessage[]> {
     socket.on('chat', listener);
   });
   const ack = await socket.timeout(5000).emitWithAck('chat', {
+    clientId: `question-${seqNo}`,
     conversationId,
-    seqNo,
     source: 'USER',
     language,
     text,
+    context,
   });
   assert.equal(ack.code, 200, ack.msg);
   return done;
@@ -265,4 +270,56 @@ describe('every intent in every language, against the database', () => {
       }
     });
   }
+});
+
+describe('against the database: live sources and the page a question comes from', () => {
+  it("names the user's live sources as live, in every language", async () => {
+    t.clock.advance(61_000);
+    const live = await monitorCall<ListPage<MonitorSource>>(
+      t.url,
+      '/api/monitor/source/list?status=2&size=1',
+    );
+    const source = live.data.records[0];
+    assert.ok(source, 'the demo data has a live source');
+    await monitorCall(t.url, `/api/monitor/user/source/add?sourceIds=${source.id}`, { token });
+    for (const [locale, said] of [
+      ['en', `• ${source.title} (${source.author}): live now`],
+      ['zh', `• ${source.title}（${source.author}）：正在直播`],
+      ['pt-br', `• ${source.title} (${source.author}): ao vivo agora`],
+    ] as const) {
+      const mine = await ask(QUESTIONS.mySources![locale], locale);
+      assert.ok(textOf(mine).includes(said), textOf(mine));
+      assert.equal(sourceIds(mine)[0], source.id);
+    }
+  });
+
+  it('answers "this coin" and "this event" about what the page shows', async () => {
+    t.clock.advance(61_000);
+    const eth = await coin('ETH');
+    const onEth = await ask('is this coin overbought?', 'en', {
+      page: 'reporting',
+      coinId: eth.id,
+    });
+    assert.ok(layersOf(onEth).some((l) => l.type === 'report' && l.coinId === eth.id));
+    assert.ok(textOf(onEth).includes('Ethereum (ETH)'), textOf(onEth));
+    const zh = await ask('这个币种多少钱', 'zh', { page: 'reporting', coinId: eth.id });
+    assert.ok(textOf(zh).includes(formatUsd(eth.quotes.price, 'zh')), textOf(zh));
+
+    const completed = await monitorCall<ListPage<MonitorSource>>(
+      t.url,
+      '/api/monitor/source/list?status=5&size=1',
+    );
+    const event = completed.data.records[0]!;
+    const summary = await monitorCall<SourceSummary>(
+      t.url,
+      `/api/monitor/source/summary?sourceId=${event.id}`,
+    );
+    const about = await ask('o que esta fonte disse?', 'pt-br', {
+      page: 'source',
+      sourceId: event.id,
+    });
+    assert.ok(textOf(about).startsWith(`O que ${event.title} (${event.author},`), textOf(about));
+    assert.ok(textOf(about).includes(summary.data.summary.slice(0, 40)), textOf(about));
+    assert.deepEqual(sourceIds(about), [event.id]);
+  });
 });

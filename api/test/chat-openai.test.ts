@@ -77,8 +77,8 @@ describe('the chat with ASSISTANT_BASE_URL set', () => {
       });
     });
     const ack = await socket.timeout(5000).emitWithAck('chat', {
+      clientId: 'question-1',
       conversationId,
-      seqNo: 1,
       source: 'USER',
       language: 'en',
       text: 'what is bitcoin?',

@@ -1,5 +1,6 @@
 // Chat across two API processes through Redis: a user's tab on one server sees the question and
-// the reply asked on another. Needs PostgreSQL (two processes cannot share PGlite) and Debian's
+// the reply asked on another, and a question resent there is sent the reply so far by the process
+// that streams it. Needs PostgreSQL (two processes cannot share PGlite) and Debian's
 // redis-server; CI has both (.ci/run), elsewhere the test says why it is skipped.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -10,6 +11,8 @@ import { connect as netConnect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
+import { createBuiltinAssistant } from '../src/chat/builtin.js';
+import type { Assistant } from '../src/chat/types.js';
 import type { ChatHistory, ChatMessage, UserInfo } from '../src/contract/index.js';
 import { runImport } from '../src/cli/import.js';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -25,6 +28,23 @@ const skip = !haveRedis
   : !havePostgres
     ? 'two API processes need PostgreSQL: set TEST_DATABASE_URL'
     : false;
+
+/** The built-in assistant, but for one question whose reply waits for the test. */
+const GATED = 'wait for the gate';
+let openGate: () => void = () => undefined;
+const builtin = createBuiltinAssistant();
+const assistant: Assistant = {
+  reply(input) {
+    if (input.text !== GATED) return builtin.reply(input);
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    return (async function* () {
+      yield { text: 'so far, ', layers: [] };
+      yield { text: 'and ', layers: [] };
+      await gate;
+      yield { text: 'the rest', layers: [] };
+    })();
+  },
+};
 
 let redis: ChildProcess | undefined;
 let redisUrl = '';
@@ -73,6 +93,7 @@ describe('chat across two API processes', { skip }, () => {
             passwordCost: TEST_PASSWORD_COST,
             lifecycleIntervalMs: false,
             demoSources: i === 0,
+            assistant,
           },
         ),
       );
@@ -121,8 +142,8 @@ describe('chat across two API processes', { skip }, () => {
       });
     });
     const ack = await onA.timeout(5000).emitWithAck('chat', {
+      clientId: 'question-1',
       conversationId,
-      seqNo: 1,
       source: 'USER',
       language: 'en',
       text: 'help',
@@ -134,6 +155,54 @@ describe('chat across two API processes', { skip }, () => {
     assert.ok(received.filter((m) => m.source === 'ASSISTANT').length >= 2);
     const history = await call<ChatHistory>(b, '/api/chat/list', { token });
     assert.equal(history.data.messages.length, 2, 'one database behind both');
+  });
+
+  it('sends a question resent on the other process the reply so far, then the rest', async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const account = `redis.resend.${process.pid}@example.com`;
+    const captcha = await sendCode(a, database!.dataDir, account, 4);
+    const registered = await call<UserInfo>(a, '/api/auth/login/register', {
+      body: { account, passwd: 'a long enough password', captcha },
+    });
+    const token = registered.data.tokenInfo.tokenValue;
+    const onA = await open(a, token);
+    const conversationId = (await call<ChatHistory>(a, '/api/chat/list', { token })).data
+      .conversationId;
+    const payload = {
+      clientId: 'resent-elsewhere',
+      conversationId,
+      source: 'USER',
+      language: 'en',
+      text: GATED,
+    };
+    const firstPart = new Promise<void>((resolve) => {
+      onA.on('chat', (m: ChatMessage) => {
+        if (m.source === 'ASSISTANT') resolve();
+      });
+    });
+    assert.equal((await onA.timeout(5000).emitWithAck('chat', payload)).code, 200);
+    await firstPart;
+
+    const onB = await open(b, token);
+    const received: ChatMessage[] = [];
+    const done = new Promise<void>((resolve) => {
+      onB.on('chat', (m: ChatMessage) => {
+        received.push(m);
+        if (m.replay) openGate();
+        if (m.source === 'ASSISTANT' && !m.more) resolve();
+      });
+    });
+    const ack = await onB.timeout(10_000).emitWithAck('chat', payload);
+    assert.deepEqual(ack.data, { seqNo: 1, conversationId, resend: true });
+    await done;
+    assert.deepEqual(
+      received.map((m) => [m.seqNo, m.text, m.more, m.replay ?? false]),
+      [
+        [2, 'so far, ', true, true],
+        [2, 'and ', true, false],
+        [2, 'the rest', false, false],
+      ],
+    );
   });
 
   it('ends a signed-out token on the other process at once: its requests and its sockets', async () => {

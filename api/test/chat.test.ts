@@ -1,33 +1,32 @@
 // Chat through the real server and a real socket.io client: who may connect, acknowledgements,
-// streamed parts to every tab, failures, resends, limits, history and a new conversation, and a
-// reply that goes on after a reconnect. A scripted assistant makes the parts known; the built-in
-// one is tested on its own (assistant-builtin.test.ts) and once end to end here.
+// streamed parts to every tab, failures, resends, limits, history and a new conversation, a reply
+// that goes on after a reconnect, and questions from several tabs at once. A scripted assistant
+// makes the parts known; what a resend is sent, the context of a question and the reply time-out
+// are in chat-resend.test.ts; the built-in assistant is tested on its own
+// (assistant-builtin.test.ts) and end to end (chat-builtin.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ChatAck } from '../src/chat/service.js';
-import type { Assistant, AssistantInput, ReplyPart } from '../src/chat/types.js';
-import type { ChatHistory, ChatMessage } from '../src/contract/index.js';
+import type { ChatAck, ChatHistory } from '../src/contract/index.js';
 import { call } from './helpers/auth.js';
 import { signedInUser, startApiServer, type ApiTestServer } from './helpers/api.js';
+import {
+  accepted,
+  ChatSockets,
+  clientIdOf,
+  collect,
+  connected,
+  conversationOf as conversationOfAt,
+  lastPart,
+  question,
+  refused,
+  send,
+  parts,
+  ScriptedAssistant,
+} from './helpers/chat.js';
 
-/** What the scripted assistant does with a question. */
-type Script = (input: AssistantInput) => AsyncIterable<ReplyPart>;
-let script: Script;
-const asked: string[] = [];
-const scripted: Assistant = {
-  reply(input) {
-    asked.push(input.text);
-    return script(input);
-  },
-};
-
-async function* parts(...texts: string[]): AsyncIterable<ReplyPart> {
-  for (const text of texts) yield { text, layers: [] };
-}
+const scripted = new ScriptedAssistant();
 
 let t: ApiTestServer;
-const sockets: Socket[] = [];
 
 before(async () => {
   t = await startApiServer({
@@ -38,73 +37,14 @@ before(async () => {
 });
 
 after(async () => {
-  for (const socket of sockets) socket.disconnect();
+  tabs.closeAll();
   await t?.close();
 });
 
-/** A connected socket for the token (fails the test when refused). */
-function open(token: string | null, options: { origin?: string; via?: 'auth' | 'query' } = {}) {
-  const socket = connect(t.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    ...(token === null ? {} : options.via === 'query' ? { query: { token } } : { auth: { token } }),
-    ...(options.origin ? { extraHeaders: { origin: options.origin } } : {}),
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
-
-function refused(socket: Socket): Promise<string> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('connected')));
-    socket.once('connect_error', (error) => resolve(error.message));
-  });
-}
-
-/** Collects `chat` events until one with `more: false` for `seqNo` (or `count` events). */
-function collect(socket: Socket, until: (message: ChatMessage) => boolean): Promise<ChatMessage[]> {
-  const got: ChatMessage[] = [];
-  return new Promise((resolve) => {
-    const listener = (message: ChatMessage) => {
-      got.push(message);
-      if (until(message)) {
-        socket.off('chat', listener);
-        resolve(got);
-      }
-    };
-    socket.on('chat', listener);
-  });
-}
-
-const lastPart = (seqNo: number) => (m: ChatMessage) => m.seqNo === seqNo && !m.more;
-
-async function conversationOf(token: string): Promise<string> {
-  const res = await call<ChatHistory>(t.url, '/api/chat/list', { token });
-  assert.equal(res.code, 200, res.msg);
-  return res.data.conversationId;
-}
-
-function send(socket: Socket, payload: Record<string, unknown>): Promise<ChatAck> {
-  return socket.timeout(5000).emitWithAck('chat', payload);
-}
-
-const question = (conversationId: string, seqNo: number, text: string, language = 'en') => ({
-  conversationId,
-  seqNo,
-  source: 'USER',
-  language,
-  text,
-  context: { page: 'welcome' },
-});
+const tabs = new ChatSockets(() => t.url);
+const open = (token: string | null, options?: Parameters<ChatSockets['open']>[1]) =>
+  tabs.open(token, options);
+const conversationOf = (token: string) => conversationOfAt(t.url, token);
 
 describe('connecting', () => {
   it('refuses a missing or bad token with "unauthorized", and a foreign origin', async () => {
@@ -156,7 +96,7 @@ describe('connecting', () => {
 
 describe('a message', () => {
   it('is acknowledged with its number and answered in parts on every tab', async () => {
-    script = () => parts('Bitcoin ', 'is at ', '$93,000.');
+    scripted.script = () => parts('Bitcoin ', 'is at ', '$93,000.');
     const token = await signedInUser(t);
     const [tab1, tab2] = [open(token), open(token)];
     await Promise.all([connected(tab1), connected(tab2)]);
@@ -165,7 +105,11 @@ describe('a message', () => {
     const onTab1 = collect(tab1, lastPart(2));
     const onTab2 = collect(tab2, lastPart(2));
     const ack = await send(tab1, question(conversationId, 7, '  price of BTC? '));
-    assert.deepEqual(ack, { code: 200, msg: 'ok', data: { seqNo: 1 } });
+    assert.deepEqual(ack, {
+      code: 200,
+      msg: 'ok',
+      data: { seqNo: 1, conversationId, resend: false },
+    });
 
     const first = await onTab1;
     assert.deepEqual(
@@ -188,6 +132,7 @@ describe('a message', () => {
       ],
     );
     assert.equal(second[0]!.text, 'price of BTC?');
+    assert.equal(second[0]!.clientId, clientIdOf(7));
 
     const history = await call<ChatHistory>(t.url, '/api/chat/list', { token });
     assert.deepEqual(
@@ -198,10 +143,11 @@ describe('a message', () => {
       ],
     );
     assert.deepEqual(history.data.messages[0]!.context, { page: 'welcome' });
+    assert.equal(history.data.messages[0]!.clientId, clientIdOf(7));
   });
 
   it('ends a failed reply with an error part, kept in the history', async () => {
-    script = async function* () {
+    scripted.script = async function* () {
       yield { text: 'Let me look', layers: [] };
       throw new Error('upstream broke');
     };
@@ -226,22 +172,26 @@ describe('a message', () => {
   });
 
   it('stores and answers a resend only once', async () => {
-    script = () => parts('once');
+    scripted.script = () => parts('once');
     const token = await signedInUser(t);
     const tab = open(token);
     await connected(tab);
     const conversationId = await conversationOf(token);
-    asked.length = 0;
+    scripted.asked.length = 0;
     const got = collect(tab, lastPart(2));
     const [a, b] = await Promise.all([
       send(tab, question(conversationId, 3, 'hello')),
       send(tab, question(conversationId, 3, 'hello')),
     ]);
-    assert.deepEqual([a.data, b.data], [{ seqNo: 1 }, { seqNo: 1 }]);
+    assert.deepEqual(
+      [accepted(a), accepted(b)].map((data) => data.seqNo),
+      [1, 1],
+    );
+    assert.deepEqual([accepted(a).resend, accepted(b).resend].sort(), [false, true]);
     await got;
     const again = await send(tab, question(conversationId, 3, 'hello'));
-    assert.deepEqual(again.data, { seqNo: 1 });
-    assert.deepEqual(asked, ['hello']);
+    assert.deepEqual(again.data, { seqNo: 1, conversationId, resend: true });
+    assert.deepEqual(scripted.asked, ['hello']);
     const history = await call<ChatHistory>(t.url, '/api/chat/list', { token });
     assert.equal(history.data.messages.length, 2);
   });
@@ -251,10 +201,20 @@ describe('a message', () => {
     const tab = open(token);
     await connected(tab);
     const conversationId = await conversationOf(token);
+    const { clientId: _clientId, ...withoutClientId } = question(conversationId, 1, 'x');
     const cases: [unknown, number][] = [
       ['text', 400],
       [{ ...question(conversationId, 1, 'x'), source: 'ASSISTANT' }, 400],
-      [{ ...question(conversationId, 1, 'x'), seqNo: -1 }, 400],
+      [withoutClientId, 400],
+      [{ ...question(conversationId, 1, 'x'), clientId: 'seven77' }, 400],
+      [{ ...question(conversationId, 1, 'x'), clientId: 'x'.repeat(65) }, 400],
+      [{ ...question(conversationId, 1, 'x'), clientId: 'has space 1' }, 400],
+      [{ ...question(conversationId, 1, 'x'), clientId: 'ünicode-id' }, 400],
+      [{ ...question(conversationId, 1, 'x'), clientId: 12345678 }, 400],
+      [{ ...question(conversationId, 1, 'x'), context: 'reporting' }, 400],
+      [{ ...question(conversationId, 1, 'x'), context: { coinId: 'one' } }, 400],
+      [{ ...question(conversationId, 1, 'x'), context: { sourceId: 0 } }, 400],
+      [{ ...question(conversationId, 1, 'x'), context: { page: 'Reporting!' } }, 400],
       [{ ...question(conversationId, 1, 'x'), language: 'fr' }, 400],
       [{ ...question(conversationId, 1, 'x'), language: 42 }, 400],
       [{ ...question(conversationId, 1, 'x'), language: ['en'] }, 400],
@@ -270,10 +230,12 @@ describe('a message', () => {
     }
     const zh = await send(tab, question(conversationId, 1, '', 'zh'));
     assert.match(zh.msg, /消息/);
+    const noId = await send(tab, { ...withoutClientId, language: 'pt-br' });
+    assert.deepEqual([noId.code, noId.msg], [400, 'A requisição está malformada']);
   });
 
   it('refuses a question far past the size limits in words, on a socket that stays', async () => {
-    script = () => parts('ok');
+    scripted.script = () => parts('ok');
     const token = await signedInUser(t);
     const tab = open(token);
     await connected(tab);
@@ -293,7 +255,7 @@ describe('a message', () => {
   });
 
   it('takes 20 of a burst of 200 messages sent without waiting for their acks', async () => {
-    script = () => parts('ok');
+    scripted.script = () => parts('ok');
     const token = await signedInUser(t);
     const tab = open(token);
     await connected(tab);
@@ -309,7 +271,7 @@ describe('a message', () => {
   });
 
   it('gives a recognised resend its slot back', async () => {
-    script = () => parts('ok');
+    scripted.script = () => parts('ok');
     const token = await signedInUser(t);
     const tab = open(token);
     await connected(tab);
@@ -324,7 +286,7 @@ describe('a message', () => {
   });
 
   it('limits a user to 20 messages a minute, saying so in the conversation', async () => {
-    script = () => parts('ok');
+    scripted.script = () => parts('ok');
     const token = await signedInUser(t);
     const tab = open(token);
     await connected(tab);
@@ -333,17 +295,19 @@ describe('a message', () => {
       const ack = await send(tab, question(conversationId, i, `message ${i}`));
       assert.equal(ack.code, 200);
     }
-    const errorPart = collect(tab, (m) => m.error === true && m.seqNo === 21);
+    const errorPart = collect(tab, (m) => m.error === true && m.clientId === clientIdOf(21));
     const refusedAck = await send(tab, question(conversationId, 21, 'one too many'));
     assert.equal(refusedAck.code, 429);
     assert.ok((refusedAck.data as { retryAfter: number }).retryAfter >= 1);
-    assert.match((await errorPart).at(-1)!.text, /too fast/);
+    const notice = (await errorPart).at(-1)!;
+    assert.match(notice.text, /too fast/);
+    assert.deepEqual([notice.seqNo, notice.source, notice.more], [0, 'ASSISTANT', false]);
   });
 });
 
 describe('history', () => {
   it('pages back by oldestSeqNo, and clean starts a new conversation', async () => {
-    script = (input) => parts(`re: ${input.text}`);
+    scripted.script = (input) => parts(`re: ${input.text}`);
     const token = await signedInUser(t);
     const tab = open(token);
     await connected(tab);
@@ -404,7 +368,7 @@ describe('history read during a reply', () => {
   it('has the question while the reply streams, and the whole reply once it ends', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    script = async function* () {
+    scripted.script = async function* () {
       // A part goes out when the next one comes: 'first ' is out while the gate holds.
       yield { text: 'first ', layers: [] };
       yield { text: 'and ', layers: [] };
@@ -438,7 +402,7 @@ describe('a reconnect during a reply', () => {
   it('keeps the reply going to the new socket, and the history has it whole', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    script = async function* () {
+    scripted.script = async function* () {
       yield { text: 'first half, ', layers: [] };
       await gate;
       yield { text: 'second half', layers: [{ type: 'report', coinId: 1 }] };
@@ -465,5 +429,54 @@ describe('a reconnect during a reply', () => {
     const history = await call<ChatHistory>(t.url, '/api/chat/list', { token });
     assert.equal(history.data.messages[1]!.text, 'first half, second half');
     assert.deepEqual(history.data.messages[1]!.layers, [{ type: 'report', coinId: 1 }]);
+  });
+});
+
+describe('questions from several tabs', () => {
+  it('stores and answers both of two tabs that send at once, whatever seqNo they send', async () => {
+    scripted.script = (input) => parts(`re: ${input.text}`);
+    const token = await signedInUser(t);
+    const [tab1, tab2] = [open(token), open(token)];
+    await Promise.all([connected(tab1), connected(tab2)]);
+    const conversationId = await conversationOf(token);
+    const replies = collect(tab1, (m) => m.source === 'ASSISTANT' && m.seqNo === 4 && !m.more);
+    // Both tabs picked the same next number, as they did before clientId: it is not read.
+    const [a, b] = await Promise.all([
+      send(tab1, { ...question(conversationId, 'tab-one', 'from tab one'), seqNo: 1 }),
+      send(tab2, { ...question(conversationId, 'tab-two', 'from tab two'), seqNo: 1 }),
+    ]);
+    assert.deepEqual([accepted(a).seqNo, accepted(b).seqNo].sort(), [1, 3]);
+    assert.ok(!accepted(a).resend && !accepted(b).resend);
+    await replies;
+    // Both replies stored: wait until the second is in the history.
+    let history = await call<ChatHistory>(t.url, '/api/chat/list', { token });
+    for (let tries = 0; history.data.messages.length < 4 && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      history = await call<ChatHistory>(t.url, '/api/chat/list', { token });
+    }
+    const texts = history.data.messages.map((m) => m.text);
+    assert.equal(texts.length, 4);
+    assert.ok(
+      texts.includes('re: from tab one') && texts.includes('re: from tab two'),
+      texts.join(),
+    );
+  });
+
+  it('recognises a resend by the tab id alone: another user may use the same one', async () => {
+    scripted.script = (input) => parts(`re: ${input.text}`);
+    const [alice, bob] = [await signedInUser(t), await signedInUser(t)];
+    const [aliceTab, bobTab] = [open(alice), open(bob)];
+    await Promise.all([connected(aliceTab), connected(bobTab)]);
+    const [aliceConversation, bobConversation] = [
+      await conversationOf(alice),
+      await conversationOf(bob),
+    ];
+    const aliceDone = collect(aliceTab, lastPart(2));
+    accepted(await send(aliceTab, question(aliceConversation, 'shared', 'alice asks')));
+    await aliceDone;
+    const bobDone = collect(bobTab, lastPart(2));
+    const bobAck = accepted(await send(bobTab, question(bobConversation, 'shared', 'bob asks')));
+    assert.deepEqual(bobAck, { seqNo: 1, conversationId: bobConversation, resend: false });
+    assert.equal((await bobDone).at(-1)!.text, 're: bob asks');
   });
 });

@@ -62,9 +62,13 @@ before(async () => {
       if (message.source === 'ASSISTANT' && !message.more) resolve();
     });
   });
-  const ack = await socket
-    .timeout(5000)
-    .emitWithAck('chat', { conversationId, seqNo: 1, source: 'USER', language: 'en', text: 'hi' });
+  const ack = await socket.timeout(5000).emitWithAck('chat', {
+    clientId: 'question-1',
+    conversationId,
+    source: 'USER',
+    language: 'en',
+    text: 'hi',
+  });
   assert.equal(ack.code, 200, ack.msg);
   await answered;
   assert.ok(chatData, 'the chat gave the assistant its data');

@@ -3,6 +3,7 @@
 // refused at once (the token cache forgets it), and a guarded route says 401 before it looks at
 // what a stranger sent.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { io as connect, type Socket } from 'socket.io-client';
 import { TOKEN_LIFETIME_MS } from '../src/auth/tokens.js';
@@ -96,8 +97,8 @@ async function ask(socket: Socket, token: string, text: string): Promise<ChatAck
   const history = await call<ChatHistory>(t.url, '/api/chat/list', { token });
   assert.equal(history.code, 200, history.msg);
   return socket.timeout(5000).emitWithAck('chat', {
+    clientId: randomUUID(),
     conversationId: history.data.conversationId,
-    seqNo: Date.now() % 1_000_000,
     source: 'USER',
     language: 'en',
     text,
@@ -169,8 +170,8 @@ describe('a chat socket', () => {
 
     t.clock.advance(TOKEN_LIFETIME_MS + 1000);
     const refused = await asking.timeout(5000).emitWithAck('chat', {
+      clientId: 'question-1',
       conversationId: 'any',
-      seqNo: 1,
       source: 'USER',
       language: 'pt-br',
       text: 'still here?',

@@ -1,7 +1,15 @@
 // The built-in assistant: recognises what a message asks (intents.ts), reads the numbers from
 // our own data and streams a reply worded by builtinText.ts. It never makes a number up: what the
 // data does not have, it says it does not have.
-import type { ChatLayer, ChatMessage, Coin, Locale, MonitorSource } from '../contract/index.js';
+import type {
+  ChatContext,
+  ChatLayer,
+  ChatMessage,
+  Coin,
+  Locale,
+  MonitorSource,
+  SourceStatus,
+} from '../contract/index.js';
 import { splitSentences, truncateText } from '../monitor/summarizer.js';
 import { builtinTexts, type BuiltinTexts, type Changes, type Stamp } from './builtinText.js';
 import {
@@ -20,6 +28,13 @@ const LIST_SIZE = 5;
 const KEY_SENTENCE_MAX_CHARS = 200;
 /** How far back a follow-up looks for the coin it is about. */
 const HISTORY_DEPTH = 10;
+/** How long the summary of a source asked about may be. */
+const SOURCE_SUMMARY_MAX_CHARS = 600;
+/** Key points of a source asked about. */
+const KEY_POINTS = 5;
+/** The statuses of `SourceStatus` this file tells apart. */
+const LIVE: SourceStatus = 2;
+const COMPLETED: SourceStatus = 5;
 
 /** A piece of a reply before it is joined to the ones before it. */
 interface Piece {
@@ -35,6 +50,10 @@ interface Context {
   history: readonly ChatMessage[];
   /** The user's message. */
   text: string;
+  /** What the user had in front of them when asking; null: nothing known. */
+  page: ChatContext | null;
+  /** The coin of `page`, when it names one the catalog knows. */
+  pageCoin: Coin | null;
 }
 
 /** The built-in, data-grounded assistant. */
@@ -51,6 +70,8 @@ async function* streamReply(input: AssistantInput): AsyncGenerator<ReplyPart> {
     stamp: { nowSec: data.nowSec(), demo: data.marketSource() === 'demo' },
     history: input.history,
     text: input.text,
+    page: input.context ?? null,
+    pageCoin: input.context?.coinId ? data.coin(input.context.coinId) : null,
   };
   let first = true;
   for await (const piece of answer(context)) {
@@ -67,11 +88,29 @@ async function* streamReply(input: AssistantInput): AsyncGenerator<ReplyPart> {
 // What to answer
 
 async function* answer(c: Context): AsyncGenerator<Piece> {
-  const found = findCoins(c, c.text);
+  let found = findCoins(c, c.text);
   const recognition = recognise(c.text, c.locale, () => found.coins);
   let { intent } = recognition;
   let period = recognition.period;
   let topic = recognition.topic;
+  const { reference } = recognition;
+
+  // "This event" on a source's page, "this coin" on a coin's: what the page shows, unless the
+  // message names a coin itself. "It" and "this one" mean the page's coin, else its source, but
+  // leave a plain "how does it work" a request for help.
+  if (found.coins.length === 0 && c.page !== null && reference !== null) {
+    const { sourceId } = c.page;
+    if (sourceId && (reference === 'source' || (reference === 'any' && !c.pageCoin))) {
+      const source = await c.data.source(sourceId);
+      if (source) {
+        yield* aboutSource(c, source);
+        return;
+      }
+    }
+    if (c.pageCoin && (reference === 'coin' || (reference === 'any' && intent !== 'help'))) {
+      found = { coins: [c.pageCoin], ambiguous: [] };
+    }
+  }
 
   // "and ETH?" after "is BTC overbought": the same question about the coin named now; else a
   // coin named in a question not understood, or in a greeting ("hi, BTC"), asks its price.
@@ -87,7 +126,7 @@ async function* answer(c: Context): AsyncGenerator<Piece> {
   }
 
   if (COIN_INTENTS.has(intent)) {
-    yield* answerAboutCoins(c, intent, found, { period, topic });
+    yield* answerAboutCoins(c, intent, found, { period, topic, reference });
     return;
   }
   switch (intent) {
@@ -120,17 +159,20 @@ async function* answerAboutCoins(
   c: Context,
   intent: Intent,
   found: FoundCoins,
-  options: Pick<Recognition, 'period' | 'topic'>,
+  options: Pick<Recognition, 'period' | 'topic' | 'reference'>,
 ): AsyncGenerator<Piece> {
   const note = found.ambiguous.map((a) => c.t.ambiguous(a.query, a.coin)).join(' ');
   const withNote = (text: string) => (note === '' ? text : `${note} ${text}`);
 
   if (intent === 'compare') {
     let [a, b] = found.coins;
-    // "compare it with ETH": the coin of the conversation against the one named.
+    // "compare this coin (or it) with ETH": the page's coin against the one named; with no
+    // page, or no word pointing at it, the coin of the conversation, else the page's.
     if (a && !b) {
-      const earlier = coinFromHistory(c);
-      if (earlier.coin && earlier.coin.id !== a.id) [a, b] = [earlier.coin, a];
+      const onPage =
+        options.reference === 'coin' || options.reference === 'any' ? c.pageCoin : null;
+      const other = onPage ?? coinFromHistory(c).coin ?? c.pageCoin;
+      if (other && other.id !== a.id) [a, b] = [other, a];
     }
     if (!a) {
       const top = c.data.topCoins(LIST_SIZE);
@@ -159,8 +201,9 @@ async function* answerAboutCoins(
 
   let coin = found.coins[0];
   if (!coin) {
+    // The coin of the conversation, else the one on the page the question came from.
     const earlier = coinFromHistory(c);
-    coin = earlier.coin ?? undefined;
+    coin = earlier.coin ?? c.pageCoin ?? undefined;
     if (!coin) {
       const suggestions =
         earlier.candidates.length > 0 ? earlier.candidates : c.data.topCoins(LIST_SIZE);
@@ -325,7 +368,9 @@ async function* watchlist(c: Context): AsyncGenerator<Piece> {
 
 async function* mySources(c: Context): AsyncGenerator<Piece> {
   const sources = await c.data.userSources();
-  const completed = sources.filter((s) => s.status === 5).sort((x, y) => y.time - x.time);
+  const newestFirst = (x: MonitorSource, y: MonitorSource) => y.time - x.time;
+  const live = sources.filter((s) => s.status === LIVE).sort(newestFirst);
+  const completed = sources.filter((s) => s.status === COMPLETED).sort(newestFirst);
   if (sources.length === 0) {
     const hot = await c.data.hotSources(3);
     yield { text: c.t.mySources.none };
@@ -335,7 +380,7 @@ async function* mySources(c: Context): AsyncGenerator<Piece> {
     };
     return;
   }
-  if (completed.length === 0) {
+  if (completed.length === 0 && live.length === 0) {
     yield { text: c.t.mySources.noneCompleted(sources.length) };
     yield {
       text: c.t.mySources.noneCompletedHint,
@@ -344,14 +389,39 @@ async function* mySources(c: Context): AsyncGenerator<Piece> {
     return;
   }
   yield { text: c.t.mySources.lead };
-  const shown = completed.slice(0, LIST_SIZE);
-  const summaries = await Promise.all(shown.map((s) => c.data.sourceSummary(s.id)));
-  const lines = shown.map((source, i) =>
-    c.t.mySources.line(source, keySentence(summaries[i]?.summary)),
+  // What is on now first, then what ended, newest first.
+  const listed = [...live, ...completed];
+  const shown = listed.slice(0, LIST_SIZE);
+  const summaries = await Promise.all(
+    shown.map((s) => (s.status === COMPLETED ? c.data.sourceSummary(s.id) : null)),
   );
-  if (completed.length > shown.length)
-    lines.push(c.t.mySources.more(completed.length - shown.length));
+  const lines = shown.map((source, i) =>
+    source.status === LIVE
+      ? c.t.mySources.live(source)
+      : c.t.mySources.line(source, keySentence(summaries[i]?.summary)),
+  );
+  if (listed.length > shown.length) lines.push(c.t.mySources.more(listed.length - shown.length));
   yield { text: lines.join('\n'), layers: [{ type: 'sources', sources: shown.map(plainSource) }] };
+}
+
+/** One source the user pointed at ("this event"): what it said, or how it stands. */
+async function* aboutSource(c: Context, source: MonitorSource): AsyncGenerator<Piece> {
+  const layers: ChatLayer[] = [{ type: 'sources', sources: [plainSource(source)] }];
+  const summary = source.status === COMPLETED ? await c.data.sourceSummary(source.id) : null;
+  if (!summary) {
+    yield { text: c.t.source.status(source) };
+    yield { text: c.t.source.here, layers };
+    return;
+  }
+  yield { text: c.t.source.said(source) };
+  yield { text: truncateText(summary.summary.trim(), SOURCE_SUMMARY_MAX_CHARS) };
+  const points = summary.keyPoints
+    .slice(0, KEY_POINTS)
+    .map((point) => truncateText(point, KEY_SENTENCE_MAX_CHARS));
+  if (summary.coins.length > 0) {
+    layers.push({ type: 'coins', coins: summary.coins.slice(0, LIST_SIZE) });
+  }
+  yield { text: points.length > 0 ? c.t.source.keyPoints(points) : '', layers };
 }
 
 async function* upcomingSources(c: Context): AsyncGenerator<Piece> {

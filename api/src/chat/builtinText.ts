@@ -91,7 +91,19 @@ export interface BuiltinTexts {
     lead: string;
     /** `sentence` is null when the summary is missing. */
     line(source: MonitorSource, sentence: string | null): string;
+    /** A source that is live now. */
+    live(source: MonitorSource): string;
     more(count: number): string;
+  };
+  /** One source the user pointed at ("this event"). */
+  source: {
+    /** A completed source's summary follows. */
+    said(source: MonitorSource): string;
+    /** How a source without a summary stands: not started, live, ended, cancelled, invalid. */
+    status(source: MonitorSource): string;
+    keyPoints(points: readonly string[]): string;
+    /** Before the source itself, as a layer. */
+    here: string;
   };
   upcoming: {
     none: string;
@@ -416,7 +428,31 @@ function english(): BuiltinTexts {
       lead: 'What your sources said, newest first:',
       line: (s, sentence) =>
         `• ${s.title} (${s.author}, ${f.day(s.time)}): ${sentence ?? 'no summary yet'}`,
+      live: (s) => `• ${s.title} (${s.author}): live now; I'll have its key points once it ends`,
       more: (n) => `…and ${n} more in the monitoring area.`,
+    },
+    source: {
+      said: (s) => `What ${s.title} (${s.author}, ${f.day(s.time)}) said:`,
+      status: (s) => {
+        const who = `${s.title} (${s.author})`;
+        switch (s.status) {
+          case 1:
+            return `${who} has not started yet: it is scheduled for ${f.dayTime(s.time)} UTC.`;
+          case 2:
+            return `${who} is live now. I'll have its key points once it ends.`;
+          case 3:
+          case 4:
+            return `${who} has ended; its summary is being prepared.`;
+          case 5:
+            return `${who} has ended, but it has no summary.`;
+          case 6:
+            return `${who} was cancelled.`;
+          default:
+            return `${who} is no longer available.`;
+        }
+      },
+      keyPoints: (points) => `Key points:\n${points.map((p) => `• ${p}`).join('\n')}`,
+      here: 'Here it is:',
     },
     upcoming: {
       none: 'No sources are scheduled right now.',
@@ -588,7 +624,31 @@ function chinese(): BuiltinTexts {
       lead: '你的监控源说了这些（最新的在前）：',
       line: (s, sentence) =>
         `• ${s.title}（${s.author}，${f.day(s.time)}）：${sentence ?? '暂无摘要'}`,
+      live: (s) => `• ${s.title}（${s.author}）：正在直播，结束后我会整理要点`,
       more: (n) => `……另有${n}个，可在监控页查看。`,
+    },
+    source: {
+      said: (s) => `${s.title}（${s.author}，${f.day(s.time)}）讲了这些：`,
+      status: (s) => {
+        const who = `${s.title}（${s.author}）`;
+        switch (s.status) {
+          case 1:
+            return `${who}还没有开始，预定于UTC ${f.dayTime(s.time)}开始。`;
+          case 2:
+            return `${who}正在直播，结束后我就能告诉你要点。`;
+          case 3:
+          case 4:
+            return `${who}已经结束，摘要正在生成。`;
+          case 5:
+            return `${who}已经结束，但没有摘要。`;
+          case 6:
+            return `${who}已取消。`;
+          default:
+            return `${who}已失效。`;
+        }
+      },
+      keyPoints: (points) => `要点：\n${points.map((p) => `• ${p}`).join('\n')}`,
+      here: '在这里：',
     },
     upcoming: {
       none: '目前没有即将开始的监控源。',
@@ -774,7 +834,32 @@ function portuguese(): BuiltinTexts {
       lead: 'O que suas fontes disseram, das mais recentes para as mais antigas:',
       line: (s, sentence) =>
         `• ${s.title} (${s.author}, ${f.day(s.time)}): ${sentence ?? 'ainda sem resumo'}`,
+      live: (s) =>
+        `• ${s.title} (${s.author}): ao vivo agora; trago os pontos principais quando terminar`,
       more: (n) => `…e mais ${n} na área de monitoramento.`,
+    },
+    source: {
+      said: (s) => `O que ${s.title} (${s.author}, ${f.day(s.time)}) disse:`,
+      status: (s) => {
+        const who = `${s.title} (${s.author})`;
+        switch (s.status) {
+          case 1:
+            return `${who} ainda não começou: está marcado para ${f.dayTime(s.time)} UTC.`;
+          case 2:
+            return `${who} está ao vivo agora. Trago os pontos principais quando terminar.`;
+          case 3:
+          case 4:
+            return `${who} já terminou; o resumo está sendo preparado.`;
+          case 5:
+            return `${who} terminou, mas não tem resumo.`;
+          case 6:
+            return `${who} foi cancelado.`;
+          default:
+            return `${who} não está mais disponível.`;
+        }
+      },
+      keyPoints: (points) => `Pontos principais:\n${points.map((p) => `• ${p}`).join('\n')}`,
+      here: 'Aqui está:',
     },
     upcoming: {
       none: 'Não há fontes agendadas no momento.',

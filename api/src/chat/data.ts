@@ -59,6 +59,16 @@ export function createAssistantData(
     searchSources: async (query, limit) =>
       (await monitor.list({ searchName: query.slice(0, 100), status: null, page: 1, size: limit }))
         .records,
+    source: async (sourceId) => {
+      try {
+        const { id, logo, author, title, status, time, heat, link } =
+          await monitor.detail(sourceId);
+        return { id, logo, author, title, status, time, heat, link };
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 404) return null;
+        throw error;
+      }
+    },
     sourceSummary: async (sourceId) => {
       try {
         return await monitor.summary(sourceId);

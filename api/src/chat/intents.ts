@@ -27,6 +27,9 @@ export type Intent =
   | 'help'
   | 'unknown';
 
+/** What a message points at without naming it (see `Recognition.reference`). */
+export type Reference = 'coin' | 'source' | 'any';
+
 /** The intents that are about one or two named coins. */
 export const COIN_INTENTS: ReadonlySet<Intent> = new Set(['price', 'change', 'compare', 'report']);
 
@@ -46,6 +49,12 @@ export interface Recognition {
   topic: ReportTopic | null;
   /** The message continues the previous one: "and ETH?", "what about its RSI", "那以太坊呢". */
   followUp: boolean;
+  /**
+   * What the message points at without naming it: a coin ("this coin", "这份报告", "esta
+   * moeda"), a source ("this event", "这个来源", "esta fonte"), or either ("this one", "it",
+   * "它"); null when it points at nothing. The question's context says which one is meant.
+   */
+  reference: Reference | null;
   /** The language of the keyword that decided the intent; the given locale when none did. */
   language: Locale;
 }
@@ -273,6 +282,42 @@ const FOLLOW_UP: readonly RegExp[] = [
   /(呢|它|它的|这个币|这个|那个币)/,
 ];
 
+// "This coin" and "this source", as people point at what the page in front of them shows.
+const REFERENCES: readonly [Reference, Patterns][] = [
+  [
+    'source',
+    {
+      en: [/\b(this|that) (source|event|space|ama|podcast|call|show|stream|session|livestream)\b/],
+      zh: [
+        /这个来源|这个监控源|这个信息源|这个源|这场活动|这个活动|这场直播|这个直播|这期节目|这个节目/,
+      ],
+      'pt-br': [
+        /\b(esta|essa) (fonte|live|transmissao|sessao|chamada)\b/,
+        /\b(este|esse) (evento|space|podcast|programa|ama)\b/,
+      ],
+    },
+  ],
+  [
+    'coin',
+    {
+      en: [/\b(this|that) (coin|token|crypto|cryptocurrency|asset|report|chart|analysis)\b/],
+      zh: [/这个币种|这个币|这种币|这只币|这个代币|这份报告|这个报告|这份分析|该币/],
+      'pt-br': [
+        /\b(esta|essa) (moeda|cripto|criptomoeda|analise)\b/,
+        /\b(este|esse) (relatorio|token|ativo|grafico|criptoativo)\b/,
+      ],
+    },
+  ],
+  [
+    'any',
+    {
+      en: [/\b(this|that) one\b/, /\b(it|its)\b/],
+      zh: [/它/],
+      'pt-br': [/\b(dele|dela|nele|nela|isso|isto)\b/, /\b(este|esse|esta|essa) aqui\b/],
+    },
+  ],
+];
+
 /**
  * The text as the Latin patterns read it: lower case, no accents ("preço" -> "preco"), full-width
  * forms folded (NFKC), punctuation as spaces ("what's" -> "what s"), single spaces.
@@ -341,6 +386,8 @@ export function recognise(
     period: period ?? null,
     topic: intent === 'report' ? (TOPICS.find(([, re]) => re.test(normal))?.[0] ?? null) : null,
     followUp: FOLLOW_UP.some((pattern) => pattern.test(normal)),
+    reference:
+      REFERENCES.find(([, patterns]) => firstMatch(normal, patterns, languages))?.[0] ?? null,
     language: language ?? locale,
   };
 }

@@ -9,6 +9,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type {
+  ChatContext,
   ChatLayer,
   ChatMessage,
   Coin,
@@ -132,7 +133,41 @@ export function openAiSystemPrompt(locale: Locale, data: AssistantData): string 
   ].join('\n');
 }
 
-/** Earlier messages as chat turns: the user's and the assistant's, not the robot's nor errors. */
+/**
+ * What the user has in front of them (the question's context), for the system prompt: the page,
+ * and the coin or source on it, with what "this coin" or "this event" then means. Null when the
+ * question came with no context, or names only things that do not exist.
+ */
+export async function openAiContextPrompt(
+  context: ChatContext | null | undefined,
+  data: AssistantData,
+): Promise<string | null> {
+  if (!context) return null;
+  const coin = context.coinId ? data.coin(context.coinId) : null;
+  const source = context.sourceId ? await data.source(context.sourceId) : null;
+  const shown: string[] = [];
+  const meant: string[] = [];
+  if (coin) {
+    shown.push(`the coin ${coin.name} (${coin.symbol}, coin id ${coin.id})`);
+    meant.push(
+      `"this coin", "this report", "this one" and "it" mean ${coin.symbol} unless the question names another coin`,
+    );
+  }
+  if (source) {
+    shown.push(
+      `the event "${source.title}" by ${source.author} (source id ${source.id}, ${STATUS_NAMES[source.status] ?? source.status})`,
+    );
+    meant.push(`"this source" and "this event" mean that event`);
+  }
+  const page = context.page ? ` on the Coinlens page "${context.page}"` : '';
+  if (shown.length === 0) return page === '' ? null : `The user is asking${page}.`;
+  return `The user is asking${page}, which shows ${shown.join(' and ')}: ${meant.join('; ')}.`;
+}
+
+/**
+ * Earlier messages as chat turns: the user's and the assistant's, not errors, nor the robot's
+ * lines, which are the same scripted welcome for every user and would only crowd the window.
+ */
 function historyMessages(input: AssistantInput): ChatCompletionMessageParam[] {
   let earlier: readonly ChatMessage[] = input.history;
   // The service stores the question before answering: it is the last message of the history.
@@ -157,8 +192,10 @@ function historyMessages(input: AssistantInput): ChatCompletionMessageParam[] {
 async function* streamReply(upstream: Upstream, input: AssistantInput): AsyncGenerator<ReplyPart> {
   const { signal } = input;
   if (signal?.aborted) throw abortedError(signal);
+  const page = await openAiContextPrompt(input.context, input.data);
+  const system = openAiSystemPrompt(input.locale, input.data);
   const messages: ChatCompletionMessageParam[] = [
-    { role: 'system', content: openAiSystemPrompt(input.locale, input.data) },
+    { role: 'system', content: page === null ? system : `${system}\n${page}` },
     ...historyMessages(input),
     { role: 'user', content: input.text },
   ];

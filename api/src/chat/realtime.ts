@@ -1,7 +1,9 @@
 // The realtime channel: socket.io on the API's own HTTP server at /socket.io. A connection shows
 // a bearer token (handshake `auth.token`, or the `token` query the site's spec names) and comes
 // from the API's own origin or one of CORS_ORIGINS; every socket joins its user's room, so a
-// reply reaches all of the user's tabs, including one that reconnected mid-reply.
+// reply reaches all of the user's tabs, including one that reconnected mid-reply. A socket that
+// resends a question is sent what it missed of the reply by whichever process streams it, which
+// other processes ask for over the Redis adapter's server-side events.
 //
 // A socket lives no longer than its token: a revoked token's sockets are disconnected the moment
 // the revocation is announced (in every process, changes.ts), each message checks the
@@ -17,7 +19,7 @@ import type { AuthUser } from '../auth/tokens.js';
 import type { ChatMessage } from '../contract/index.js';
 import { localeOf, t } from '../i18n.js';
 import { corsSettings } from '../plugins/api-policy.js';
-import type { ChatService, ChatTransport } from './service.js';
+import type { ChatService, ChatTransport, ReplayRequest } from './service.js';
 
 /** Sockets one user may have open at once. */
 export const MAX_SOCKETS_PER_USER = 10;
@@ -29,6 +31,16 @@ export const MAX_SOCKETS_PER_USER = 10;
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 /** How often the sockets are checked for a token that expired meanwhile. */
 export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
+/** Between API processes: send this socket the reply you are streaming, so far. */
+const REPLAY_EVENT = 'chatReplay';
+
+function isReplayRequest(value: unknown): value is ReplayRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { conversationId, seqNo, socketId } = value as Record<string, unknown>;
+  return (
+    typeof conversationId === 'string' && typeof seqNo === 'number' && typeof socketId === 'string'
+  );
+}
 
 const roomOf = (userId: number) => `user:${userId}`;
 const tokenRoomOf = (hash: string) => `token:${hash}`;
@@ -147,7 +159,10 @@ export async function attachRealtime(
       () => undefined,
     );
     socket.on('chat', (payload: unknown, ack?: unknown) => {
+      let answered = false;
       const answer = (value: unknown) => {
+        if (answered) return;
+        answered = true;
         if (typeof ack === 'function') ack(value);
       };
       // The token may have been revoked or have expired since the handshake.
@@ -164,7 +179,7 @@ export async function attachRealtime(
             return;
           }
           (socket.data as SocketData).expiresAt = user.token.expiresAt.getTime();
-          return options.service().handle(userId, socket.id, payload).then(answer);
+          return options.service().handle(userId, socket.id, payload, answer);
         })
         .catch((error: unknown) => {
           app.log.error({ err: error }, 'chat message failed');
@@ -207,10 +222,33 @@ export async function attachRealtime(
     io.engine.close();
   });
 
+  // A resent question whose reply another process streams: that process sends the reply so far
+  // to the resending socket (with one process there is nobody to ask).
+  if (options.redisUrl) {
+    io.on(REPLAY_EVENT, (request: unknown, callback: unknown) => {
+      const answer = typeof callback === 'function' ? (callback as (done: boolean) => void) : null;
+      answer?.(isReplayRequest(request) && options.service().replaySoFar(request));
+    });
+  }
+
   const transport: ChatTransport = {
     toUser(userId: number, message: ChatMessage, exceptSocket?: string) {
       const room = io.to(roomOf(userId));
       (exceptSocket ? room.except(exceptSocket) : room).emit('chat', message);
+    },
+    toSocket(socketId: string, message: ChatMessage) {
+      io.to(socketId).emit('chat', message);
+    },
+    async replayElsewhere(request: ReplayRequest) {
+      if (!options.redisUrl) return false;
+      try {
+        const answers: unknown[] = await io.serverSideEmitWithAck(REPLAY_EVENT, request);
+        return answers.some((done) => done === true);
+      } catch (error) {
+        // Some process did not answer in time; one of those that did may have sent it.
+        const answers = (error as { responses?: unknown[] }).responses ?? [];
+        return answers.some((done) => done === true);
+      }
     },
   };
   return { io, transport, sweepExpired };

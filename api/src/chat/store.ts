@@ -1,18 +1,17 @@
 // Conversations and their messages in the database. The server numbers messages: a question gets
 // the next number and its reply the one after, reserved at once (the reply row is written when it
 // starts and completed when its last part goes out), so a second question asked while a reply
-// streams never takes the reply's number.
+// streams never takes the reply's number. A question keeps the id its tab made, by which a resend
+// is recognised among all of the user's questions; a robot line keeps its key, held once per
+// conversation.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
 import { ReadCache } from '../cache.js';
 import type { Changes } from '../changes.js';
 import type { ChatHistory, ChatLayer, ChatMessage, ChatSource, Locale } from '../contract/index.js';
 import type { Database } from '../db/client.js';
 import { chatConversations, chatMessages, users } from '../db/schema.js';
-
-/** A resend of the same question within this long is recognised and not stored again. */
-export const RESEND_WINDOW_MS = 10 * 60_000;
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -27,17 +26,34 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     layers: row.layers as ChatLayer[],
     more: false,
     ...(row.error ? { error: true } : {}),
+    ...(row.clientId === null ? {} : { clientId: row.clientId }),
+    ...(row.robotKey === null ? {} : { robotKey: row.robotKey }),
     timestamp: Math.floor(row.createdAt.getTime() / 1000),
   };
 }
 
-export interface StoredQuestion {
-  /** The question as stored. */
+/**
+ * What a `chat` emit turned out to be: a new question (stored, its reply's row reserved), a resend
+ * of one stored before (nothing written), or a resend of one whose reply had failed (the reply's
+ * row emptied, to be answered again under the same number).
+ */
+export type StoredQuestion =
+  | { kind: 'new'; message: ChatMessage; replySeqNo: number }
+  | {
+      kind: 'resend';
+      message: ChatMessage;
+      replySeqNo: number;
+      /** The reply when it is complete (and did not fail); null while it is being written. */
+      reply: ChatMessage | null;
+    }
+  | { kind: 'retry'; message: ChatMessage; replySeqNo: number };
+
+/** A question already stored, found by its tab's id, and how its reply stands. */
+export interface KnownQuestion {
   message: ChatMessage;
-  /** The number its reply goes under. */
   replySeqNo: number;
-  /** True when this was a resend of a question already stored (nothing new was written). */
-  duplicate: boolean;
+  /** The reply when it is complete, failed or not; null while it is being written. */
+  reply: ChatMessage | null;
 }
 
 type HistoryPage = Omit<ChatHistory, 'conversationId'>;
@@ -140,15 +156,53 @@ export class ChatStore {
     return (await this.history(conversationId, limit, -1)).messages;
   }
 
+  /** The user's question with this tab id, with its reply as it stands; null when there is none. */
+  async known(
+    userId: number,
+    clientId: string,
+    db: Pick<Database, 'select'> = this.db,
+  ): Promise<KnownQuestion | null> {
+    const [row] = await db
+      .select({ message: chatMessages })
+      .from(chatMessages)
+      .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+      .where(
+        and(
+          eq(chatConversations.userId, userId),
+          eq(chatMessages.clientId, clientId),
+          eq(chatMessages.source, 'USER'),
+        ),
+      )
+      .orderBy(desc(chatMessages.id))
+      .limit(1);
+    if (!row) return null;
+    const question = row.message;
+    const [reply] = await db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.conversationId, question.conversationId),
+          eq(chatMessages.seqNo, question.seqNo + 1),
+        ),
+      );
+    return {
+      message: toChatMessage(question),
+      replySeqNo: question.seqNo + 1,
+      reply: reply?.complete ? toChatMessage(reply) : null,
+    };
+  }
+
   /**
-   * Stores a question and reserves its reply's number, or, for a resend of the same client
-   * number within 10 minutes, answers what was stored then.
+   * Stores a question and reserves its reply's number; or, for a resend (a question of the user's
+   * with the same tab id, in any conversation), answers what was stored then, and empties a
+   * failed reply so that it is answered again.
    */
   async ask(
     userId: number,
     input: {
       conversationId: string;
-      clientSeqNo: number;
+      clientId: string;
       language: Locale;
       text: string;
       context: unknown;
@@ -156,29 +210,24 @@ export class ChatStore {
   ): Promise<StoredQuestion> {
     const now = new Date(this.clock.now());
     const stored = await this.db.transaction(async (tx): Promise<StoredQuestion> => {
-      // Questions of one user are numbered one at a time.
+      // Questions of one user are numbered, and recognised, one at a time.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [resent] = await tx
-        .select()
-        .from(chatMessages)
-        .where(
-          and(
-            eq(chatMessages.conversationId, input.conversationId),
-            eq(chatMessages.source, 'USER'),
-            eq(chatMessages.clientSeqNo, input.clientSeqNo),
-            gte(chatMessages.createdAt, new Date(now.getTime() - RESEND_WINDOW_MS)),
-          ),
-        )
-        .orderBy(desc(chatMessages.seqNo))
-        .limit(1);
-      if (resent) {
-        return { message: toChatMessage(resent), replySeqNo: resent.seqNo + 1, duplicate: true };
+      const known = await this.known(userId, input.clientId, tx);
+      if (known) {
+        const { message, replySeqNo, reply } = known;
+        if (reply === null || !reply.error) return { kind: 'resend', message, replySeqNo, reply };
+        await tx
+          .update(chatMessages)
+          .set({ text: '', layers: [], error: false, complete: false, createdAt: now })
+          .where(
+            and(
+              eq(chatMessages.conversationId, message.conversationId),
+              eq(chatMessages.seqNo, replySeqNo),
+            ),
+          );
+        return { kind: 'retry', message, replySeqNo };
       }
-      const [last] = await tx
-        .select({ value: sql<number | null>`max(${chatMessages.seqNo})` })
-        .from(chatMessages)
-        .where(eq(chatMessages.conversationId, input.conversationId));
-      const seqNo = Number(last?.value ?? 0) + 1;
+      const seqNo = (await this.lastSeqNo(tx, input.conversationId)) + 1;
       const [question] = await tx
         .insert(chatMessages)
         .values({
@@ -189,7 +238,7 @@ export class ChatStore {
           text: input.text,
           context: input.context ?? null,
           layers: [],
-          clientSeqNo: input.clientSeqNo,
+          clientId: input.clientId,
           createdAt: now,
         })
         .returning();
@@ -204,12 +253,81 @@ export class ChatStore {
         complete: false,
         createdAt: now,
       });
-      return { message: toChatMessage(question!), replySeqNo: seqNo + 1, duplicate: false };
+      return { kind: 'new', message: toChatMessage(question!), replySeqNo: seqNo + 1 };
     });
-    if (!stored.duplicate) {
-      this.changes.publish({ kind: 'messages', conversationId: input.conversationId });
+    if (stored.kind !== 'resend') {
+      this.changes.publish({ kind: 'messages', conversationId: stored.message.conversationId });
     }
     return stored;
+  }
+
+  /**
+   * Stores a robot line in the user's current conversation under the next number, unless the
+   * conversation already has a line with this key: that one is answered and nothing is written.
+   */
+  async robot(
+    userId: number,
+    input: { key: string; text: string; language: Locale; layers: ChatLayer[] },
+  ): Promise<{ message: ChatMessage; created: boolean }> {
+    const conversationId = await this.current(userId);
+    const now = new Date(this.clock.now());
+    const stored = await this.db.transaction(async (tx) => {
+      // Numbered one at a time with the user's questions.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [existing] = await tx
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.conversationId, conversationId),
+            eq(chatMessages.robotKey, input.key),
+          ),
+        );
+      if (existing) return { message: toChatMessage(existing), created: false };
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({
+          conversationId,
+          seqNo: (await this.lastSeqNo(tx, conversationId)) + 1,
+          source: 'ROBOT',
+          language: input.language,
+          text: input.text,
+          layers: input.layers,
+          robotKey: input.key,
+          createdAt: now,
+        })
+        .returning();
+      return { message: toChatMessage(row!), created: true };
+    });
+    if (stored.created) this.changes.publish({ kind: 'messages', conversationId });
+    return stored;
+  }
+
+  /** The robot line with this key in the user's current conversation, or null. */
+  async robotLine(userId: number, key: string): Promise<ChatMessage | null> {
+    const conversationId = await this.current(userId);
+    const [row] = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.robotKey, key)));
+    return row ? toChatMessage(row) : null;
+  }
+
+  /** The reply under `seqNo` when it is complete; null while it is being written. */
+  async completeReply(conversationId: string, seqNo: number): Promise<ChatMessage | null> {
+    const [row] = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.seqNo, seqNo)));
+    return row?.complete ? toChatMessage(row) : null;
+  }
+
+  private async lastSeqNo(db: Pick<Database, 'select'>, conversationId: string): Promise<number> {
+    const [last] = await db
+      .select({ value: sql<number | null>`max(${chatMessages.seqNo})` })
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, conversationId));
+    return Number(last?.value ?? 0);
   }
 
   /** Writes a reply's full text and layers and marks it complete; answers the stored message. */

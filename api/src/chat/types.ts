@@ -2,6 +2,7 @@
 // use, it streams the parts of one reply. `builtin` answers from our own data; `openai` asks any
 // OpenAI-compatible endpoint, giving it the same data functions as tools.
 import type {
+  ChatContext,
   ChatLayer,
   ChatMessage,
   Coin,
@@ -48,14 +49,18 @@ export interface AssistantData {
   searchSources(query: string, limit: number): Promise<MonitorSource[]>;
   /** A completed source's summary, or null. */
   sourceSummary(sourceId: number): Promise<SourceSummary | null>;
+  /** A source by its id, or null when there is none. */
+  source(sourceId: number): Promise<MonitorSource | null>;
 }
 
 export interface AssistantInput {
   /** The user's message. */
   text: string;
   locale: Locale;
-  /** The conversation so far, oldest first (at most the last 20 messages). */
+  /** The conversation so far, oldest first (of its last 20 messages, those not the robot's). */
   history: readonly ChatMessage[];
+  /** What the user had in front of them when asking (the coin or source "this" means); none: null. */
+  context?: ChatContext | null;
   data: AssistantData;
   /** Aborted when the reply is no longer wanted (server closing). */
   signal?: AbortSignal;

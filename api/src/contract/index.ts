@@ -266,17 +266,75 @@ export type ChatLayer =
 /** A chat message, or one part of a streamed reply (`more: true` on every part but the last). */
 export interface ChatMessage {
   conversationId: string;
+  /**
+   * The server's number, in the conversation's order; a reply's is its question's plus one. 0 on
+   * a notice about a question that was not stored (the 429 error part).
+   */
   seqNo: number;
   source: ChatSource;
   language: Locale;
   text: string;
+  /** A question's `ChatContext` as stored (older questions may hold any JSON). */
   context?: unknown;
   layers: ChatLayer[];
   more: boolean;
   error?: boolean;
+  /**
+   * On a question: the id its tab gave it. On the 429 error part: the id of the question refused.
+   */
+  clientId?: string;
+  /** On a robot line: its key (`onboarding-3`), held once per conversation. */
+  robotKey?: string;
+  /**
+   * Sent for a resend, or when a failed reply starts over: `text` and `layers` are the whole
+   * reply so far (`more: true`) or the whole reply (`more: false`). Replace what you have of the
+   * reply with it; the parts that follow without `replay` are appended as usual.
+   */
+  replay?: true;
   /** Unix seconds. */
   timestamp: number;
 }
+
+/**
+ * What the user has in front of them when asking (from a side panel): the page, and the coin or
+ * the source it shows. Other keys are dropped; the whole is at most 4 KB as JSON.
+ */
+export interface ChatContext {
+  /** The page's name: a lower-case letter, then lower-case letters, digits or `-` (32 at most). */
+  page?: string;
+  /** The coin the page shows (a report card): "this coin", "this report", "it". */
+  coinId?: number;
+  /** The monitored source the page shows: "this source", "this event". */
+  sourceId?: number;
+}
+
+/** The payload of a `chat` emit: one question. */
+export interface ChatQuestion {
+  /**
+   * The question's id, made by the sending tab (8 to 64 of `A-Z a-z 0-9 _ -`, e.g. a UUID); a
+   * resend carries the same one. Unique among the user's questions.
+   */
+  clientId: string;
+  conversationId: string;
+  source: 'USER';
+  language: Locale;
+  /** 1 to 2,000 characters once trimmed. */
+  text: string;
+  context?: ChatContext | null;
+}
+
+/** `data` of a `chat` emit's acknowledgement with code 200. */
+export interface ChatAckData {
+  /** The question's number; its reply comes under `seqNo + 1`. */
+  seqNo: number;
+  /** The conversation the question is in (a resend's may be an older one). */
+  conversationId: string;
+  /** True when the question was stored before (a resend): its reply is replayed, not repeated. */
+  resend: boolean;
+}
+
+/** The acknowledgement of a `chat` emit: 200 with `ChatAckData`, 429 with `RetryAfter`, else null. */
+export type ChatAck = Envelope<ChatAckData | RetryAfter | null>;
 
 /** `GET /api/chat/list`. */
 export interface ChatHistory {
@@ -284,4 +342,41 @@ export interface ChatHistory {
   /** Oldest first. */
   messages: ChatMessage[];
   has_more: boolean;
+}
+
+/** `POST /api/chat/robot`: one line of the onboarding robot, stored in the current conversation. */
+export interface RobotLineInput {
+  /** `[a-z0-9-]{1,64}`, e.g. `onboarding-3`, `onboarding-hot-coins`: once per conversation. */
+  key: string;
+  /** 1 to 2,000 characters, in `language` (the site translates the script). */
+  text: string;
+  language: Locale;
+  /** At most 4 layers of at most 20 items each. */
+  layers?: ChatLayer[];
+  /** The posting tab's socket id: the line is sent to the user's other sockets only. */
+  socketId?: string;
+}
+
+/** The answer of `POST /api/chat/robot`. */
+export interface RobotLine {
+  message: ChatMessage;
+  /** False when the conversation already had a line with this key (nothing was stored). */
+  created: boolean;
+}
+
+/** What became of an onboarding task. */
+export type OnboardingTaskOutcome = 'pending' | 'done' | 'skipped';
+
+/**
+ * How far the user got in the welcome onboarding (`GET`/`PUT /api/chat/onboarding`), as the
+ * site's onboarding machine saves it.
+ */
+export interface OnboardingProgress {
+  version: 1;
+  /** The id (1 to 24) of the script item shown last. */
+  id: number;
+  finished: boolean;
+  tasks: { 1: OnboardingTaskOutcome; 2: OnboardingTaskOutcome };
+  /** Ids of task items passed over unseen (at most 24). */
+  passedOver?: readonly number[];
 }

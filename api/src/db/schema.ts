@@ -280,9 +280,10 @@ export const chatConversations = pgTable(
 );
 
 /**
- * Chat messages. The server numbers them (`seqNo`, per conversation); a user's question keeps
- * the number the client proposed (`clientSeqNo`) so that a resend is recognised. A reply is
- * written when it starts (`complete` false) and completed when its last part is sent.
+ * Chat messages. The server numbers them (`seqNo`, per conversation). A user's question keeps the
+ * id its tab made (`clientId`), by which a resend is recognised among all of the user's
+ * questions; a robot line keeps its key (`robotKey`), which the conversation holds once. A reply
+ * is written when it starts (`complete` false) and completed when its last part is sent.
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -300,11 +301,30 @@ export const chatMessages = pgTable(
     layers: jsonb('layers').notNull(),
     error: boolean('error').notNull().default(false),
     complete: boolean('complete').notNull().default(true),
-    clientSeqNo: integer('client_seq_no'),
+    /** A question's id, made by the tab that sent it (8 to 64 of A-Z a-z 0-9 _ -). */
+    clientId: text('client_id'),
+    /** A robot line's key, such as `onboarding-3`. */
+    robotKey: text('robot_key'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('chat_messages_conversation_seq_idx').on(table.conversationId, table.seqNo),
-    index('chat_messages_conversation_client_seq_idx').on(table.conversationId, table.clientSeqNo),
+    index('chat_messages_client_id_idx').on(table.clientId),
+    uniqueIndex('chat_messages_conversation_robot_key_idx').on(
+      table.conversationId,
+      table.robotKey,
+    ),
   ],
 );
+
+/**
+ * How far each user got in the welcome onboarding (the site's `OnboardingProgress`, as JSON). It
+ * belongs to the user, not to a conversation: a new conversation keeps it.
+ */
+export const onboardingProgress = pgTable('onboarding_progress', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  progress: jsonb('progress').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});

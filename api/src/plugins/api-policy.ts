@@ -18,7 +18,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export function corsSettings(origins: readonly string[]) {
   return {
     origin: origins.length > 0 ? [...origins] : false,
-    methods: ['GET', 'POST'],
+    methods: ['GET', 'POST', 'PUT'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Language'],
     // Tokens travel in the Authorization header, never in cookies.
     credentials: false,

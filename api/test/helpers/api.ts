@@ -37,7 +37,7 @@ export interface ApiTestServer {
 export async function startApiServer(
   options: { clock?: FixedClock } & Pick<
     AppOptions,
-    'market' | 'summarizer' | 'demoSources' | 'assistant' | 'corsOrigins'
+    'market' | 'summarizer' | 'demoSources' | 'assistant' | 'corsOrigins' | 'chatTimers'
   > = {},
 ): Promise<ApiTestServer> {
   const database = await testDatabase();
@@ -60,6 +60,7 @@ export async function startApiServer(
       summarizer: options.summarizer,
       demoSources: options.demoSources,
       assistant: options.assistant,
+      chatTimers: options.chatTimers,
     },
   );
   return {

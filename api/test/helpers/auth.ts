@@ -82,7 +82,7 @@ export interface CallOptions {
   body?: unknown;
   token?: string;
   language?: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
 }
 
 /** Calls the API and unpacks the envelope. */

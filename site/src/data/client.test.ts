@@ -103,6 +103,15 @@ describe('request headers', () => {
     expect(calls[0]?.headers.get('content-type')).toBe('application/json');
   });
 
+  it('puts JSON with its content type', async () => {
+    const { api, calls } = client(() => json({ code: 200, msg: 'ok', data: { id: 3 } }));
+    await expect(api.put('/api/chat/onboarding', { progress: { id: 3 } })).resolves.toEqual({
+      id: 3,
+    });
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { progress: { id: 3 } } });
+    expect(calls[0]?.headers.get('content-type')).toBe('application/json');
+  });
+
   it('posts no content type without a body, which the server would refuse as a bad request', async () => {
     const { api, calls } = client(() => json({ code: 200, msg: 'ok', data: null }));
     await api.post('/api/auth/logout');

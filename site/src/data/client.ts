@@ -32,6 +32,8 @@ export interface ApiClient {
   get<T>(path: string, options?: GetOptions): Promise<T>;
   /** POSTs `body` as JSON (none when undefined); resolves with `data` when `code` is 200. */
   post<T>(path: string, body?: unknown, options?: PostOptions): Promise<T>;
+  /** PUTs `body` as JSON, replacing what the path names; resolves with `data` when `code` is 200. */
+  put<T>(path: string, body: unknown, options?: PostOptions): Promise<T>;
   /** GETs a `/api/monitor/*` endpoint (`{ ok, msg, data }`); resolves with `data` when `ok`. */
   monitorGet<T>(path: string, options?: GetOptions): Promise<T>;
 }
@@ -186,7 +188,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   let badRequestGeneration = 0;
 
   async function request<T>(init: {
-    method: 'GET' | 'POST';
+    method: 'GET' | 'POST' | 'PUT';
     path: string;
     query?: Query;
     body?: unknown;
@@ -280,6 +282,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       request<T>({ method: 'GET', path, query, signal, monitor: false }),
     post: <T>(path: string, body?: unknown, { signal }: PostOptions = {}) =>
       request<T>({ method: 'POST', path, body, signal, monitor: false }),
+    put: <T>(path: string, body: unknown, { signal }: PostOptions = {}) =>
+      request<T>({ method: 'PUT', path, body, signal, monitor: false }),
     monitorGet: <T>(path: string, { query, signal }: GetOptions = {}) =>
       request<T>({ method: 'GET', path, query, signal, monitor: true }),
   };
@@ -298,5 +302,6 @@ function shared(): ApiClient {
 export const api: ApiClient = {
   get: (path, options) => shared().get(path, options),
   post: (path, body, options) => shared().post(path, body, options),
+  put: (path, body, options) => shared().put(path, body, options),
   monitorGet: (path, options) => shared().monitorGet(path, options),
 };

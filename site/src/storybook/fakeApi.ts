@@ -25,6 +25,8 @@
 // sources (the onboarding robot's suggestions) are answered here from the story's coins and
 // sources.
 import type {
+  OnboardingProgress,
+  RobotLineInput,
   Coin,
   CoinPrice,
   FollowEntry,
@@ -45,7 +47,7 @@ import { FakeChatServer, type FakeChatOptions } from './fakeChat';
 import { ANA, COINS, QUOTED_AT, type FakeAccount, type MovedPrice } from './fixtures';
 import { serverMessage, type ServerMessageKey } from './serverMessages';
 
-export type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST' | 'PUT';
 /**
  * A route as `METHOD /path`, e.g. `POST /api/auth/login/dologin`. A fault may name one query of
  * it, written as the site's client writes it (names sorted):
@@ -103,6 +105,8 @@ export interface FakeApiOptions {
   monitor?: { sources?: FakeSource[]; followed?: number[] };
   /** Ana's conversation with the assistant and the replies the story plans (fakeChat.ts). */
   chat?: FakeChatOptions;
+  /** How far Ana got in the welcome onboarding, as the server keeps it (none by default). */
+  onboarding?: OnboardingProgress;
   /** Routes that misbehave (until `heal`). */
   faults?: Partial<Record<RouteName, Fault>>;
   /** Milliseconds every answer takes (0 by default: the next task). */
@@ -206,6 +210,8 @@ export class FakeApi {
   readonly outbox: SentMail[] = [];
   /** The assistant: Ana's conversation and the socket the page's chat store uses. */
   readonly chat: FakeChatServer;
+  /** Ana's onboarding progress, as `GET /api/chat/onboarding` answers it. */
+  onboarding: OnboardingProgress | null;
 
   private readonly accounts: FakeAccount[];
   private readonly coins: Coin[];
@@ -240,6 +246,7 @@ export class FakeApi {
     this.monitorOptions = options.monitor ?? {};
     this.latencyMs = options.latencyMs ?? 0;
     this.chat = new FakeChatServer(options.chat);
+    this.onboarding = options.onboarding ?? null;
     this.follows = (options.follows ?? []).map((coinId, index) => ({
       coinId,
       coin: this.coinById(coinId),
@@ -286,6 +293,24 @@ export class FakeApi {
       'POST /api/chat/clean': (request) => {
         this.signedIn(request);
         return this.chat.clean();
+      },
+      'POST /api/chat/robot': (request) => {
+        this.signedIn(request);
+        return this.chat.robotLine(request.body as RobotLineInput);
+      },
+      // The furthest progress is kept, as on the server: the onboarding only moves forward.
+      'GET /api/chat/onboarding': (request) => {
+        this.signedIn(request);
+        return this.onboarding;
+      },
+      'PUT /api/chat/onboarding': (request) => {
+        this.signedIn(request);
+        const { progress } = request.body as { progress: OnboardingProgress };
+        const stored = this.onboarding;
+        if (!stored || progress.finished || (!stored.finished && progress.id >= stored.id)) {
+          this.onboarding = progress;
+        }
+        return this.onboarding;
       },
     };
   }

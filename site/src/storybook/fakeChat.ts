@@ -2,14 +2,21 @@
 // reference API keeps it (api/src/chat/store.ts and service.ts), which GET /api/chat/list pages
 // through and POST /api/chat/clean replaces, and the realtime socket the page's chat store talks
 // to. A question emitted on `chat` is stored under the next number and acknowledged with it (a
-// resend of the same client number is recognised and not answered again, as on the server), and
-// the reply the story planned for it comes back in parts on `chat`, written to the history before
-// its last part goes out.
+// resend of the same question id is recognised and its reply replayed, not answered again, as on
+// the server), and the reply the story planned for it comes back in parts on `chat`, written to
+// the history before its last part goes out.
 //
 // Where a play function must see a state between two parts, the story plans a `manual` reply and
 // plays the server's timing itself with `next()`; a `lost` reply stands for a connection that
 // dropped the parts (the history has the reply, the page never hears of it).
-import type { ChatHistory, ChatLayer, ChatMessage, Locale } from '@coinlens/api/contract';
+import type {
+  ChatHistory,
+  ChatLayer,
+  ChatMessage,
+  Locale,
+  RobotLine,
+  RobotLineInput,
+} from '@coinlens/api/contract';
 import type { Socket } from 'socket.io-client';
 import { CHAT_EVENT } from '../features/chat/conversation';
 import { FakeChatSocket, type ChatPayload, type SentEvent } from '../features/chat/fakeChatSocket';
@@ -27,9 +34,10 @@ export interface ChatReply {
   /**
    * `stream` (the default): one part every `stepMs`. `manual`: one part each time the play
    * function calls `next()`. `lost`: the reply is complete in the history at once, and no part
-   * reaches the page, which waits until its time-out.
+   * reaches the page, which waits until its time-out. `unanswered`: the question is never
+   * acknowledged (it went nowhere). `refused`: the server refuses it with its rate limit.
    */
-  delivery?: 'stream' | 'manual' | 'lost';
+  delivery?: 'stream' | 'manual' | 'lost' | 'unanswered' | 'refused';
   /** The pause before each part of a streamed reply (ms). */
   stepMs?: number;
 }
@@ -53,8 +61,11 @@ interface Stored {
   message: ChatMessage;
   /** A reply is in the history only once complete (the API leaves out one still streaming). */
   complete: boolean;
-  /** The number the page sent a question under, by which a resend is known. */
-  clientSeqNo: number | null;
+  /** The id the page gave a question, by which a resend is known. */
+  clientId: string | null;
+  /** A reply's text and layers so far, for a replay. */
+  sentText?: string;
+  sentLayers?: ChatLayer[];
 }
 
 /** A manual reply under way: its parts, how many went out, and the message they belong to. */
@@ -105,7 +116,7 @@ export class FakeChatServer {
     this.stored = (options.messages ?? []).map((message) => ({
       message: { ...message },
       complete: true,
-      clientSeqNo: message.source === 'USER' ? message.seqNo : null,
+      clientId: message.clientId ?? null,
     }));
     this.replies = options.replies ?? [];
     this.socket = new ServerSocket((sent) => this.later(0, () => this.receive(sent)));
@@ -153,6 +164,25 @@ export class FakeChatServer {
     return { conversationId: this.conversationId };
   }
 
+  /** `POST /api/chat/robot`: a robot line, stored once per key in the current conversation. */
+  robotLine(line: RobotLineInput): RobotLine {
+    const shown = this.stored.find((entry) => entry.message.robotKey === line.key);
+    if (shown) return { message: shown.message, created: false };
+    const message: ChatMessage = {
+      conversationId: this.conversationId,
+      seqNo: Math.max(0, ...this.stored.map((entry) => entry.message.seqNo)) + 1,
+      source: 'ROBOT',
+      language: line.language,
+      text: line.text,
+      layers: line.layers ?? [],
+      more: false,
+      robotKey: line.key,
+      timestamp: this.now(),
+    };
+    this.stored.push({ message, complete: true, clientId: null });
+    return { message, created: true };
+  }
+
   /** Sends the next part of the manual reply under way (the last one completes it). */
   next(): void {
     const streaming = this.streaming;
@@ -190,18 +220,37 @@ export class FakeChatServer {
     if (sent.event !== CHAT_EVENT) return;
     const payload = sent.payload;
     const language: Locale = payload.language;
-    const ok = (seqNo: number) =>
-      this.socket.ack({ code: 200, msg: serverMessage('ok', language), data: { seqNo } }, sent);
+    const ok = (seqNo: number, resend: boolean) =>
+      this.socket.ack(
+        {
+          code: 200,
+          msg: serverMessage('ok', language),
+          data: { seqNo, conversationId: this.conversationId, resend },
+        },
+        sent,
+      );
     if (payload.conversationId !== this.conversationId) {
       // The server's chatConversationUnknown (404), in the words the fake API has.
       this.socket.ack({ code: 404, msg: serverMessage('notFound', language), data: null }, sent);
       return;
     }
     const resent = this.stored.find(
-      (entry) => entry.message.source === 'USER' && entry.clientSeqNo === payload.seqNo,
+      (entry) => entry.message.source === 'USER' && entry.clientId === payload.clientId,
     );
     if (resent) {
-      ok(resent.message.seqNo);
+      ok(resent.message.seqNo, true);
+      this.replay(resent.message.seqNo + 1);
+      return;
+    }
+    const planned = this.replies[Math.min(this.answered, this.replies.length - 1)];
+    if (planned?.delivery === 'unanswered' || planned?.delivery === 'refused') {
+      this.answered += 1;
+      if (planned.delivery === 'refused') {
+        this.socket.ack(
+          { code: 429, msg: serverMessage('tooManyRequests', language), data: { retryAfter: 30 } },
+          sent,
+        );
+      }
       return;
     }
     const seqNo = Math.max(0, ...this.stored.map((entry) => entry.message.seqNo)) + 1;
@@ -213,17 +262,23 @@ export class FakeChatServer {
       timestamp: this.now(),
     };
     this.stored.push({
-      message: { ...base, seqNo, source: 'USER', text: payload.text.trim() },
+      message: {
+        ...base,
+        seqNo,
+        source: 'USER',
+        text: payload.text.trim(),
+        clientId: payload.clientId,
+      },
       complete: true,
-      clientSeqNo: payload.seqNo,
+      clientId: payload.clientId,
     });
     const reply: Stored = {
       message: { ...base, seqNo: seqNo + 1, source: 'ASSISTANT', text: '' },
       complete: false,
-      clientSeqNo: null,
+      clientId: null,
     };
     this.stored.push(reply);
-    ok(seqNo);
+    ok(seqNo, false);
     this.answer(reply);
   }
 
@@ -259,11 +314,29 @@ export class FakeChatServer {
     reply.complete = true;
   }
 
+  /** A resend's reply, as the server replays it: whole when complete, else what went out so far. */
+  private replay(seqNo: number) {
+    const reply = this.stored.find(
+      (entry) => entry.message.source === 'ASSISTANT' && entry.message.seqNo === seqNo,
+    );
+    if (!reply) return;
+    this.socket.part({
+      ...reply.message,
+      ...(reply.complete ? {} : { text: reply.sentText ?? '', layers: reply.sentLayers ?? [] }),
+      more: !reply.complete,
+      replay: true,
+      timestamp: this.now(),
+    });
+  }
+
   private sendPart(streaming: Streaming) {
     const part = streaming.parts[streaming.sent];
     if (!part) return;
     streaming.sent += 1;
     const last = streaming.sent === streaming.parts.length;
+    const { reply } = streaming;
+    reply.sentText = (reply.sentText ?? '') + part.text;
+    reply.sentLayers = [...(reply.sentLayers ?? []), ...(part.layers ?? [])];
     // In the history before the last part goes out, as on the server.
     if (last) {
       this.complete(streaming);

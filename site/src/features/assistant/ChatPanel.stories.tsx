@@ -9,7 +9,13 @@ import { Flex, chakra } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
 import type { RouteName } from '../../storybook/fakeApi';
-import { ChatStage, chatStory, stageOf, type ChatParameters } from '../../storybook/chat';
+import {
+  ChatStage,
+  chatStoreOf,
+  chatStory,
+  stageOf,
+  type ChatParameters,
+} from '../../storybook/chat';
 import {
   CHAT_NOW,
   chatMessage,
@@ -24,7 +30,7 @@ import { MONITOR_SOURCES } from '../../storybook/monitorFixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../storybook/play';
 import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../storybook/site';
 import type { Locale } from '../../i18n/locales';
-import { MAX_QUESTION_LENGTH } from '../chat/conversation';
+import { MAX_QUESTION_LENGTH, type QuestionState } from '../chat/conversation';
 import { getDialogParams, getOpenDialog } from '../shell/dialogs';
 import { ChatPanel, type ChatPanelProps } from './ChatPanel';
 
@@ -312,7 +318,7 @@ export const Sending: Story = {
     await expect(chat.questions).toEqual([
       expect.objectContaining({
         conversationId: 'conv-1',
-        seqNo: 5,
+        clientId: expect.stringMatching(/^[\w-]{22}$/),
         source: 'USER',
         language: 'en',
         text: 'Where is Ethereum now?',
@@ -576,7 +582,7 @@ export const RetryAfterTimeout: Story = {
     await expect(bubbles(log)).toHaveLength(6);
     const [first, again] = chat.questions;
     await expect(chat.questions).toHaveLength(2);
-    await expect(again?.seqNo).toBe(first?.seqNo);
+    await expect(again?.clientId).toBe(first?.clientId);
     await expect(again?.text).toBe(ASK_SOLANA.en);
     await expect(page().getByText(idleLines(context)[0] ?? '')).toBeVisible();
     await expect(page().queryByText(t('robotCrash'))).not.toBeInTheDocument();
@@ -607,6 +613,86 @@ export const Stopped: Story = {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await expect(lastBubble(log)).toHaveTextContent(t('Robot_message_crash'));
     await expect(lastBubble(log)).not.toHaveTextContent('Too late.');
+  },
+};
+
+/** The state of the question the store waits on (conversationMachine.ts), once it is `state`. */
+async function questionReaches(context: StoryContext, state: QuestionState) {
+  await waitFor(() => expect(chatStoreOf(context).getState().question).toBe(state), WAIT);
+}
+
+/**
+ * A question on its way: the server has not acknowledged it yet. Its bubble and the reply's
+ * typing placeholder show, and Stop.
+ */
+export const QuestionSending: Story = {
+  parameters: { site: replying({ delivery: 'unanswered', parts: [] }) },
+  play: async (context) => {
+    const log = await askAndWait(context, 'Where is Ethereum now?');
+    await questionReaches(context, 'sending');
+    await expect(lastBubble(log)).toHaveAttribute('aria-busy', 'true');
+    await expect(button(context, 'input.stop')).toBeVisible();
+  },
+};
+
+/** Acknowledged, and no part of the reply yet: the placeholder still types. */
+export const QuestionAcknowledged: Story = {
+  parameters: { site: replying(ETHEREUM_REPLY) },
+  play: async (context) => {
+    const log = await askAndWait(context, 'Where is Ethereum now?');
+    await waitFor(() => expect(fakeApiOf(context).chat.waiting).toBe(true), WAIT);
+    await questionReaches(context, 'acknowledged');
+    await expect(
+      within(lastBubble(log)).getByRole('img', { name: assistantTexts(context)('typing') }),
+    ).toBeVisible();
+  },
+};
+
+/** The reply streaming: its first part shows, the bubble still busy. */
+export const QuestionStreaming: Story = {
+  parameters: { site: replying(ETHEREUM_REPLY) },
+  play: async (context) => {
+    const chat = fakeApiOf(context).chat;
+    const log = await askAndWait(context, 'Where is Ethereum now?');
+    await waitFor(() => expect(chat.waiting).toBe(true), WAIT);
+    chat.next();
+    await questionReaches(context, 'streaming');
+    await visible(within(log).findByText('Ethereum is at', {}, WAIT));
+    await expect(lastBubble(log)).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/**
+ * Refused by the server (its rate limit): the reply's bubble says so in the server's words, the
+ * question offers a retry, and the same words show under the log.
+ */
+export const QuestionRefused: Story = {
+  parameters: { site: replying({ delivery: 'refused', parts: [] }) },
+  play: async (context) => {
+    const t = assistantTexts(context);
+    const log = await askAndWait(context, 'Where is Ethereum now?');
+    await questionReaches(context, 'refused');
+    await expect(lastBubble(log)).toHaveTextContent(/Too many requests/);
+    await expect(lastBubble(log)).not.toHaveTextContent(t('Robot_message_crash'));
+    await expect(page().getByRole('alert')).toHaveTextContent(/Too many requests/);
+    await expect(button(context, 'input.send')).toBeVisible();
+  },
+};
+
+/**
+ * Never sent: the conversation could not be loaded (the server out of reach). The crash text,
+ * and a retry on the question itself.
+ */
+export const QuestionFailed: Story = {
+  parameters: { site: withApi({ faults: { [LIST]: 'network' } }) },
+  play: async (context) => {
+    const t = assistantTexts(context);
+    await ask(context, 'Where is Ethereum now?');
+    await questionReaches(context, 'failed');
+    const log = page().getByRole('log', { name: t('logLabel') });
+    await expect(lastBubble(log)).toHaveTextContent(t('Robot_message_crash'));
+    await expect(within(log).getAllByRole('button', { name: t('retry') })).toHaveLength(1);
+    await expect(button(context, 'input.send')).toBeVisible();
   },
 };
 

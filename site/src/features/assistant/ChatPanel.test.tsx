@@ -114,7 +114,11 @@ const HISTORY = [
   message(2, 'ASSISTANT', 'Hello! Ask me anything.', { timestamp: NINE + 30 }),
 ];
 
-const ok = (seqNo: number) => ({ code: 200, msg: 'ok', data: { seqNo } });
+const ok = (seqNo: number) => ({
+  code: 200,
+  msg: 'ok',
+  data: { seqNo, conversationId: CONVERSATION, resend: false },
+});
 
 // A cache of its own for each render, no deduping and no retries.
 const TEST_SWR = { provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false };
@@ -142,7 +146,10 @@ function serve() {
   });
 }
 
-function renderPanel({ locale = 'en' as Locale } = {}) {
+function renderPanel({
+  locale = 'en' as Locale,
+  questionContext,
+}: { locale?: Locale; questionContext?: () => unknown } = {}) {
   store = createChatStore({
     client: client as unknown as ApiClient,
     getSocket: () => asSocket(socket),
@@ -152,7 +159,7 @@ function renderPanel({ locale = 'en' as Locale } = {}) {
   });
   return renderWithLocale(
     <ApiProvider client={client as unknown as ApiClient} config={TEST_SWR}>
-      <ChatPanel store={store} />
+      <ChatPanel store={store} questionContext={questionContext} />
       <Toaster
         toaster={toaster}
         closeLabel="Dismiss"
@@ -165,7 +172,7 @@ function renderPanel({ locale = 'en' as Locale } = {}) {
 }
 
 /** The panel with the history loaded (as useChatStore loads it on mount). */
-async function renderLoaded(options?: { locale?: Locale }) {
+async function renderLoaded(options?: Parameters<typeof renderPanel>[0]) {
   const view = renderPanel(options);
   await act(() => store.loadLatest());
   await settle();
@@ -266,7 +273,7 @@ describe('the chat panel', () => {
     expect(socket.sent).toHaveLength(1);
     expect(socket.last()).toMatchObject({
       event: 'chat',
-      payload: { conversationId: CONVERSATION, seqNo: 3, text: 'ETH?', language: 'en' },
+      payload: { conversationId: CONVERSATION, text: 'ETH?', language: 'en' },
     });
     expect(textbox()).toHaveValue('');
 
@@ -294,6 +301,30 @@ describe('the chat panel', () => {
     expect(screen.queryByRole('button', { name: en('input.stop') })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: en('input.send') })).toBeDisabled();
     expect(bubbles()).toHaveLength(4);
+  });
+
+  it('sends what the question is about, as it is when sent, with the question', async () => {
+    const user = setupUser();
+    let coinId = 1;
+    await renderLoaded({ questionContext: () => ({ page: 'reporting', coinId }) });
+    await ask(user, 'How is this coin doing?');
+    expect(socket.last().payload).toMatchObject({
+      text: 'How is this coin doing?',
+      context: { page: 'reporting', coinId: 1 },
+    });
+    act(() => socket.ack(ok(3)));
+    act(() => socket.part(part(4, 'Fine.', { more: false })));
+
+    coinId = 2;
+    await ask(user, 'And this one?');
+    expect(socket.last().payload.context).toEqual({ page: 'reporting', coinId: 2 });
+  });
+
+  it('sends no context without a page to be about', async () => {
+    const user = setupUser();
+    await renderLoaded();
+    await ask(user, 'ETH?');
+    expect(socket.last().payload.context ?? null).toBeNull();
   });
 
   it("labels a phone keyboard's Enter key Send, as Enter sends", async () => {
@@ -329,7 +360,7 @@ describe('the chat panel', () => {
 
     await user.click(within(reply).getByRole('button', { name: en('retry') }));
     expect(socket.sent).toHaveLength(2);
-    expect(socket.sent[1]?.payload).toMatchObject({ seqNo: socket.sent[0]?.payload.seqNo });
+    expect(socket.sent[1]?.payload.clientId).toBe(socket.sent[0]?.payload.clientId);
     expect(socket.sent[1]?.payload.text).toBe('ETH?');
     expect(lastBubble()).toHaveAttribute('aria-busy', 'true');
     expect(lastBubble()).not.toHaveTextContent(en('Robot_message_crash'));

@@ -23,7 +23,6 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
-  useState,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
@@ -66,6 +65,8 @@ export interface ChatPanelProps {
   height?: string;
   /** Change the robot's idle text every 300000 ms (everywhere but the welcome page). */
   rotateRobotText?: boolean;
+  /** What a question is about as it is sent (the side panel's page), sent as its `context`. */
+  questionContext?: () => unknown;
 }
 
 export function ChatPanel({
@@ -75,6 +76,7 @@ export function ChatPanel({
   composerDisabled = false,
   height = '100%',
   rotateRobotText = false,
+  questionContext,
 }: ChatPanelProps) {
   const { t, i18n } = useTranslation('assistant');
   const chat = useChat(store);
@@ -179,9 +181,10 @@ export function ChatPanel({
     () =>
       chatDisplayTimes(
         chat.entries.map((entry) => entry.message.timestamp),
-        { locale: language },
+        // The store's clock: a test or a story that sets it sees the times it expects.
+        { locale: language, now: store.now() },
       ),
-    [chat.entries, language],
+    [chat.entries, language, store],
   );
 
   let body: ReactNode;
@@ -296,9 +299,11 @@ export function ChatPanel({
       )}
       {footer}
       <Composer
+        draft={chat.draft}
+        onDraft={(text) => store.setDraft(text)}
         disabled={composerDisabled}
         awaiting={awaiting}
-        onSend={(text) => store.send(text)}
+        onSend={(text) => store.send(text, questionContext?.())}
         onStop={() => store.stop()}
       />
     </Flex>
@@ -392,18 +397,22 @@ function Bubble({
 
 /** The message box: Enter sends, Shift+Enter breaks the line; Stop while a reply is awaited. */
 function Composer({
+  draft: text,
+  onDraft: setText,
   disabled,
   awaiting,
   onSend,
   onStop,
 }: {
+  /** What is typed, kept by the conversation: it stays when the chat is drawn again. */
+  draft: string;
+  onDraft: (text: string) => void;
   disabled: boolean;
   awaiting: boolean;
   onSend: (text: string) => Promise<void>;
   onStop: () => void;
 }) {
   const { t } = useTranslation('assistant');
-  const [text, setText] = useState('');
   const inputId = useId();
   const hintId = useId();
   // Counted as the store and the API count it (trimmed, without NUL).
@@ -413,10 +422,9 @@ function Composer({
 
   const send = useCallback(() => {
     if (!canSend) return;
-    const question = text;
-    // The box empties as the question shows in the log, where a failed one offers a retry.
-    setText('');
-    void onSend(question);
+    // The store empties the box as the question shows in the log, where a failed one offers a
+    // retry.
+    void onSend(text);
   }, [canSend, onSend, text]);
 
   const onSubmit = (event: FormEvent) => {

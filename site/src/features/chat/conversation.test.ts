@@ -6,9 +6,9 @@ import { clearToken, setToken } from '../../data/token';
 import {
   CHAT_CLEAN_PATH,
   CHAT_LIST_PATH,
+  CHAT_ROBOT_PATH,
   ChatInputError,
   createChatStore,
-  displayTimes,
   HISTORY_PAGE_SIZE,
   MAX_QUESTION_LENGTH,
   REPLY_TIMEOUT_MS,
@@ -62,7 +62,11 @@ const FOUR = [
   message(4, 'ASSISTANT', 'BTC is at 1.'),
 ];
 
-const ok = (seqNo: number) => ({ code: 200, msg: 'ok', data: { seqNo } });
+const ok = (seqNo: number, resend = false) => ({
+  code: 200,
+  msg: 'ok',
+  data: { seqNo, conversationId: CONVERSATION, resend },
+});
 
 interface Harness {
   store: ChatStore;
@@ -83,6 +87,7 @@ function setup(
   let offered: FakeChatSocket | null = options.socket === undefined ? socket : options.socket;
   const socketListeners = new Set<() => void>();
   const client = { get: jest.fn(), post: jest.fn(), monitorGet: jest.fn() };
+  let ids = 0;
   const store = createChatStore({
     client: client as unknown as ApiClient,
     getSocket: () => asSocket(offered),
@@ -92,6 +97,7 @@ function setup(
     },
     language: () => 'en',
     now: () => Date.now(),
+    newId: () => `question-${(ids += 1)}`,
     ...options,
   });
   harness = {
@@ -141,7 +147,7 @@ afterEach(() => {
 });
 
 describe('sending a question', () => {
-  it('shows the question at once with a loading placeholder and emits it under the next number', async () => {
+  it('shows the question at once with a loading placeholder and emits it with an id of its own', async () => {
     const h = await loaded();
     void h.store.send('  What about ETH?  ', { page: 'reporting' });
 
@@ -163,8 +169,8 @@ describe('sending a question', () => {
       event: 'chat',
       timeoutMs: REPLY_TIMEOUT_MS,
       payload: {
+        clientId: 'question-1',
         conversationId: CONVERSATION,
-        seqNo: 5,
         source: 'USER',
         language: 'en',
         text: 'What about ETH?',
@@ -215,13 +221,6 @@ describe('sending a question', () => {
     expect(h.store.getState().replyStatus).toBeNull();
   });
 
-  it('counts characters as the API does, so 2000 emoji are allowed', async () => {
-    const h = await loaded();
-    void h.store.send('😀'.repeat(MAX_QUESTION_LENGTH));
-    await flush();
-    expect(h.socket.sent).toHaveLength(1);
-  });
-
   it('refuses a second question while a reply is awaited', async () => {
     const h = await loaded();
     void h.store.send('First');
@@ -233,7 +232,7 @@ describe('sending a question', () => {
     expect(h.store.getState().error).toMatchObject({ name: 'ChatInputError', reason: 'busy' });
   });
 
-  it('asks again once the reply is complete, under a number after the reply', async () => {
+  it('asks again once the reply is complete, under a new id', async () => {
     const h = await loaded();
     void h.store.send('First');
     await flush();
@@ -241,16 +240,19 @@ describe('sending a question', () => {
     h.socket.part(part(6, 'Done', { more: false }));
     void h.store.send('Second');
     await flush();
-    expect(h.socket.last().payload.seqNo).toBe(7);
+    expect(h.socket.sent.map((sent) => sent.payload.clientId)).toEqual([
+      'question-1',
+      'question-2',
+    ]);
   });
 
   it('marks the question failed and shows the server words when the acknowledgement refuses it', async () => {
     const h = await loaded();
     const sent = h.store.send('Again?');
     await flush();
-    const clientSeqNo = h.socket.last().payload.seqNo;
-    // The API announces a rate limit as an error part under the client's number, then refuses.
-    h.socket.part(part(clientSeqNo, 'Too many questions', { more: false, error: true }));
+    const { clientId } = h.socket.last().payload;
+    // The API announces a rate limit as an error part naming the question, then refuses.
+    h.socket.part(part(0, 'Too many questions', { more: false, error: true, clientId }));
     h.socket.ack({ code: 429, msg: 'Too many questions', data: { retryAfter: 30 } });
     await sent;
 
@@ -268,7 +270,7 @@ describe('sending a question', () => {
     expect(error).toMatchObject({ code: 429, msg: 'Too many questions', retryAfter: 30 });
 
     // The notice arriving after the refusal does not make a second bubble.
-    h.socket.part(part(clientSeqNo, 'Too many questions', { more: false, error: true }));
+    h.socket.part(part(0, 'Too many questions', { more: false, error: true, clientId }));
     expect(h.entries()).toHaveLength(6);
   });
 
@@ -339,7 +341,10 @@ describe('sending a question', () => {
     expect(h.client.get).toHaveBeenCalledWith(CHAT_LIST_PATH, {
       query: { size: HISTORY_PAGE_SIZE, oldestSeqNo: -1 },
     });
-    expect(h.socket.last().payload).toMatchObject({ conversationId: CONVERSATION, seqNo: 5 });
+    expect(h.socket.last().payload).toMatchObject({
+      conversationId: CONVERSATION,
+      clientId: 'question-1',
+    });
     // The history comes first, the question being asked after it.
     expect(h.texts()).toEqual([
       'USER:Hi',
@@ -365,15 +370,17 @@ describe('sending a question', () => {
 });
 
 describe('reply parts', () => {
-  it('merge into the placeholder even before the acknowledgement', async () => {
+  it('that come before the acknowledgement are taken for its reply once it comes', async () => {
     const h = await loaded();
     void h.store.send('Quick?');
     await flush();
     h.socket.part(part(6, 'Yes', { more: false }));
-    expect(lastEntry(h)).toMatchObject({ message: { seqNo: 6, text: 'Yes' }, status: 'success' });
+    expect(h.texts()).toContain('ASSISTANT:Yes');
     h.socket.ack(ok(5));
     expect(h.entries()).toHaveLength(6);
     expect(h.entries().at(-2)).toMatchObject({ message: { seqNo: 5 }, delivery: 'sent' });
+    expect(lastEntry(h)).toMatchObject({ message: { seqNo: 6, text: 'Yes' }, status: 'success' });
+    expect(h.store.getState()).toMatchObject({ question: 'done', replyStatus: 'success' });
   });
 
   it('show another tab question and its reply as new bubbles', async () => {
@@ -392,7 +399,7 @@ describe('reply parts', () => {
     // This page's next question is numbered after them.
     void h.store.send('Mine');
     await flush();
-    expect(h.socket.last().payload.seqNo).toBe(7);
+    expect(h.socket.last().payload).toMatchObject({ clientId: 'question-1', text: 'Mine' });
   });
 
   it('do not take another tab reply for the one awaited before the acknowledgement', async () => {
@@ -402,11 +409,18 @@ describe('reply parts', () => {
     await flush();
     h.socket.part(part(6, 'For the other tab', { more: false }));
 
-    expect(h.texts().slice(-3)).toEqual(['USER:Mine', 'ASSISTANT:', 'ASSISTANT:For the other tab']);
-    expect(h.entries().at(-2)?.status).toBe('loading');
+    // In the server's order: the other tab's exchange, then this page's question, not numbered
+    // yet, and its placeholder.
+    expect(h.texts().slice(-4)).toEqual([
+      'USER:Other tab',
+      'ASSISTANT:For the other tab',
+      'USER:Mine',
+      'ASSISTANT:',
+    ]);
+    expect(lastEntry(h).status).toBe('loading');
     h.socket.ack(ok(7));
     h.socket.part(part(8, 'For me', { more: false }));
-    expect(h.texts().slice(-2)).toEqual(['ASSISTANT:For me', 'ASSISTANT:For the other tab']);
+    expect(h.texts().slice(-2)).toEqual(['USER:Mine', 'ASSISTANT:For me']);
   });
 
   it('are merged by number and source, not position, when another tab asks meanwhile', async () => {
@@ -598,7 +612,7 @@ describe('stop', () => {
 });
 
 describe('retry', () => {
-  it('resends a timed-out question with the same number, a fresh placeholder in the crashed one place', async () => {
+  it('resends a timed-out question under its id, a fresh placeholder in the crashed one place', async () => {
     const h = await loaded();
     void h.store.send('Mine');
     await flush();
@@ -619,49 +633,39 @@ describe('retry', () => {
 
     expect(h.socket.sent).toHaveLength(2);
     expect(h.socket.last().payload).toEqual(first.payload);
-    // The first emit was never acknowledged, so the server may have it: the store looks for a
-    // finished reply in the history, which has only the question.
-    h.client.get.mockResolvedValueOnce(page([...FOUR, message(5, 'USER', 'Mine')]));
-    h.socket.ack(ok(5));
-    await flush();
-    expect(h.client.get).toHaveBeenLastCalledWith(CHAT_LIST_PATH, {
-      query: { size: 1, oldestSeqNo: 7 },
-    });
-    // The reply, now complete, is read from the history too, in case parts were missed.
-    h.client.get.mockResolvedValueOnce(page([message(6, 'ASSISTANT', 'At last')]));
-    h.socket.part(part(6, 'At last', { more: false }));
-    await flush();
+    // The first emit was never acknowledged, but the server had it: it replays the reply.
+    h.socket.ack(ok(5, true));
+    h.socket.part(part(6, 'At last', { more: false, replay: true }));
     expect(lastEntry(h)).toMatchObject({ message: { text: 'At last' }, status: 'success' });
+    expect(h.entries().at(-2)?.delivery).toBe('sent');
+    expect(h.client.get).toHaveBeenCalledTimes(1);
   });
 
-  it('reads the finished reply from the history when the server recognises the resend', async () => {
+  it('takes the whole reply the server replays when it recognises the resend', async () => {
     const h = await loaded();
     void h.store.send('Mine');
     await flush();
     h.socket.ack(ok(5));
     // The reply went out while this page was not listening.
     jest.advanceTimersByTime(REPLY_TIMEOUT_MS);
-    h.client.get.mockResolvedValueOnce(page([message(6, 'ASSISTANT', 'The whole answer')]));
+    h.socket.part(part(6, 'The whole answer', { more: false }));
+    expect(lastEntry(h).crashed).toBe(true);
 
-    const crashed = lastEntry(h);
-    void h.store.retry(crashed.key);
+    void h.store.retry(lastEntry(h).key);
     await flush();
-    h.socket.ack(ok(5));
-    await flush();
+    h.socket.ack(ok(5, true));
+    h.socket.part(part(6, 'The whole answer', { more: false, replay: true }));
 
-    expect(h.client.get).toHaveBeenLastCalledWith(CHAT_LIST_PATH, {
-      query: { size: 1, oldestSeqNo: 7 },
-    });
     expect(lastEntry(h)).toMatchObject({
       message: { seqNo: 6, text: 'The whole answer' },
       status: 'success',
     });
-    expect(h.store.getState().replyStatus).toBe('success');
+    expect(h.store.getState()).toMatchObject({ replyStatus: 'success', question: 'done' });
     jest.advanceTimersByTime(REPLY_TIMEOUT_MS);
     expect(lastEntry(h).status).toBe('success');
   });
 
-  it('takes up a reply still streaming, and completes its text from the history', async () => {
+  it('takes up a reply still streaming from the replay of what came so far', async () => {
     const h = await loaded();
     void h.store.send('Mine');
     await flush();
@@ -669,27 +673,21 @@ describe('retry', () => {
     h.socket.part(part(6, 'One, '));
     h.store.stop();
     h.socket.part(part(6, 'two, '));
+    expect(lastEntry(h).crashed).toBe(true);
 
     void h.store.retry(lastEntry(h).key);
     await flush();
-    // Not complete yet: the history has the question as its newest message before 7.
-    h.client.get.mockResolvedValueOnce(page([message(5, 'USER', 'Mine')]));
-    h.socket.ack(ok(5));
-    await flush();
-    expect(lastEntry(h).status).toBe('loading');
-
-    h.socket.part(part(6, 'three, '));
-    h.client.get.mockResolvedValueOnce(page([message(6, 'ASSISTANT', 'One, two, three, four')]));
-    h.socket.part(part(6, 'four', { more: false }));
-    expect(lastEntry(h).message.text).toBe('three, four');
-    await flush();
+    h.socket.ack(ok(5, true));
+    h.socket.part(part(6, 'One, two, ', { replay: true }));
+    expect(lastEntry(h)).toMatchObject({ message: { text: 'One, two, ' }, status: 'concat' });
+    h.socket.part(part(6, 'three.', { more: false }));
     expect(lastEntry(h)).toMatchObject({
-      message: { text: 'One, two, three, four' },
+      message: { text: 'One, two, three.' },
       status: 'success',
     });
   });
 
-  it('completes from the history a reply whose parts were lost while the socket was away', async () => {
+  it('asks again once the socket is back, and takes the replay of the parts it missed', async () => {
     const h = await loaded();
     void h.store.send('Mine');
     await flush();
@@ -698,25 +696,23 @@ describe('retry', () => {
     // The socket drops; the server sends "two, " to no one.
     h.socket.connected = false;
     h.setSocket(h.socket);
-    // Back: the reply is not complete in the history yet, so it is still awaited.
-    h.client.get.mockResolvedValueOnce(page([message(5, 'USER', 'Mine')]));
+    expect(h.socket.sent).toHaveLength(1);
     h.socket.connected = true;
     h.setSocket(h.socket);
     await flush();
-    expect(h.client.get).toHaveBeenLastCalledWith(CHAT_LIST_PATH, {
-      query: { size: 1, oldestSeqNo: 7 },
-    });
+    expect(h.socket.sent).toHaveLength(2);
+    expect(h.socket.last().payload.clientId).toBe(h.socket.sent[0]?.payload.clientId);
+    h.socket.ack(ok(5, true));
     expect(lastEntry(h).status).toBe('concat');
 
-    h.socket.part(part(6, 'three, '));
-    h.client.get.mockResolvedValueOnce(page([message(6, 'ASSISTANT', 'One, two, three, four')]));
-    h.socket.part(part(6, 'four', { more: false }));
-    await flush();
+    h.socket.part(part(6, 'One, two, ', { replay: true }));
+    h.socket.part(part(6, 'three.', { more: false }));
     expect(lastEntry(h)).toMatchObject({
-      message: { text: 'One, two, three, four' },
+      message: { text: 'One, two, three.' },
       status: 'success',
     });
     expect(h.store.getState().replyStatus).toBe('success');
+    expect(h.client.get).toHaveBeenCalledTimes(1);
   });
 
   it('finishes a reply that completed while the socket was away, without waiting 35 s', async () => {
@@ -727,10 +723,11 @@ describe('retry', () => {
     h.socket.part(part(6, 'One, '));
     h.socket.connected = false;
     h.setSocket(h.socket);
-    h.client.get.mockResolvedValueOnce(page([message(6, 'ASSISTANT', 'One, two.')]));
     h.socket.connected = true;
     h.setSocket(h.socket);
     await flush();
+    h.socket.ack(ok(5, true));
+    h.socket.part(part(6, 'One, two.', { more: false, replay: true }));
     expect(lastEntry(h)).toMatchObject({
       message: { seqNo: 6, text: 'One, two.' },
       status: 'success',
@@ -740,7 +737,7 @@ describe('retry', () => {
     expect(lastEntry(h).status).toBe('success');
   });
 
-  it('reads nothing again for a reply the socket never lost', async () => {
+  it('asks nothing again for a reply the socket never lost', async () => {
     const h = await loaded();
     void h.store.send('Mine');
     await flush();
@@ -749,6 +746,7 @@ describe('retry', () => {
     h.setSocket(h.socket);
     h.socket.part(part(6, 'two.', { more: false }));
     await flush();
+    expect(h.socket.sent).toHaveLength(1);
     expect(h.client.get).toHaveBeenCalledTimes(1);
     expect(lastEntry(h)).toMatchObject({ message: { text: 'One, two.' }, status: 'success' });
   });
@@ -762,11 +760,9 @@ describe('retry', () => {
     void h.store.retry(lastEntry(h).key);
     await flush();
     expect(h.socket.sent).toHaveLength(2);
-    expect(h.socket.last().payload.seqNo).toBe(5);
+    expect(h.socket.last().payload.clientId).toBe('question-1');
     h.socket.ack(ok(5));
     await flush();
-    // A stored-for-the-first-time question is answered normally: no history lookup.
-    expect(h.client.get).toHaveBeenCalledTimes(1);
     h.socket.part(part(6, 'Fine', { more: false }));
     expect(h.texts().slice(-2)).toEqual(['USER:Mine', 'ASSISTANT:Fine']);
     expect(h.entries().at(-2)?.delivery).toBe('sent');
@@ -943,15 +939,11 @@ describe('history', () => {
     expect(lastEntry(h).status).toBe('success');
   });
 
-  it('follows a new conversation started in another tab, keeping the robot lines', async () => {
+  it('follows a new conversation started in another tab, keeping the robot lines not stored yet', async () => {
     const h = await loaded();
-    h.store.addRobotMessage({
-      source: 'ROBOT',
-      language: 'en',
-      text: 'Hi!',
-      layers: [],
-      more: false,
-    });
+    // Not stored: the server could not be reached.
+    h.client.post.mockRejectedValueOnce(new NetworkError({ path: '/api/chat/robot', cause: null }));
+    h.store.addRobotMessage({ key: 'onboarding-1', language: 'en', text: 'Hi!', layers: [] });
     h.client.get.mockResolvedValueOnce(
       page([message(1, 'USER', 'New', { conversationId: 'conv-2' })], {
         conversationId: 'conv-2',
@@ -963,40 +955,12 @@ describe('history', () => {
     expect(h.texts()).toEqual(['USER:New', 'ROBOT:Hi!']);
     void h.store.send('Next');
     await flush();
-    // Numbered after conv-2's message 1 (and its reply's reserved 2), not after conv-1's 4.
-    expect(h.socket.last().payload).toMatchObject({ conversationId: 'conv-2', seqNo: 3 });
-  });
-
-  it('probes with one message and says whether the conversation has any', async () => {
-    const h = setup();
-    h.client.get.mockResolvedValueOnce(page([]));
-    await expect(h.store.probe()).resolves.toBe(false);
-    expect(h.client.get).toHaveBeenCalledWith(CHAT_LIST_PATH, {
-      query: { size: 1, oldestSeqNo: -1 },
-    });
-    expect(h.store.getState()).toMatchObject({ conversationId: CONVERSATION, entries: [] });
-
-    h.client.get.mockResolvedValueOnce(page([message(4, 'ASSISTANT', 'x')], { hasMore: true }));
-    await expect(h.store.probe()).resolves.toBe(true);
-
-    const failure = new NetworkError({ path: CHAT_LIST_PATH, cause: new Error('offline') });
-    h.client.get.mockRejectedValueOnce(failure);
-    await expect(h.store.probe()).rejects.toBe(failure);
-    expect(h.store.getState().error).toBe(failure);
-  });
-
-  it('numbers a question after the probed message when the history was not loaded', async () => {
-    const h = setup();
-    h.client.get.mockResolvedValueOnce(page([message(4, 'ASSISTANT', 'x')], { hasMore: true }));
-    await h.store.probe();
-    void h.store.send('Hello');
-    await flush();
-    expect(h.socket.last().payload).toMatchObject({ conversationId: CONVERSATION, seqNo: 5 });
+    expect(h.socket.last().payload).toMatchObject({ conversationId: 'conv-2' });
   });
 });
 
 describe('clean', () => {
-  it('starts a new, empty conversation and numbers from 1 again', async () => {
+  it('starts a new, empty conversation and asks in it', async () => {
     const h = await loaded();
     h.client.post.mockResolvedValueOnce({ conversationId: 'conv-2' });
     await h.store.clean();
@@ -1015,7 +979,7 @@ describe('clean', () => {
 
     void h.store.send('Fresh start');
     await flush();
-    expect(h.socket.last().payload).toMatchObject({ conversationId: 'conv-2', seqNo: 1 });
+    expect(h.socket.last().payload).toMatchObject({ conversationId: 'conv-2' });
   });
 
   it('drops the reply being awaited with the old conversation', async () => {
@@ -1058,8 +1022,10 @@ describe('signing out', () => {
       history: 'idle',
       hasOlder: false,
       loadingOlder: false,
+      question: 'idle',
       replyStatus: null,
       error: null,
+      draft: '',
     });
     h.socket.ack(ok(5));
     h.socket.part(part(6, 'Late', { more: false }));
@@ -1085,65 +1051,52 @@ describe('signing out', () => {
 });
 
 describe('robot lines', () => {
-  it('are added locally and never sent', async () => {
+  const stored = (seqNo: number, text: string) =>
+    message(seqNo, 'ROBOT', text, { robotKey: 'welcome-1' });
+
+  it('show at once, are stored once under their key, and stay one line when loaded again', async () => {
     const h = await loaded();
-    h.store.addRobotMessage({
-      key: 'welcome-1',
-      source: 'ROBOT',
-      language: 'en',
-      text: 'Welcome!',
-      layers: [],
-      more: false,
-    });
+    let answer: (value: unknown) => void = () => undefined;
+    h.client.post.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const line = { key: 'welcome-1', language: 'en' as const, text: 'Welcome!', layers: [] };
+    h.store.addRobotMessage(line);
     expect(lastEntry(h)).toMatchObject({
       key: 'welcome-1',
-      local: true,
+      pending: true,
       status: null,
       message: { source: 'ROBOT', text: 'Welcome!', timestamp: Math.floor(T0 / 1000) },
     });
+    await flush();
+    expect(h.client.post).toHaveBeenCalledWith(CHAT_ROBOT_PATH, line);
     expect(h.socket.sent).toHaveLength(0);
 
-    h.store.addRobotMessage({
-      key: 'welcome-1',
-      source: 'ROBOT',
-      language: 'en',
-      text: '3',
-      layers: [],
-      more: false,
-    });
-    expect(h.texts().filter((text) => text.startsWith('ROBOT'))).toEqual(['ROBOT:3']);
+    // Said again (the onboarding after a reload): still one line, stored once.
+    h.store.addRobotMessage({ ...line, text: 'Welcome again!' });
+    expect(h.client.post).toHaveBeenCalledTimes(1);
+    answer({ message: stored(5, 'Welcome!'), created: true });
+    await flush();
+    expect(lastEntry(h)).toMatchObject({ key: 'welcome-1', message: { seqNo: 5 } });
+    expect(lastEntry(h).pending).toBeUndefined();
 
-    // They do not count as history: the next question is still numbered after message 4, and
-    // they stay when the history is loaded again.
+    h.client.get.mockResolvedValueOnce(page([...FOUR, stored(5, 'Welcome!')]));
+    await h.store.loadLatest();
+    expect(h.texts().filter((text) => text.startsWith('ROBOT'))).toEqual(['ROBOT:Welcome!']);
+    expect(lastEntry(h).key).toBe('welcome-1');
+  });
+
+  it('not stored for want of a connection are stored when the history loads again', async () => {
+    const h = await loaded();
+    h.client.post.mockRejectedValueOnce(new NetworkError({ path: CHAT_ROBOT_PATH, cause: null }));
+    h.store.addRobotMessage({ key: 'welcome-1', language: 'en', text: 'Welcome!', layers: [] });
+    await flush();
+    expect(lastEntry(h).pending).toBe(true);
+
+    h.client.post.mockResolvedValueOnce({ message: stored(5, 'Welcome!'), created: true });
     h.client.get.mockResolvedValueOnce(page(FOUR));
     await h.store.loadLatest();
-    expect(lastEntry(h).key).toBe('welcome-1');
-    void h.store.send('Hi robot');
     await flush();
-    expect(h.socket.last().payload.seqNo).toBe(5);
-  });
-});
-
-describe('displayTimes', () => {
-  const at = (minutes: number): ChatEntry => ({
-    key: String(minutes),
-    message: message(1, 'USER', 'x', { timestamp: Math.floor(T0 / 1000) + minutes * 60 }),
-    status: null,
-  });
-
-  it.each([
-    ['the first message', [0], [true]],
-    ['an hour exactly after the last shown', [0, 60], [true, false]],
-    ['more than an hour after the last shown', [0, 61], [true, true]],
-    [
-      'from the last shown one, not the previous message',
-      [0, 40, 80, 141],
-      [true, false, true, true],
-    ],
-  ])('shows the time for %s', (_name, minutes, shown) => {
-    const times = displayTimes(minutes.map(at));
-    expect(times.map((time) => time !== null)).toEqual(shown);
-    expect(times[0]).toBe(T0);
+    expect(h.client.post).toHaveBeenCalledTimes(2);
+    expect(lastEntry(h)).toMatchObject({ key: 'welcome-1', message: { seqNo: 5 } });
   });
 });
 

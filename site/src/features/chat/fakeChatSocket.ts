@@ -2,21 +2,14 @@
 // (../realtime/fakeSocket.ts) has no need for: listeners that can be removed, emits with an
 // acknowledgement and socket.io's `timeout(ms)` flag, and events from the server. A test plays
 // the server: it reads what was emitted, acknowledges it (or not) and sends reply parts.
-import type { ChatMessage, Locale } from '@coinlens/api/contract';
+import type { ChatMessage, ChatQuestion } from '@coinlens/api/contract';
 import type { Socket } from 'socket.io-client';
 
 type Handler = (...args: unknown[]) => void;
 type Acknowledge = (error: Error | null, ...answer: unknown[]) => void;
 
 /** What the chat emits for a question. */
-export interface ChatPayload {
-  conversationId: string;
-  seqNo: number;
-  source: 'USER';
-  language: Locale;
-  text: string;
-  context: unknown;
-}
+export type ChatPayload = ChatQuestion;
 
 /** One emit the client made. */
 export interface SentEvent {

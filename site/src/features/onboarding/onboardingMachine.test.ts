@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { createActor, type Actor } from 'xstate';
 import { LOCALES } from '../../i18n/locales';
 import {
+  checkProgress,
+  furthest,
   loadProgress,
   onboardingMachine,
   onboardingStorageKey,
@@ -538,5 +540,30 @@ describe('stored progress it cannot trust', () => {
     expect(loadProgress(broken, 'u1')).toEqual({ progress: null });
     const { actor } = start();
     expect(() => saveProgress(broken, 'u1', actor.getSnapshot())).not.toThrow();
+  });
+});
+
+describe('progress from two places', () => {
+  const at = (id: number, finished = false) =>
+    checkProgress({
+      version: PROGRESS_VERSION,
+      id,
+      finished,
+      tasks: { 1: id > 9 ? 'done' : 'pending', 2: id > 13 ? 'done' : 'pending' },
+    });
+
+  it('checks what the server answers as what this browser stored', () => {
+    expect(at(13)).toMatchObject({ id: 13 });
+    expect(checkProgress(null)).toBeNull();
+    expect(checkProgress({ version: PROGRESS_VERSION, id: 25, finished: false })).toBeNull();
+  });
+
+  it('resumes from the further of this browser and the server, or the one there is', () => {
+    expect(furthest(at(5), at(13))?.id).toBe(13);
+    expect(furthest(at(13), at(5))?.id).toBe(13);
+    expect(furthest(at(24, true), at(24))?.finished).toBe(true);
+    expect(furthest(null, at(5))?.id).toBe(5);
+    expect(furthest(at(5), null)?.id).toBe(5);
+    expect(furthest(null, null)).toBeNull();
   });
 });

@@ -292,17 +292,37 @@ export function onboardingStorageKey(userId: string | number): string {
   return `coinlens:onboarding:${userId}`;
 }
 
-/** The snapshot's progress as a string to store. */
-export function persist(snapshot: OnboardingSnapshot): string {
+/** The snapshot's progress, as the server and this browser keep it. */
+export function progressOf(snapshot: OnboardingSnapshot): OnboardingProgress {
   const { context } = snapshot;
-  const progress: OnboardingProgress = {
+  return {
     version: PROGRESS_VERSION,
     id: itemAt(context).id,
     finished: snapshot.status === 'done' || context.finished,
     tasks: { ...context.tasks },
     ...(context.passedOver.length > 0 ? { passedOver: [...context.passedOver] } : {}),
   };
-  return JSON.stringify(progress);
+}
+
+/** The snapshot's progress as a string to store. */
+export function persist(snapshot: OnboardingSnapshot): string {
+  return JSON.stringify(progressOf(snapshot));
+}
+
+/**
+ * The further of two progresses (finished first, then the later item; the script only moves
+ * forward), or the one there is: this browser's copy may be ahead of the server's when a save
+ * did not reach it, and behind it when the user went on in another tab or on a phone.
+ */
+export function furthest(
+  a: OnboardingProgress | null,
+  b: OnboardingProgress | null,
+): OnboardingProgress | null {
+  if (a === null || b === null) return a ?? b;
+  if (a.finished !== b.finished) return a.finished ? a : b;
+  const at = (progress: OnboardingProgress) =>
+    WELCOME_SCRIPT.findIndex((item) => item.id === progress.id);
+  return at(b) > at(a) ? b : a;
 }
 
 const OUTCOMES: readonly unknown[] = ['pending', 'done', 'skipped'] satisfies TaskOutcome[];
@@ -313,12 +333,15 @@ const OUTCOMES: readonly unknown[] = ['pending', 'done', 'skipped'] satisfies Ta
  */
 export function restore(raw: string | null | undefined): OnboardingProgress | null {
   if (typeof raw !== 'string') return null;
-  let value: unknown;
   try {
-    value = JSON.parse(raw);
+    return checkProgress(JSON.parse(raw));
   } catch {
     return null;
   }
+}
+
+/** A progress read from the server or storage, checked as `restore` checks it; null if untrusted. */
+export function checkProgress(value: unknown): OnboardingProgress | null {
   if (typeof value !== 'object' || value === null) return null;
   const { version, id, finished, tasks, passedOver } = value as Record<string, unknown>;
   if (version !== PROGRESS_VERSION || typeof finished !== 'boolean') return null;

@@ -461,6 +461,40 @@ export const Resumed: Story = {
   },
 };
 
+/**
+ * Started on another device: nothing in this browser, the server's progress at task 2. The
+ * script resumes there, and this page saves where it stands back to the server.
+ */
+export const ResumedFromAnotherDevice: Story = {
+  parameters: {
+    site: {
+      ...SITE,
+      api: {
+        ...SITE.api,
+        onboarding: { version: PROGRESS_VERSION, id: 12, finished: false, tasks: TASK_1_DONE },
+      },
+    },
+  },
+  play: async (context) => {
+    const t = scriptTexts(context);
+    const log = await findLog(context);
+    const card = await taskCard(t('tasks.monitor.name'));
+    await expect(
+      within(card).getByRole('button', { name: t('tasks.monitor.start') }),
+    ).toBeEnabled();
+    await expectRobotSays(context, log, linesUpTo(context, 12));
+    const api = fakeApiOf(context);
+    await waitFor(() => expect(api.calls('PUT /api/chat/onboarding')).not.toHaveLength(0), WAIT);
+    await expect(api.onboarding).toMatchObject({ id: 12, tasks: TASK_1_DONE });
+    // The robot's lines are kept with the conversation, for the next device too.
+    await waitFor(
+      () =>
+        expect(api.chat.messages.filter((message) => message.source === 'ROBOT')).toHaveLength(12),
+      WAIT,
+    );
+  },
+};
+
 /** The same in Chinese. */
 export const ResumedChinese: Story = { ...Resumed, globals: { locale: 'zh' } };
 

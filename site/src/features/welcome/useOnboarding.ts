@@ -1,9 +1,11 @@
 // The welcome onboarding on the page: the machine of onboarding/onboardingMachine.ts runs for the
 // signed-in user, its robot lines go into the chat, its tasks open the add dialogs and push today's
 // hot coins or sources as a layer, and what the user does (a coin followed, a source added)
-// completes them. Its progress is kept per user, so a reload resumes it; a user who finished it
-// once does not see it again. The machine's code loads after the page shows.
-import type { Coin, MonitorSource } from '@coinlens/api/contract';
+// completes them. Its progress is kept with the user's conversation on the server (and a copy in
+// this browser, for when the server cannot be reached), so a reload, another tab or a phone
+// resumes it; a user who finished it once does not see it again. The robot's lines are stored in
+// the conversation too (the chat store does that). The machine's code loads after the page shows.
+import type { Coin, MonitorSource, OnboardingProgress } from '@coinlens/api/contract';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
@@ -26,6 +28,8 @@ import type { WelcomeItem } from '../onboarding/script';
 
 /** How many hot coins or sources the robot shows with a task. */
 const HOT_COUNT = 5;
+/** Where the server keeps the user's onboarding progress (GET, and PUT to save). */
+export const ONBOARDING_PATH = '/api/chat/onboarding';
 
 export interface Onboarding {
   /** What the script shows and waits for; null while it loads, and when there is none to run. */
@@ -41,6 +45,38 @@ export interface Onboarding {
 const entryKey = (item: WelcomeItem) => `onboarding-${item.id}`;
 
 /** Runs the onboarding for `userId` into `store`; calls `onFinish` when the script is over. */
+/**
+ * Saves progress with `save`, one call at a time: a progress made while one is on its way waits
+ * for it and goes next (only the newest), so the server sees them in order. A failed save is not
+ * tried again by itself: the next step of the script saves again, and this browser's copy stays.
+ */
+export function sharing(
+  save: (progress: OnboardingProgress) => Promise<unknown>,
+): (progress: OnboardingProgress) => void {
+  let sending = false;
+  let waiting: OnboardingProgress | null = null;
+  let last = '';
+  const next = () => {
+    const progress = waiting;
+    waiting = null;
+    if (progress === null) {
+      sending = false;
+      return;
+    }
+    sending = true;
+    void save(progress)
+      .catch(() => undefined)
+      .then(next);
+  };
+  return (progress) => {
+    const key = JSON.stringify(progress);
+    if (key === last) return;
+    last = key;
+    waiting = progress;
+    if (!sending) next();
+  };
+}
+
 export function useOnboarding(
   store: ChatStore | null,
   userId: number | null,
@@ -66,14 +102,7 @@ export function useOnboarding(
       if (added.has(key)) return;
       added.add(key);
       const { t: translate, language: lang } = latest.current;
-      store.addRobotMessage({
-        key,
-        source: 'ROBOT',
-        language: lang,
-        text: translate(item.text),
-        layers: [],
-        more: false,
-      });
+      store.addRobotMessage({ key, language: lang, text: translate(item.text), layers: [] });
       const words = item.highlight?.map((word) => translate(word)) ?? [];
       if (words.length > 0) setHighlights((map) => new Map(map).set(key, words));
     };
@@ -96,11 +125,9 @@ export function useOnboarding(
         if (gone) return;
         store.addRobotMessage({
           key: `onboarding-hot-${hot}`,
-          source: 'ROBOT',
           language: lang,
           text: translate(hot === 'coins' ? 'hot.coins' : 'hot.sources'),
           layers: [layer],
-          more: false,
         });
       } catch {
         // The task works without the suggestions: its dialog searches every coin and source.
@@ -113,12 +140,21 @@ export function useOnboarding(
     );
     // The machine starts in the task after the one its code arrived in: its first snapshot draws
     // the conversation's lines, which would otherwise join the chunk's own code in one long task.
-    void code.loaded.then(inNextTask).then(([{ createActor }, onboarding]) => {
+    void code.loaded.then(inNextTask).then(async ([{ createActor }, onboarding]) => {
       if (gone) return;
-      const input = onboarding.loadProgress(window.localStorage, userId);
+      const local = onboarding.loadProgress(window.localStorage, userId).progress ?? null;
+      let shared: OnboardingProgress | null = null;
+      try {
+        shared = onboarding.checkProgress(await api.get<unknown>(ONBOARDING_PATH));
+      } catch {
+        // Out of reach: this browser's copy, which the next save brings to the server.
+      }
+      if (gone) return;
+      const progress = onboarding.furthest(local, shared);
       // Finished once: the welcome page is the chat and nothing else.
-      if (input.progress?.finished) return;
-      const actor = createActor(onboarding.onboardingMachine, { input });
+      if (progress?.finished) return;
+      const share = sharing((next) => api.put(ONBOARDING_PATH, { progress: next }));
+      const actor = createActor(onboarding.onboardingMachine, { input: { progress } });
       actor.on('openDialog', ({ dialog, resumed }) => {
         if (resumed) return;
         if (dialog === 'addCoin') openAddCoinDialog();
@@ -131,6 +167,7 @@ export function useOnboarding(
         if (snapshot === drawn) return;
         drawn = snapshot;
         onboarding.saveProgress(window.localStorage, userId, snapshot);
+        share(onboarding.progressOf(snapshot));
         const next = onboarding.selectOnboardingView(snapshot);
         // After a reload the lines shown before come back first, in order.
         for (const item of next.shown) say(item);
