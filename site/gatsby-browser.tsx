@@ -3,6 +3,7 @@ import { deviceRedirect } from './edge/rules.mjs';
 import { installChunkReload } from './src/app/chunkReload';
 import { isPageHead } from './src/start/pageHead';
 import { Root, hydrateAsTransition } from './src/start/browserStart';
+import { withAssistant, type GatsbyPageProps } from './src/features/assistant/AssistantProvider';
 import { addressChanged } from './src/features/shell/dialogs';
 import { pageLoad } from './src/features/shell/pageLoad';
 import { keepHtmlLang } from './src/i18n/htmlLang';
@@ -10,6 +11,11 @@ import { keepHtmlLang } from './src/i18n/htmlLang';
 // A page's Head needs none of the root's providers (src/start/pageHead.ts).
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) =>
   isPageHead(element) ? element : <Root>{element}</Root>;
+
+// The assistant's side panel and conversation, kept from one page to the next: Gatsby keeps this
+// wrapper mounted when the page changes (src/features/assistant/AssistantProvider.tsx).
+export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, props }) =>
+  withAssistant(element, props as unknown as GatsbyPageProps);
 
 // (Gatsby's own type for this API is React DOM's legacy `render`, which a root does not match.)
 export const replaceHydrateFunction = () => hydrateAsTransition;

@@ -9,6 +9,7 @@ import { isPageHead } from './src/start/pageHead';
 import { createServerStyles, renderToHtml, styleElements } from './src/start/serverStyles';
 import { pageEndElement, wholeFirstPaintLink } from './src/start/wholeFirstPaint';
 import { ApiProvider } from './src/data/swr';
+import { withAssistant, type GatsbyPageProps } from './src/features/assistant/AssistantProvider';
 import { htmlLangOf } from './src/i18n/htmlLang';
 import { trendColorsOf } from './src/i18n/trendColors';
 
@@ -22,6 +23,10 @@ export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) =>
       <ApiProvider>{element}</ApiProvider>
     </CoinlensProvider>
   );
+
+// The same wrapper as gatsby-browser.tsx's, so that hydration finds the tree it rendered.
+export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element, props }) =>
+  withAssistant(element, props as unknown as GatsbyPageProps);
 
 // The page's styles go into its <head>, not inline before the elements (src/start/serverStyles.tsx).
 export const replaceRenderer: GatsbySSR['replaceRenderer'] = async ({

@@ -10,6 +10,7 @@ import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { lazyChunk } from '../app/loadChunk';
 import { AssistantLauncher } from '../features/assistant/AssistantLauncher';
+import { SIDE_PANEL_WIDTH, useAssistant } from '../features/assistant/AssistantProvider';
 import { showRememberedSignInToast } from '../features/auth/signInToast';
 import { ChunkWaitNotice } from '../features/shell/ChunkWaitNotice';
 import { DialogHost } from '../features/shell/DialogHost';
@@ -69,6 +70,20 @@ const ON_PAPER = {
   },
 };
 
+/**
+ * Beside the assistant's open side panel, from the lg breakpoint, the whole frame (header, page,
+ * footer) narrows to the window's left of it, so that nothing of the page is under it (below lg
+ * the panel lies over the page). Not on paper, where the panel is not.
+ */
+const BESIDE_PANEL = {
+  '&[data-side-panel=open]': {
+    lg: { paddingInlineEnd: SIDE_PANEL_WIDTH },
+    _print: { paddingInlineEnd: '0' },
+  },
+};
+
+const FRAME_CSS = { ...ON_PAPER, ...BESIDE_PANEL };
+
 const LateOverlays = lazyChunk(() => import('../features/shell/LateOverlays'));
 
 /** The overlays no first screen shows (features/shell/LateOverlays.tsx), once hydrated. */
@@ -86,6 +101,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
   const mobile = variant === 'mobile';
   const { t } = useTranslation('common');
   const { originalPath } = useI18next();
+  const besidePanel = useAssistant()?.shown;
   // The mobile pages link to the mobile legal pages: a phone would be sent away from the others.
   const legalBase = originalPath.startsWith('/mobile/') ? '/mobile' : '';
   // Links a finger can hit on the mobile pages (44 px).
@@ -105,7 +121,8 @@ export function Layout({ children, header = true, variant = 'default', banner }:
         // The background: a faint glow of the accent colour behind the top of the page.
         backgroundImage="radial-gradient(60rem 28rem at 70% -8rem, rgba(59, 130, 246, 0.10), transparent 70%)"
         backgroundRepeat="no-repeat"
-        css={ON_PAPER}
+        data-side-panel={besidePanel ? 'open' : undefined}
+        css={FRAME_CSS}
       >
         <chakra.a
           href="#main"

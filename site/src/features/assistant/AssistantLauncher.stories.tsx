@@ -1,13 +1,16 @@
 // The assistant's launcher in the corner of a signed-in page (Ana), over a page longer than the
 // window, composed as the layout composes it: the page, its last line (the footer's), then the
-// launcher. The robot's idle line is always its first (storybook/chat.tsx stubs Math.random).
+// launcher, in the assistant's provider as every page is (pressed, it opens the side panel:
+// AssistantSidePanel.stories.tsx). The robot's idle line is always its first (storybook/chat.tsx
+// stubs Math.random).
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, waitFor } from '@storybook/test';
 import { chatStory } from '../../storybook/chat';
 import { page, WAIT } from '../../storybook/play';
-import { textsOf, type SiteParameters } from '../../storybook/site';
+import { storyLocale, textsOf, type SiteParameters } from '../../storybook/site';
 import { AssistantLauncher } from './AssistantLauncher';
+import { AssistantProvider } from './AssistantProvider';
 
 const SITE: SiteParameters = { signedIn: true, path: '/reporting/' };
 
@@ -25,23 +28,29 @@ const meta = {
   title: 'Site/Assistant/Launcher',
   tags: ['site', '!autodocs'],
   ...chatStory,
-  render: () => (
-    <Flex direction="column" minHeight="100dvh" bg="bg.canvas">
-      <Box as="main" flex="1" paddingX="6" paddingY="8">
-        <chakra.h1 fontSize="2xl" fontWeight="semibold" marginBottom="4">
-          Reports
-        </chakra.h1>
-        {PARAGRAPHS.map((text) => (
-          <chakra.p key={text} marginBottom="4" maxWidth="none">
-            {text}
-          </chakra.p>
-        ))}
-      </Box>
-      <chakra.footer paddingX="6" paddingY="6" borderTopWidth="1px" borderColor="border.subtle">
-        <chakra.p textAlign="end">{LAST_LINE}</chakra.p>
-      </chakra.footer>
-      <AssistantLauncher />
-    </Flex>
+  render: (_, context) => (
+    <AssistantProvider
+      language={storyLocale(context.globals)}
+      originalPath={SITE.path ?? '/'}
+      search=""
+    >
+      <Flex direction="column" minHeight="100dvh" bg="bg.canvas">
+        <Box as="main" flex="1" paddingX="6" paddingY="8">
+          <chakra.h1 fontSize="2xl" fontWeight="semibold" marginBottom="4">
+            Reports
+          </chakra.h1>
+          {PARAGRAPHS.map((text) => (
+            <chakra.p key={text} marginBottom="4" maxWidth="none">
+              {text}
+            </chakra.p>
+          ))}
+        </Box>
+        <chakra.footer paddingX="6" paddingY="6" borderTopWidth="1px" borderColor="border.subtle">
+          <chakra.p textAlign="end">{LAST_LINE}</chakra.p>
+        </chakra.footer>
+        <AssistantLauncher />
+      </Flex>
+    </AssistantProvider>
   ),
   parameters: { ...chatStory.parameters, layout: 'fullscreen', site: SITE },
 } satisfies Meta;

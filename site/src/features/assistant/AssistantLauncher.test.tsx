@@ -39,35 +39,36 @@ afterEach(() => {
 });
 
 describe('AssistantLauncher', () => {
-  it.each<[Locale, string]>([
-    ['en', '/welcome/'],
-    ['zh', '/zh/welcome/'],
-    ['pt-br', '/pt-br/welcome/'],
-  ])('%s: leads a signed-in user to the chat, with one of the idle lines', (locale, href) => {
-    setToken('tok');
-    renderLauncher(locale);
-    const { idle, launcher } = assistantStrings(locale);
-    const link = screen.getByRole('link', { name: new RegExp(launcher.label) });
-    expect(link).toHaveAttribute('href', href);
-    const line = idle.find((text) => link.textContent?.includes(text));
-    expect(line).toBeDefined();
-    expect(link).toHaveTextContent(`${launcher.says}: ${line}`);
-  });
+  it.each<Locale>(['en', 'zh', 'pt-br'])(
+    '%s: offers a signed-in user the conversation in a panel, with one of the idle lines',
+    (locale) => {
+      setToken('tok');
+      renderLauncher(locale);
+      const { idle, launcher } = assistantStrings(locale);
+      const button = screen.getByRole('button', { name: new RegExp(launcher.label) });
+      // It opens the panel (AssistantProvider.test.tsx) instead of leading away from the page.
+      expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+      expect(screen.queryByRole('link')).not.toBeInTheDocument();
+      const line = idle.find((text) => button.textContent?.includes(text));
+      expect(line).toBeDefined();
+      expect(button).toHaveTextContent(`${launcher.says}: ${line}`);
+    },
+  );
 
   it('changes its line every 300000 ms', () => {
     jest.useFakeTimers();
     setToken('tok');
     renderLauncher();
-    const link = screen.getByRole('link');
-    const first = link.textContent;
+    const button = screen.getByRole('button');
+    const first = button.textContent;
     act(() => jest.advanceTimersByTime(ROBOT_IDLE_ROTATE_MS));
-    expect(link.textContent).not.toBe(first);
+    expect(button.textContent).not.toBe(first);
   });
 
   it('is not there for a visitor who is signed out, nor the room it leaves', () => {
     clearToken();
     const { container } = renderLauncher();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
     expect(roomIn(container)).toBeNull();
   });

@@ -1,18 +1,18 @@
 // The assistant in the corner of the signed-in pages other than the chat: the robot with its idle
-// line, changed for another at random every 300000 ms, leading to the chat page. It draws after
-// hydration only: its line is picked at random in the browser. It floats over the page, so the
-// page ends with room for it: scrolled to the end, no line of the page is under it.
+// line, changed for another at random every 300000 ms, opening the conversation in a side panel
+// beside the page (AssistantProvider.tsx), which it hides while open. It draws after hydration
+// only: its line is picked at random in the browser. It floats over the page, so the page ends
+// with room for it: scrolled to the end, no line of the page is under it.
 import { Box, chakra } from '@chakra-ui/react';
-import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
+import { I18nextContext, useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
+import { useContext, useLayoutEffect } from 'react';
 import { isSignedInArea } from '../../app/signedInAreas';
-import { Link } from '../../i18n/Link';
 import { showsSignedIn, useSession } from '../auth/session';
 import { SessionParts } from '../auth/SessionPart';
 import { useHydrated } from '../shell/useHydrated';
+import { useAssistant } from './AssistantProvider';
 import { useRobotText } from './robot';
 import { RobotAvatar } from './RobotAvatar';
-
-const LauncherLink = chakra(Link);
 
 /** The launcher's tallest: the robot beside its label and two lines of idle text (it clamps). */
 export const LAUNCHER_MAX_HEIGHT = '4.5rem';
@@ -39,7 +39,16 @@ const HANG = { base: `calc(-1 * ${ROOM.base})`, md: `calc(-1 * ${ROOM.md})` };
 export function AssistantLauncher() {
   const hydrated = useHydrated();
   const { status } = useSession();
-  const { originalPath } = useI18next();
+  const { originalPath, i18n } = useI18next();
+  const context = useContext(I18nextContext);
+  const setPage = useAssistant()?.setPage;
+  // This page has the assistant: the panel may show beside it, in its language. Said in the
+  // page's first commit (not after the hydration, as the launcher), so that an open panel stays
+  // in place, without a frame's gap, when the page changes.
+  useLayoutEffect(() => {
+    setPage?.({ i18n, context });
+    return () => setPage?.(null);
+  }, [setPage, i18n, context]);
   const room = (
     <Box
       aria-hidden="true"
@@ -64,18 +73,24 @@ export function AssistantLauncher() {
 function Launcher() {
   const { t } = useTranslation('assistant');
   const text = useRobotText({ crashed: false, rotate: true });
+  const assistant = useAssistant();
   return (
     <Box
       as="aside"
       aria-label={t('title')}
+      // The open panel is the assistant: the launcher comes back when it closes.
+      hidden={assistant?.shown}
       position="fixed"
       right={EDGE}
       bottom={EDGE}
       zIndex="docked"
       maxWidth={{ base: 'calc(100vw - 1.5rem)', md: '22rem' }}
     >
-      <LauncherLink
-        to="/welcome/"
+      <chakra.button
+        ref={assistant?.launcher}
+        type="button"
+        aria-haspopup="dialog"
+        onClick={assistant?.open}
         display="flex"
         alignItems="center"
         gap="3"
@@ -90,7 +105,8 @@ function Launcher() {
         bg="bg.raised"
         boxShadow="lg"
         color="fg.default"
-        textDecoration="none"
+        textAlign="start"
+        cursor="pointer"
         _hover={{ borderColor: 'accent.solid' }}
         _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
       >
@@ -111,7 +127,7 @@ function Launcher() {
             {text}
           </chakra.span>
         </Box>
-      </LauncherLink>
+      </chakra.button>
     </Box>
   );
 }

@@ -34,16 +34,15 @@ function namespaces(): string[] {
   return readdirSync(join(LOCALES_DIR, DEFAULT_LOCALE)).map((file) => file.replace(/\.json$/, ''));
 }
 
-/** Renders `ui` as the page at `originalPath` in `locale` renders it. */
-export function renderWithLocale(
-  ui: ReactElement,
-  { locale = DEFAULT_LOCALE, originalPath = '/' }: { locale?: Locale; originalPath?: string } = {},
-): RenderResult {
+/**
+ * What the i18n plugin gives the page at `originalPath` in `locale`: its own i18next instance
+ * (with the site's options: no fallback, so a missing string shows as its key) and its context.
+ */
+export function pageI18n(locale: Locale, originalPath: string) {
   const i18n = i18next.createInstance();
   const resources = Object.fromEntries(
     namespaces().map((ns) => [ns, loadStrings(locale, ns)] as const),
   );
-  // The options of gatsby-config.ts: no fallback, so a missing string shows as its key.
   void i18n.init({
     resources: { [locale]: resources },
     lng: locale,
@@ -64,6 +63,15 @@ export function renderWithLocale(
     originalPath,
     path: locale === DEFAULT_LOCALE ? originalPath : `/${locale}${originalPath}`,
   };
+  return { i18n, context };
+}
+
+/** Renders `ui` as the page at `originalPath` in `locale` renders it. */
+export function renderWithLocale(
+  ui: ReactElement,
+  { locale = DEFAULT_LOCALE, originalPath = '/' }: { locale?: Locale; originalPath?: string } = {},
+): RenderResult {
+  const { i18n, context } = pageI18n(locale, originalPath);
   return render(
     <CoinlensProvider>
       <I18nextProvider i18n={i18n}>

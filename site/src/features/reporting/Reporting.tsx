@@ -41,7 +41,8 @@ const ReportItem = memo(function ReportItem({
 }: ReportItemProps) {
   const { ref, near } = useNearViewport<HTMLLIElement>(first);
   return (
-    <li ref={ref}>
+    // Its coin is the one the assistant's side panel asks about (assistant/questionContext.ts).
+    <li ref={ref} data-coin-id={entry.coinId}>
       <CoinReportCard entry={entry} livePrice={livePrice} onUnfollowed={onUnfollowed} near={near} />
     </li>
   );
