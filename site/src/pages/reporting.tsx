@@ -1,14 +1,19 @@
-import { graphql } from 'gatsby';
+import { graphql, type PageProps } from 'gatsby';
+import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
 import { Layout } from '../components/Layout';
-import { Reporting } from '../features/reporting/Reporting';
+import { linkedCoinOf, Reporting } from '../features/reporting/Reporting';
 import { RequireSignIn } from '../features/shell/RequireSignIn';
+import { useHydrated } from '../features/shell/useHydrated';
 import { pageHead } from '../i18n/head';
+import type { LocaleQueryData } from '../i18n/query';
 
-export default function ReportingPage() {
+export default function ReportingPage({ location }: PageProps<LocaleQueryData, PageContext>) {
+  // The static HTML has no query string: the linked coin is read once the browser has rendered.
+  const hydrated = useHydrated();
   return (
     <Layout>
       <RequireSignIn>
-        <Reporting />
+        <Reporting linkedCoin={hydrated ? linkedCoinOf(location.search) : null} />
       </RequireSignIn>
     </Layout>
   );

@@ -224,6 +224,49 @@ describe('ChatBubble layers', () => {
     expect(onCoinAction).toHaveBeenCalledWith({ coin: bitcoin });
   });
 
+  it('says what a coin or a source is to the user where its action is off', () => {
+    renderBubble(
+      <ChatBubble.Layers
+        layers={[
+          {
+            type: 'coins',
+            coins: [coin({ id: 1 }), coin({ id: 2, name: 'Ether', symbol: 'ETH' })],
+          },
+          {
+            type: 'sources',
+            sources: [
+              {
+                id: 7,
+                logo: '',
+                author: 'Federal Reserve',
+                title: 'FOMC press conference',
+                status: 2,
+                time: 0,
+                heat: 0,
+                link: 'https://example.com',
+              },
+            ],
+          },
+        ]}
+        coinActionText="Add"
+        getCoinActionText={({ coin: c }) => (c.id === 1 ? 'Following' : 'Add')}
+        getCoinActionLabel={({ coin: c }) => `Add ${c.name}`}
+        isCoinActionDisabled={({ coin: c }) => c.id === 1}
+        onCoinAction={() => undefined}
+        sourceActionText="Monitor"
+        getSourceActionText={() => 'Monitoring'}
+        getSourceActionLabel={({ source: s }) => `Monitor ${s.title}`}
+        isSourceActionDisabled={() => true}
+        onSourceAction={() => undefined}
+      />,
+    );
+    const following = screen.getByRole('button', { name: 'Add Bitcoin' });
+    expect(following).toHaveTextContent('Following');
+    expect(following).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add Ether' })).toHaveTextContent(/^Add$/);
+    expect(screen.getByRole('button', { name: /^Monitor / })).toHaveTextContent('Monitoring');
+  });
+
   it('renders a caller’s own coin action in place of the button', () => {
     renderBubble(
       <ChatBubble.Layers

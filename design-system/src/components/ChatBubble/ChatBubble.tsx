@@ -604,6 +604,11 @@ export interface ChatBubbleLayersProps extends Omit<HTMLChakraProps<'div'>, 'chi
   getCoinActionLabel?: (details: { coin: ChatLayerCoin }) => string;
   /** Visible text of a coin action, e.g. "Follow"; defaults to the accessible name. */
   coinActionText?: string;
+  /**
+   * Visible text of one coin's action, in place of `coinActionText`: e.g. "Following" on a coin
+   * already followed (whose action `isCoinActionDisabled` turns off).
+   */
+  getCoinActionText?: (details: { coin: ChatLayerCoin }) => string;
   /** Called when a coin's action is pressed. */
   onCoinAction?: (details: { coin: ChatLayerCoin }) => void;
   /** Whether a coin's action is unavailable, e.g. the coin is already followed. */
@@ -616,6 +621,8 @@ export interface ChatBubbleLayersProps extends Omit<HTMLChakraProps<'div'>, 'chi
   getSourceActionLabel?: (details: { source: ChatLayerSource }) => string;
   /** Visible text of a source action, e.g. "Monitor"; defaults to the accessible name. */
   sourceActionText?: string;
+  /** Visible text of one source's action, in place of `sourceActionText` (e.g. "Monitoring"). */
+  getSourceActionText?: (details: { source: ChatLayerSource }) => string;
   /** Called when a source's action is pressed. */
   onSourceAction?: (details: { source: ChatLayerSource }) => void;
   /** Whether a source's action is unavailable, e.g. the source is already monitored. */
@@ -643,12 +650,14 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
       coinsLabel,
       getCoinActionLabel,
       coinActionText,
+      getCoinActionText,
       onCoinAction,
       isCoinActionDisabled,
       renderCoinAction,
       sourcesLabel,
       getSourceActionLabel,
       sourceActionText,
+      getSourceActionText,
       onSourceAction,
       isSourceActionDisabled,
       renderSourceAction,
@@ -665,15 +674,16 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
       if (renderCoinAction) return renderCoinAction({ coin });
       const label = getCoinActionLabel?.({ coin });
       if (!label || !onCoinAction) return null;
+      const text = getCoinActionText?.({ coin }) ?? coinActionText;
       return (
         <button
           type="button"
           className={classes.action}
-          aria-label={coinActionText && coinActionText !== label ? label : undefined}
+          aria-label={text && text !== label ? label : undefined}
           disabled={isCoinActionDisabled?.({ coin }) ?? false}
           onClick={() => onCoinAction({ coin })}
         >
-          {coinActionText || label}
+          {text || label}
         </button>
       );
     };
@@ -682,15 +692,16 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
       if (renderSourceAction) return renderSourceAction({ source });
       const label = getSourceActionLabel?.({ source });
       if (!label || !onSourceAction) return null;
+      const text = getSourceActionText?.({ source }) ?? sourceActionText;
       return (
         <button
           type="button"
           className={classes.action}
-          aria-label={sourceActionText && sourceActionText !== label ? label : undefined}
+          aria-label={text && text !== label ? label : undefined}
           disabled={isSourceActionDisabled?.({ source }) ?? false}
           onClick={() => onSourceAction({ source })}
         >
-          {sourceActionText || label}
+          {text || label}
         </button>
       );
     };

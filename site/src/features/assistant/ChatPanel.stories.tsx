@@ -382,10 +382,14 @@ export const CoinLayer: Story = {
       expect.stringContaining('Solana'),
       expect.stringContaining('Bitcoin'),
     ]);
-    const addBitcoin = within(reply).getByRole('button', {
-      name: t('layers.addNamed', { name: 'Bitcoin' }),
-    });
-    await waitFor(() => expect(addBitcoin).toBeDisabled(), WAIT);
+    // Ana follows Bitcoin already: its action says so, and is off.
+    const following = await within(reply).findByRole(
+      'button',
+      { name: t('layers.followingNamed', { name: 'Bitcoin' }) },
+      WAIT,
+    );
+    await expect(following).toBeDisabled();
+    await expect(following).toHaveTextContent(t('layers.following'));
 
     const addSolana = within(reply).getByRole('button', {
       name: t('layers.addNamed', { name: 'Solana' }),
@@ -415,7 +419,8 @@ function listed(id: number): MonitorSource {
 export const SourceLayer: Story = {
   parameters: {
     site: withApi({
-      monitor: { sources: MONITOR_SOURCES, followed: [] },
+      // Ana monitors the Solana builders' space already.
+      monitor: { sources: MONITOR_SOURCES, followed: [21] },
       chat: {
         messages: morning(),
         replies: [
@@ -443,6 +448,13 @@ export const SourceLayer: Story = {
       name: t('layers.monitorNamed', { title: 'Governance call' }),
     });
     await expect(monitor).toHaveTextContent(t('layers.monitor'));
+    const monitored = await within(sources).findByRole(
+      'button',
+      { name: t('layers.monitoringNamed', { title: listed(21).title }) },
+      WAIT,
+    );
+    await expect(monitored).toBeDisabled();
+    await expect(monitored).toHaveTextContent(t('layers.monitoring'));
     await userEvent.click(monitor);
     const dialog = await findDialog(tm('dialog.title'));
     await expect(getOpenDialog()).toBe('addMonitor');
@@ -455,7 +467,8 @@ export const SourceLayer: Story = {
 
 /**
  * An answer with a coin's report and a page to read: the report link names the coin the answer
- * lists and goes to the reports (in the page's language); an external link opens a new tab.
+ * lists and goes to that coin's report (in the page's language); an external link opens a new
+ * tab.
  */
 export const ReportLink: Story = {
   parameters: {
@@ -489,7 +502,7 @@ export const ReportLink: Story = {
     const report = within(bitcoin as HTMLElement).getByRole('link', {
       name: t('layers.report', { name: 'Bitcoin' }),
     });
-    await expect(report).toHaveAttribute('href', `${prefix}/reporting/`);
+    await expect(report).toHaveAttribute('href', `${prefix}/reporting/?coin=${coin('BTC').id}`);
     await expect(report).not.toHaveAttribute('target');
     const paper = within(bitcoin as HTMLElement).getByRole('link', { name: /Bitcoin whitepaper/ });
     await expect(paper).toHaveAttribute('href', 'https://bitcoin.org/bitcoin.pdf');
@@ -499,7 +512,7 @@ export const ReportLink: Story = {
     const fallback = within(cardano as HTMLElement).getByRole('link', {
       name: t('layers.reportFallback'),
     });
-    await expect(fallback).toHaveAttribute('href', `${prefix}/reporting/`);
+    await expect(fallback).toHaveAttribute('href', `${prefix}/reporting/?coin=${coin('ADA').id}`);
   },
 };
 

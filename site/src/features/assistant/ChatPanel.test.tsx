@@ -427,10 +427,12 @@ describe('the chat panel', () => {
     ];
     await renderLoaded();
     const coins = within(lastBubble()).getByRole('list', { name: en('layers.coins') });
-    const addBitcoin = within(coins).getByRole('button', {
-      name: en('layers.addNamed', { name: 'Bitcoin' }),
+    // Followed already: the action says so, and is off.
+    const following = await within(coins).findByRole('button', {
+      name: en('layers.followingNamed', { name: 'Bitcoin' }),
     });
-    await waitFor(() => expect(addBitcoin).toBeDisabled());
+    expect(following).toBeDisabled();
+    expect(following).toHaveTextContent(en('layers.following'));
     expect(client.get).toHaveBeenCalledWith(FOLLOWS_PATH, expect.anything());
 
     const addEthereum = within(coins).getByRole('button', {

@@ -38,7 +38,7 @@ import {
   type ChatStore,
 } from '../chat/conversation';
 import { openAddCoinDialog, useFollows } from '../coins/follows';
-import { openAddMonitorDialog } from '../monitoring/sources';
+import { openAddMonitorDialog, useMonitoredSourceIds } from '../monitoring/sources';
 import { useRobotText } from './robot';
 import { RobotAvatar } from './RobotAvatar';
 
@@ -148,6 +148,10 @@ export function ChatPanel({
   };
 
   const awaiting = chat.replyStatus === 'loading' || chat.replyStatus === 'concat';
+  // Which sources the user monitors, once a message lists sources.
+  const monitored = useMonitoredSourceIds(
+    chat.entries.some((entry) => entry.message.layers.some((layer) => layer.type === 'sources')),
+  );
   const robotText = useRobotText({ crashed: Boolean(lastEntry?.crashed), rotate: rotateRobotText });
 
   const clean = async () => {
@@ -231,6 +235,7 @@ export function ChatPanel({
           <Bubble
             key={entry.key}
             entry={entry}
+            monitored={monitored}
             time={times[index] ?? null}
             highlight={highlights?.get(entry.key)}
             showError={
@@ -312,12 +317,15 @@ export function ChatPanel({
 
 function Bubble({
   entry,
+  monitored,
   time,
   highlight,
   showError,
   onRetry,
 }: {
   entry: ChatEntry;
+  /** The sources the user monitors (null until known). */
+  monitored: ReadonlySet<number> | null;
   time: string | null;
   highlight?: readonly string[];
   /** Whether this bubble carries the failure and its retry. */
@@ -325,7 +333,7 @@ function Bubble({
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation('assistant');
-  const { language } = useI18next();
+  const { language, navigate } = useI18next();
   const { follows } = useFollows();
   const followed = useMemo(() => new Set(follows?.map((entry) => entry.coinId)), [follows]);
   const { message } = entry;
@@ -376,12 +384,27 @@ function Bubble({
         locale={intlLocale(i18n.language)}
         coinsLabel={t('layers.coins')}
         coinActionText={t('layers.add')}
-        getCoinActionLabel={({ coin }) => t('layers.addNamed', { name: coin.name })}
+        getCoinActionLabel={({ coin }) =>
+          t(followed.has(coin.id) ? 'layers.followingNamed' : 'layers.addNamed', {
+            name: coin.name,
+          })
+        }
+        getCoinActionText={({ coin }) =>
+          followed.has(coin.id) ? t('layers.following') : t('layers.add')
+        }
         isCoinActionDisabled={({ coin }) => followed.has(coin.id)}
         onCoinAction={({ coin }) => openAddCoinDialog([coin as ChatLayerCoin as Coin])}
         sourcesLabel={t('layers.sources')}
         sourceActionText={t('layers.monitor')}
-        getSourceActionLabel={({ source: item }) => t('layers.monitorNamed', { title: item.title })}
+        getSourceActionLabel={({ source: item }) =>
+          t(monitored?.has(item.id) ? 'layers.monitoringNamed' : 'layers.monitorNamed', {
+            title: item.title,
+          })
+        }
+        getSourceActionText={({ source: item }) =>
+          monitored?.has(item.id) ? t('layers.monitoring') : t('layers.monitor')
+        }
+        isSourceActionDisabled={({ source: item }) => monitored?.has(item.id) ?? false}
         onSourceAction={({ source: item }) =>
           openAddMonitorDialog([item as ChatLayerSource as MonitorSource])
         }
@@ -389,11 +412,17 @@ function Bubble({
           const name = coinNames.get(coinId);
           return name ? t('layers.report', { name }) : t('layers.reportFallback');
         }}
-        getReportHref={() => localizedPath(language as Locale, '/reporting/')}
+        // That coin's report: the reporting page scrolls to it (a click stays in the page, so
+        // the conversation and what is typed stay too).
+        getReportHref={({ coinId }) => localizedPath(language as Locale, reportPath(coinId))}
+        onOpenReport={({ coinId }) => void navigate(reportPath(coinId))}
       />
     </ChatBubble.Root>
   );
 }
+
+/** A coin's report on the reporting page, which scrolls to it (`?coin=`). */
+export const reportPath = (coinId: number) => `/reporting/?coin=${coinId}`;
 
 /** The message box: Enter sends, Shift+Enter breaks the line; Stop while a reply is awaited. */
 function Composer({

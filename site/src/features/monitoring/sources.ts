@@ -9,7 +9,7 @@ import type {
   SourceSummary,
   UserMonitorSource,
 } from '@coinlens/api/contract';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, type ApiClient } from '../../data/client';
 import type { ApiFailure } from '../../data/errors';
 import { apiKey, useApi } from '../../data/swr';
@@ -124,6 +124,33 @@ export function useSourceGroup(status: number, size: number): PagedList<MonitorS
 export function useSourceSearch(searchName: string): PagedList<MonitorSource> {
   const pageKey = useCallback((page: number) => sourceSearchKey(searchName, page), [searchName]);
   return usePagedList<MonitorSource>(searchName ? pageKey : null);
+}
+
+/**
+ * The ids of every source the user monitors, kept current as the list changes; null until known
+ * (or when they cannot be read). Asked for only while `wanted`: a chat without sources in it
+ * does not need them.
+ */
+export function useMonitoredSourceIds(wanted: boolean): ReadonlySet<number> | null {
+  const [ids, setIds] = useState<ReadonlySet<number> | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let gone = false;
+    const load = () =>
+      void fetchFollowedSourceIds()
+        .then((list) => {
+          if (!gone) setIds(new Set(list));
+        })
+        // Unknown, every source offers its action: the dialog says which are monitored.
+        .catch(() => undefined);
+    load();
+    const stop = onUserSourcesChanged(load);
+    return () => {
+      gone = true;
+      stop();
+    };
+  }, [wanted]);
+  return ids;
 }
 
 /** Follows sources (1 to 5 ids); answers the sources asked for; throws ApiFailure. */

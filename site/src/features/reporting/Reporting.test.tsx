@@ -22,7 +22,7 @@ import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithL
 import { closeDialog, getOpenDialog } from '../shell/dialogs';
 import { installFakeIntersectionObserver } from '../../components/fakeIntersectionObserver';
 import { PRICE_REFRESH_MS } from './reports';
-import { Reporting } from './Reporting';
+import { linkedCoinOf, Reporting } from './Reporting';
 import { NEAR_VIEWPORT_MARGIN } from '../../components/useNearViewport';
 
 jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
@@ -212,11 +212,11 @@ function livePrice(
 // would leave one test's in the next), no deduping and no retries, so each test asks afresh.
 const TEST_SWR = { provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false };
 
-function renderPage({ locale = 'en' as Locale } = {}) {
+function renderPage({ locale = 'en' as Locale, linkedCoin = null as number | null } = {}) {
   language = locale;
   return renderWithLocale(
     <ApiProvider client={api} config={TEST_SWR}>
-      <Reporting />
+      <Reporting linkedCoin={linkedCoin} />
       <Toaster
         toaster={toaster}
         closeLabel="Dismiss"
@@ -344,6 +344,30 @@ describe('the reporting page', () => {
     // One price request for every card.
     const priceCalls = fake.get.mock.calls.filter(([path]) => path.startsWith('/api/coin/price'));
     expect(priceCalls.map(([path]) => path)).toEqual(['/api/coin/price?coinIds=1%2C2']);
+  });
+
+  it('brings the coin an address links to into view once its card is drawn', async () => {
+    follows = [follow(ETHEREUM), follow(BITCOIN), follow(SOLANA)];
+    // jsdom lays nothing out, so it has no scrollIntoView: this one notes where it was asked.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderPage({ linkedCoin: SOLANA.id });
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]).toHaveAttribute('data-coin-id', String(SOLANA.id));
+      expect(within(scrolled[0] as HTMLElement).getByRole('article')).toBe(card('Solana'));
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
+  it('reads the linked coin from the address, and nothing else', () => {
+    expect(linkedCoinOf('?coin=2')).toBe(2);
+    for (const search of ['', '?coin=0', '?coin=-1', '?coin=2&coin=3', '?coin=1.5', '?coin=x']) {
+      expect(linkedCoinOf(search)).toBeNull();
+    }
   });
 
   it('shows the first card as the list comes, then one more per frame', async () => {

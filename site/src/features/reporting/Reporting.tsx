@@ -7,7 +7,7 @@ import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
 import { Button, EmptyState } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { usePreparedFormats } from '../../i18n/usePreparedFormats';
 import { openAddCoinDialog, useFollows } from '../coins/follows';
 import { CoinReportCard } from './CoinReportCard';
@@ -19,6 +19,22 @@ import { useNearViewport } from '../../components/useNearViewport';
 
 /** How many placeholder cards show while the follow list loads. */
 const PLACEHOLDER_CARDS = 2;
+
+/**
+ * The coin an address asks to see (`/reporting/?coin=2`, a chat answer's report link), or null
+ * when it names none or not one whole positive id.
+ */
+export function linkedCoinOf(search: string): number | null {
+  const ids = new URLSearchParams(search).getAll('coin');
+  const [raw] = ids;
+  if (ids.length !== 1 || !raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+export interface ReportingProps {
+  /** A followed coin to bring into view once its card is there (from `linkedCoinOf`). */
+  linkedCoin?: number | null;
+}
 
 interface ReportItemProps {
   entry: FollowEntry;
@@ -42,13 +58,14 @@ const ReportItem = memo(function ReportItem({
   const { ref, near } = useNearViewport<HTMLLIElement>(first);
   return (
     // Its coin is the one the assistant's side panel asks about (assistant/questionContext.ts).
-    <li ref={ref} data-coin-id={entry.coinId}>
+    // Brought into view below the sticky header when an address links to it.
+    <chakra.li ref={ref} data-coin-id={entry.coinId} scrollMarginTop="24">
       <CoinReportCard entry={entry} livePrice={livePrice} onUnfollowed={onUnfollowed} near={near} />
-    </li>
+    </chakra.li>
   );
 });
 
-export function Reporting() {
+export function Reporting({ linkedCoin = null }: ReportingProps) {
   const { t, i18n } = useTranslation('reporting');
   const language = i18n.language;
   const { follows, error, mutate } = useFollows();
@@ -68,6 +85,19 @@ export function Reporting() {
   );
   // The cards' formats, made while the follow list loads.
   usePreparedFormats(language, prepareFormats);
+
+  // The linked coin's card, once it is drawn (the cards come one per frame), comes into view.
+  const listRef = useRef<HTMLDivElement>(null);
+  const linkedShown =
+    linkedCoin !== null &&
+    (follows ?? []).some((entry) => entry.coinId === linkedCoin) &&
+    shown(linkedCoin);
+  useEffect(() => {
+    if (!linkedShown) return;
+    listRef.current
+      ?.querySelector(`[data-coin-id="${linkedCoin}"]`)
+      ?.scrollIntoView({ block: 'start' });
+  }, [linkedShown, linkedCoin]);
 
   // The cards badge demo numbers; this says once, in words, what the badge means.
   const demo = [...prices.byCoin.values()].some((price) => price.source === 'demo');
@@ -110,7 +140,15 @@ export function Reporting() {
     );
   } else {
     content = (
-      <Flex as="ul" direction="column" gap="6" listStyleType="none" margin="0" padding="0">
+      <Flex
+        as="ul"
+        ref={listRef}
+        direction="column"
+        gap="6"
+        listStyleType="none"
+        margin="0"
+        padding="0"
+      >
         {follows.map(
           (entry, index) =>
             shown(entry.coinId) && (
