@@ -3,7 +3,10 @@ import { deviceRedirect } from './edge/rules.mjs';
 import { installChunkReload } from './src/app/chunkReload';
 import { isPageHead } from './src/start/pageHead';
 import { Root, hydrateAsTransition } from './src/start/browserStart';
-import { withAssistant, type GatsbyPageProps } from './src/features/assistant/AssistantProvider';
+import {
+  withAssistant,
+  type GatsbyPageProps,
+} from './src/features/assistant/launcher/AssistantProvider';
 import { addressChanged } from './src/features/shell/dialogs';
 import { pageLoad } from './src/features/shell/pageLoad';
 import { keepHtmlLang } from './src/i18n/htmlLang';
@@ -13,7 +16,7 @@ export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) =
   isPageHead(element) ? element : <Root>{element}</Root>;
 
 // The assistant's side panel and conversation, kept from one page to the next: Gatsby keeps this
-// wrapper mounted when the page changes (src/features/assistant/AssistantProvider.tsx).
+// wrapper mounted when the page changes (src/features/assistant/launcher/AssistantProvider.tsx).
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, props }) =>
   withAssistant(element, props as unknown as GatsbyPageProps);
 

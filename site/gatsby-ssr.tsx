@@ -9,7 +9,10 @@ import { isPageHead } from './src/start/pageHead';
 import { createServerStyles, renderToHtml, styleElements } from './src/start/serverStyles';
 import { pageEndElement, wholeFirstPaintLink } from './src/start/wholeFirstPaint';
 import { ApiProvider } from './src/data/swr';
-import { withAssistant, type GatsbyPageProps } from './src/features/assistant/AssistantProvider';
+import {
+  withAssistant,
+  type GatsbyPageProps,
+} from './src/features/assistant/launcher/AssistantProvider';
 import { htmlLangOf } from './src/i18n/htmlLang';
 import { trendColorsOf } from './src/i18n/trendColors';
 

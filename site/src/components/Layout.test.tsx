@@ -1,13 +1,13 @@
 import '@testing-library/jest-dom';
 import { act, screen, waitFor } from '@testing-library/react';
-import { startRealtime } from '../features/realtime/connection';
+import { startRealtime } from '../features/assistant/realtime/connection';
 import { pageLoad } from '../features/shell/pageLoad';
 import { flatStrings, loadStrings, renderWithLocale } from '../features/legal/renderWithLocale';
 import { Layout } from './Layout';
 
 jest.mock('gatsby', () => jest.requireActual('../features/legal/gatsbyStub'));
-jest.mock('../features/realtime/connection', () => ({
-  ...jest.requireActual('../features/realtime/connection'),
+jest.mock('../features/assistant/realtime/connection', () => ({
+  ...jest.requireActual('../features/assistant/realtime/connection'),
   startRealtime: jest.fn(() => () => undefined),
 }));
 

@@ -1,7 +1,7 @@
 import { graphql } from 'gatsby';
 import { Layout } from '../components/Layout';
 import { RequireSignIn } from '../features/shell/RequireSignIn';
-import { Welcome } from '../features/welcome/Welcome';
+import { Welcome } from '../features/assistant/welcome/Welcome';
 import { pageHead } from '../i18n/head';
 
 export default function WelcomePage() {

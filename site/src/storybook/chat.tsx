@@ -9,7 +9,7 @@
 import type { StoryContext } from '@storybook/react';
 import { spyOn } from '@storybook/test';
 import { useEffect, useState, type ReactNode } from 'react';
-import { createChatStore, type ChatStore } from '../features/chat/conversation';
+import { createChatStore, type ChatStore } from '../features/assistant/conversation/conversation';
 import { DialogHost } from '../features/shell/DialogHost';
 import type { Locale } from '../i18n/locales';
 import type { FakeApi } from './fakeApi';
@@ -90,7 +90,7 @@ export function ChatStage({ api, locale, timeoutMs, children }: ChatStageProps) 
 }
 
 /**
- * The robot's idle line is one of several, picked with Math.random (assistant/robot.ts): a chat
+ * The robot's idle line is one of several, picked with Math.random (assistant/robot/robot.ts): a chat
  * story stubs it to 0 so that the robot always says the first one and two screenshots of a story
  * match. Put back when the story ends.
  */

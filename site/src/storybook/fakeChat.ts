@@ -18,8 +18,12 @@ import type {
   RobotLineInput,
 } from '@coinlens/api/contract';
 import type { Socket } from 'socket.io-client';
-import { CHAT_EVENT } from '../features/chat/conversation';
-import { FakeChatSocket, type ChatPayload, type SentEvent } from '../features/chat/fakeChatSocket';
+import { CHAT_EVENT } from '../features/assistant/conversation/conversation';
+import {
+  FakeChatSocket,
+  type ChatPayload,
+  type SentEvent,
+} from '../features/assistant/conversation/fakeChatSocket';
 import { serverMessage } from './serverMessages';
 
 /** One part of a planned reply: text appended to the bubble, layers added under it. */

@@ -5,11 +5,11 @@ import { Skeleton } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { lazyChunk } from '../../app/loadChunk';
-import { useChatStore } from '../assistant/useChatStore';
+import { useChatStore } from '../assistant/launcher/useChatStore';
 import { useSession } from '../auth/session';
 
 const WelcomeChat = lazyChunk(() =>
-  import('../welcome/WelcomeChat').then((module) => ({ default: module.WelcomeChat })),
+  import('../assistant/welcome/WelcomeChat').then((module) => ({ default: module.WelcomeChat })),
 );
 
 /** The chat's height: the screen less the top bar, the greeting, the tabs and the safe areas. */

@@ -28,9 +28,9 @@ import {
   onboardingStorageKey,
   PROGRESS_VERSION,
   type OnboardingProgress,
-} from '../onboarding/onboardingMachine';
-import { COUNTDOWN_STEP_MS } from '../onboarding/script';
-import { startRealtime, type IoFactory } from '../realtime/connection';
+} from '../assistant/onboarding/onboardingMachine';
+import { COUNTDOWN_STEP_MS } from '../assistant/onboarding/script';
+import { startRealtime, type IoFactory } from '../assistant/realtime/connection';
 import { intlLocale } from '../../i18n/locales';
 import { formatAsOf } from '../reporting/format';
 import { LANGUAGE_RELOAD_DELAY_MS } from '../shell/LanguagePicker';

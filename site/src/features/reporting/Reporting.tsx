@@ -57,7 +57,7 @@ const ReportItem = memo(function ReportItem({
 }: ReportItemProps) {
   const { ref, near } = useNearViewport<HTMLLIElement>(first);
   return (
-    // Its coin is the one the assistant's side panel asks about (assistant/questionContext.ts).
+    // Its coin is the one the assistant's side panel asks about (assistant/panel/questionContext.ts).
     // Brought into view below the sticky header when an address links to it.
     <chakra.li ref={ref} data-coin-id={entry.coinId} scrollMarginTop="24">
       <CoinReportCard entry={entry} livePrice={livePrice} onUnfollowed={onUnfollowed} near={near} />

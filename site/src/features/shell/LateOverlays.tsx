@@ -7,8 +7,8 @@
 import { LoadingBar } from '@coinlens/design-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect } from 'react';
-import { startRealtime } from '../realtime/connection';
-import { RealtimeStatus } from '../realtime/RealtimeStatus';
+import { startRealtime } from '../assistant/realtime/connection';
+import { RealtimeStatus } from '../assistant/realtime/RealtimeStatus';
 import { pageLoad } from './pageLoad';
 
 export default function LateOverlays() {

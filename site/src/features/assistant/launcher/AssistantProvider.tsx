@@ -1,0 +1,167 @@
+// The assistant beside the signed-in pages: whether its side panel is open, and the tab's one
+// conversation store. Gatsby mounts a page's frame (components/Layout.tsx) anew on every move
+// within the site, so what must outlive a page (the panel open or not, the conversation, what is
+// being typed) lives here, in the wrapper gatsby-browser.tsx's wrapPageElement puts around every
+// page, which Gatsby keeps mounted from one page to the next. The panel's code, the chat's, loads
+// the first time it is opened (../panel/AssistantSidePanel.tsx).
+import type { Locale } from '@coinlens/api/contract';
+import type { i18n } from 'i18next';
+import type { I18NextContext } from 'gatsby-plugin-react-i18next/dist/types';
+import {
+  createContext,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MutableRefObject,
+  type ReactNode,
+} from 'react';
+import { flushSync } from 'react-dom';
+import { lazyChunk } from '../../../app/loadChunk';
+import type { ChatStore } from '../conversation/conversation';
+
+/** The panel's width beside the page, which the page's frame leaves free for it. */
+export const SIDE_PANEL_WIDTH = '26rem';
+
+/**
+ * The translations of the page the panel is beside. The panel renders outside the page, and so
+ * outside the i18n plugin's providers, which Gatsby puts inside this wrapper (a plugin's
+ * wrapPageElement runs before the site's): the page's launcher hands them over.
+ */
+export interface AssistantPage {
+  i18n: i18n;
+  context: I18NextContext;
+}
+
+/** The tab's conversation store, made the first time a part asks for it (useChatStore.ts). */
+export interface SharedChatStore {
+  store: ChatStore | null;
+  /** Keeps the store made. */
+  set: (store: ChatStore) => void;
+  /** Whether it is being made. */
+  making: MutableRefObject<boolean>;
+  /** The language of the page shown now, which questions are asked in. */
+  language: () => Locale;
+}
+
+export interface Assistant {
+  /** The panel is open beside this page: the page's frame makes room for it. */
+  shown: boolean;
+  /** Opens the panel and moves the focus into it. */
+  open: () => void;
+  /** The launcher, where the focus goes back when the panel closes. */
+  launcher: MutableRefObject<HTMLButtonElement | null>;
+  /** Said by a page that has the assistant (its launcher), with its translations; null when gone. */
+  setPage: (page: AssistantPage | null) => void;
+  chat: SharedChatStore;
+}
+
+const AssistantContext = createContext<Assistant | null>(null);
+
+/** The assistant of the signed-in site; null outside the provider (a story, a unit test). */
+export const useAssistant = () => useContext(AssistantContext);
+
+const AssistantSidePanel = lazyChunk(() => import('../panel/AssistantSidePanel'));
+
+export interface AssistantProviderProps {
+  children: ReactNode;
+  /** The page's language. */
+  language: Locale;
+  /** The page's path without its language prefix (`/monitoring/detail/`). */
+  originalPath: string;
+  /** The page's query string (`?id=3`). */
+  search: string;
+}
+
+/** What Gatsby gives wrapPageElement of a page (its props), as the provider reads it. */
+export interface GatsbyPageProps {
+  location: { search: string };
+  /** The i18n plugin's part of every page's context. */
+  pageContext: { i18n: { language: Locale; originalPath: string } };
+}
+
+/** Wraps a page (gatsby-browser.tsx's and gatsby-ssr.tsx's wrapPageElement). */
+export function withAssistant(element: ReactNode, { location, pageContext }: GatsbyPageProps) {
+  const { language, originalPath } = pageContext.i18n;
+  return (
+    <AssistantProvider language={language} originalPath={originalPath} search={location.search}>
+      {element}
+    </AssistantProvider>
+  );
+}
+
+export function AssistantProvider({
+  children,
+  language,
+  originalPath,
+  search,
+}: AssistantProviderProps) {
+  const [open, setOpen] = useState(false);
+  // How many times it was opened: the panel takes the focus each time, not when a page changes.
+  const [opened, setOpened] = useState(0);
+  const [page, setPage] = useState<AssistantPage | null>(null);
+  // The last page's translations: once opened, the panel stays mounted (hidden) on a page
+  // without it, so that coming back finds what was typed in it.
+  const [lastPage, setLastPage] = useState<AssistantPage | null>(null);
+  // Whether the panel's code has come and drawn it: until then the launcher stays, and the page
+  // makes no room (the code may be slow to come, or out of reach for a while).
+  const [ready, setReady] = useState(false);
+  const [store, setStore] = useState<ChatStore | null>(null);
+  const making = useRef(false);
+  const launcher = useRef<HTMLButtonElement | null>(null);
+  const languageRef = useRef(language);
+  languageRef.current = language;
+  const chatLanguage = useCallback(() => languageRef.current, []);
+  if (page && page !== lastPage) setLastPage(page);
+  const wanted = open && page !== null;
+  const shown = wanted && ready;
+
+  const close = useCallback(() => {
+    // The launcher shows again at once, so that it can take the focus back.
+    flushSync(() => setOpen(false));
+    launcher.current?.focus();
+  }, []);
+
+  // The store lives as long as the provider: for the tab on the site (a story's page, elsewhere).
+  useEffect(() => () => store?.dispose(), [store]);
+
+  // Signed out, the panel closes where it is (and stays closed for whoever signs in next).
+  const dismiss = useCallback(() => setOpen(false), []);
+
+  const value = useMemo<Assistant>(
+    () => ({
+      shown,
+      open: () => {
+        setOpen(true);
+        setOpened((count) => count + 1);
+      },
+      launcher,
+      setPage,
+      chat: { store, set: setStore, making, language: chatLanguage },
+    }),
+    [shown, store, chatLanguage],
+  );
+
+  return (
+    <AssistantContext.Provider value={value}>
+      {children}
+      {opened > 0 && lastPage && (
+        <Suspense fallback={null}>
+          <AssistantSidePanel
+            shown={wanted}
+            onShown={setReady}
+            opened={opened}
+            page={lastPage}
+            originalPath={originalPath}
+            search={search}
+            onClose={close}
+            onSignedOut={dismiss}
+          />
+        </Suspense>
+      )}
+    </AssistantContext.Provider>
+  );
+}
