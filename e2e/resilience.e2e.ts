@@ -680,12 +680,19 @@ test.describe('a chunk the server cannot send', () => {
   }) => {
     await signInTab(page, problems);
     let gone = 0;
+    let goneUrl: string | null = null;
+    let newBuild = false;
     await page.route('**/*.js', async (route) => {
+      // The old build's chunk stays gone, to a HEAD too, until the page is the new build's.
+      if (!newBuild && route.request().url() === goneUrl) {
+        return route.fulfill({ status: 404, body: 'Not found' });
+      }
       const response = await route.fetch();
       const body = await response.text();
-      // The old build's socket.io-client chunk, once: the new build's page has its own.
+      // The old build's socket.io-client chunk: the new build's page has its own.
       if (body.includes('engine.io') && gone === 0) {
         gone += 1;
+        goneUrl = route.request().url();
         return route.fulfill({ status: 404, body: 'Not found' });
       }
       return route.fulfill({ response, body });
@@ -694,7 +701,10 @@ test.describe('a chunk the server cannot send', () => {
     let reloaded: () => void = () => undefined;
     const reload = new Promise<void>((resolve) => (reloaded = resolve));
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame() && ++navigations === 2) reloaded();
+      if (frame === page.mainFrame() && ++navigations === 2) {
+        newBuild = true;
+        reloaded();
+      }
     });
     await page.goto(`${own.url}/reporting/`);
     await reload;

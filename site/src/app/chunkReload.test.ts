@@ -330,3 +330,35 @@ describe('installChunkReload', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 });
+
+describe('a chunk still served', () => {
+  const withRequest = () =>
+    Object.assign(chunkError(), { request: 'https://coinlens.test/712-abc.js' });
+
+  it('is told from a gone one by a HEAD of its own address', async () => {
+    const fetch = jest.fn(async () => ({ ok: true }) as Response);
+    const win = { fetch } as unknown as Window;
+    await expect(chunk.chunkStillServed(withRequest(), win)).resolves.toBe(true);
+    expect(fetch).toHaveBeenCalledWith('https://coinlens.test/712-abc.js', {
+      method: 'HEAD',
+      cache: 'no-store',
+    });
+    fetch.mockResolvedValueOnce({ ok: false } as Response);
+    await expect(chunk.chunkStillServed(withRequest(), win)).resolves.toBe(false);
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(chunk.chunkStillServed(withRequest(), win)).resolves.toBe(false);
+    // A failure that names no chunk cannot be checked: it counts as gone.
+    await expect(chunk.chunkStillServed(chunkError(), win)).resolves.toBe(false);
+    expect(chunk.chunkAddress({ request: 'javascript:alert(1)' })).toBeNull();
+  });
+
+  it('is not reloaded for: the network failed that one request', async () => {
+    const reload = jest.fn();
+    const served = jest.fn(answers);
+    await expect(tryReload({ reload, served })).resolves.toBe(false);
+    expect(served).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
+    await expect(tryReload({ reload, served: silent })).resolves.toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});

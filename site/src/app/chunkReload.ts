@@ -83,6 +83,32 @@ export async function siteAnswers(win: Window | undefined = browserWindow()): Pr
   }
 }
 
+/** The address of the chunk a load failure names (webpack's ChunkLoadError has it), or null. */
+export function chunkAddress(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { request } = error as { request?: unknown };
+  return typeof request === 'string' && /^https?:\/\//.test(request) ? request : null;
+}
+
+/**
+ * Whether the chunk a failure names is still served: then the failure was the network's (a
+ * connection that dropped, or came back a moment too late), not a deploy's, and a reload would
+ * only lose the page. False when the failure names no chunk, or it is not served.
+ */
+export async function chunkStillServed(
+  error: unknown,
+  win: Window | undefined = browserWindow(),
+): Promise<boolean> {
+  const url = chunkAddress(error);
+  if (!win || url === null) return false;
+  try {
+    const response = await win.fetch(url, { method: 'HEAD', cache: 'no-store' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 export interface ReloadOnChunkErrorOptions {
   /** What went wrong; anything but a chunk load failure is left alone. */
   error: unknown;
@@ -96,6 +122,8 @@ export interface ReloadOnChunkErrorOptions {
   online?: () => boolean;
   /** Whether the site's server answers. Defaults to `siteAnswers()`. */
   reachable?: () => Promise<boolean>;
+  /** Whether the failed chunk is still served. Defaults to `chunkStillServed(error)`. */
+  served?: () => Promise<boolean>;
 }
 
 /**
@@ -116,10 +144,11 @@ function mayReload(
 
 /**
  * Reloads the page for a failed chunk load unless it did so in the last 60 s, or the chunk is
- * not gone but out of reach: the browser offline, or the site's server not answering. A reload
- * then would put the browser's own error page in place of this one. Resolves to whether it
- * reloaded; false means the caller should show the error instead (with its retry, which works
- * once the network or the server is back).
+ * not gone but out of reach: the browser offline, the site's server not answering (a reload
+ * then would put the browser's own error page in place of this one), or the chunk still served
+ * (the network failed that one request). Resolves to whether it reloaded; false means the caller
+ * should show the error instead (with its retry, which works once the network or the server is
+ * back).
  */
 export async function reloadOnChunkError({
   error,
@@ -128,9 +157,11 @@ export async function reloadOnChunkError({
   reload = () => browserWindow()?.location.reload(),
   online = () => typeof navigator === 'undefined' || navigator.onLine !== false,
   reachable = () => siteAnswers(),
+  served = () => chunkStillServed(error),
 }: ReloadOnChunkErrorOptions): Promise<boolean> {
   if (!mayReload(error, now, storage, online)) return false;
   if (!(await reachable())) return false;
+  if (await served()) return false;
   // Another failure may have reloaded while this one asked.
   if (!mayReload(error, now, storage, online)) return false;
   writeLastReload(storage, now);
@@ -165,9 +196,14 @@ export function installChunkReload(
       reload: () => win.location.reload(),
       online,
       reachable,
+      served: () => chunkStillServed(error, win),
     }).then((reloaded) => {
-      if (!reloaded)
-        console.warn('A chunk could not be loaded; the server does not answer.', error);
+      if (!reloaded) {
+        console.warn(
+          'A chunk could not be loaded, and the page is kept: the server does not answer, or the chunk is still served.',
+          error,
+        );
+      }
     });
   };
   const onError = (event: ErrorEvent) => handle(event, event.error ?? event.message);
