@@ -19,6 +19,7 @@ before(async () => {
   writeFileSync(join(root, 'app-0123456789abcdef.js'), SCRIPT);
   writeFileSync(join(root, 'index.html'), PAGE);
   writeFileSync(join(root, 'tiny.js'), 'x()');
+  writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(join(root, 'static'));
   writeFileSync(join(root, 'static', 'font.woff2'), Buffer.alloc(4096, 7));
   writeFileSync(join(root, '404.html'), `<h1>not found</h1>${' '.repeat(2000)}`);
@@ -35,6 +36,15 @@ after(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
+
+describe('the icon', () => {
+  it('is the SVG for a browser that asks for /favicon.ico', async () => {
+    const answer = await get('/favicon.ico');
+    assert.equal(answer.statusCode, 301);
+    assert.equal(answer.headers.location, '/favicon.svg');
+    assert.equal((await get('/favicon.svg')).statusCode, 200);
+  });
+});
 
 describe('preferredEncoding', () => {
   it('prefers Brotli, then gzip, as the client weighs them', () => {

@@ -161,6 +161,12 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (
   const servedFiles = new WeakMap<object, ServedFile>();
   const compressed = compressionCache();
 
+  // Browsers still ask for /favicon.ico now and then (a page between two heads, a bookmark), and
+  // log its 404 as an error: the site's one icon is its SVG.
+  if (!existsSync(join(root, 'favicon.ico')) && existsSync(join(root, 'favicon.svg'))) {
+    app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  }
+
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
