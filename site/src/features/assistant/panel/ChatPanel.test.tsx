@@ -149,13 +149,14 @@ function serve() {
 function renderPanel({
   locale = 'en' as Locale,
   questionContext,
-}: { locale?: Locale; questionContext?: () => unknown } = {}) {
+  now = () => Date.now(),
+}: { locale?: Locale; questionContext?: () => unknown; now?: () => number } = {}) {
   store = createChatStore({
     client: client as unknown as ApiClient,
     getSocket: () => asSocket(socket),
     subscribeSocket: () => () => {},
     language: () => locale,
-    now: () => Date.now(),
+    now,
   });
   return renderWithLocale(
     <ApiProvider client={client as unknown as ApiClient} config={TEST_SWR}>
@@ -225,6 +226,13 @@ afterEach(() => {
 });
 
 describe('the chat panel', () => {
+  it("dates the bubbles by the store's clock, not the machine's", async () => {
+    // The store's day is the next one: the history's 09:00 is yesterday's, shown with its date.
+    await renderLoaded({ now: () => T0 + 86_400_000 });
+    const [question] = bubbles();
+    expect(question).toHaveAccessibleName(`${en('you')}, 11/20/2026 09:00`);
+  });
+
   it('shows the loading state, then the history as named bubbles in the log', async () => {
     let answer: (history: ChatHistory) => void = () => {};
     pages = [
