@@ -1,8 +1,11 @@
-// axe (WCAG 2.2 A and AA rules) on every page of the started product, in every language, signed
-// out and signed in, with phones on the mobile pages and computers on the others; signed out
-// without the signed-in areas, which send a visitor to the home page's login (`/?t=login`,
-// site/src/start/signedOutRedirect.ts), and signed in without the legal and error pages. The dialogs are axe-checked in their stories
-// (.storybook/test-runner.ts). A page is checked once its content has come (no skeletons).
+// Every page of the started product, in every language, signed out and signed in, with phones on
+// the mobile pages and computers on the others: on one visit each, what every page has (its
+// status, its language, a title, an h1, its address kept, no error thrown; the public pages'
+// canonical and alternate links too), and axe (WCAG 2.2 A and AA rules). Signed out without the
+// signed-in areas, which send a visitor to the home page's login (`/?t=login`,
+// site/src/start/signedOutRedirect.ts), and signed in without the legal and error pages. The
+// dialogs are axe-checked in their stories (.storybook/test-runner.ts). A page is checked once its
+// content has come (no skeletons).
 import { getViolations, injectAxe } from 'axe-playwright';
 import { createAccount, type Account } from './accounts';
 import { baseUrl, DEVICES, still } from './browser';
@@ -14,10 +17,13 @@ const DESKTOP = DEVICES.desktop;
 const PHONE = DEVICES.android;
 
 const LOCALES = [
-  ['en', ''],
-  ['zh', '/zh'],
-  ['pt-br', '/pt-br'],
+  ['en', '', 'en'],
+  ['zh', '/zh', 'zh-CN'],
+  ['pt-br', '/pt-br', 'pt-BR'],
 ] as const;
+
+/** The pages a search engine may show: each names its canonical address and its 4 alternates. */
+const PUBLIC_PAGES = new Set(['/', '/privacy/', '/terms/', '/400/']);
 
 let account: Account;
 let sourceId: number;
@@ -53,6 +59,35 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * What is wrong with the page at `path` that every page must have: its status (404 for an address
+ * with no page), its language, a title, its address kept, and for a public page its canonical link
+ * and its 4 alternates.
+ */
+async function basics(
+  page: Page,
+  path: string,
+  status: number | undefined,
+  lang: string,
+  prefix: string,
+): Promise<string[]> {
+  const wrong: string[] = [];
+  const notFound = path === '/no-such-page/';
+  if (status !== (notFound ? 404 : 200)) wrong.push(`status ${status}`);
+  const htmlLang = await page.getAttribute('html', 'lang');
+  if (htmlLang !== lang) wrong.push(`lang ${htmlLang}`);
+  if (!/Coinlens/.test(await page.title())) wrong.push(`title ${await page.title()}`);
+  if (page.url() !== `${baseUrl()}${prefix}${path}`) wrong.push(`address ${page.url()}`);
+  if (PUBLIC_PAGES.has(path)) {
+    const canonical = await page.locator('link[rel=canonical]').count();
+    const alternates = await page.locator('link[rel=alternate][hreflang]').count();
+    if (canonical !== 1 || alternates !== 4) {
+      wrong.push(`${canonical} canonical, ${alternates} alternates`);
+    }
+  }
+  return wrong;
+}
+
 /** Waits until the page has drawn its content: no busy region or skeleton left, nothing moving. */
 async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
@@ -62,8 +97,8 @@ async function settled(page: Page): Promise<void> {
   await still(page);
 }
 
-for (const [locale, prefix] of LOCALES) {
-  test.describe(`axe in ${locale}`, () => {
+for (const [locale, prefix, lang] of LOCALES) {
+  test.describe(`every page in ${locale}`, () => {
     // Signed out, the signed-in areas would only show the home page's login again. Signed in,
     // the legal and error pages differ from their signed-out selves only in the header's account
     // menu, which the signed-in pages check: they are checked signed out.
@@ -77,7 +112,9 @@ for (const [locale, prefix] of LOCALES) {
         : ['/mobile/', '/mobile/?tab=events', '/mobile/privacy/', '/mobile/terms/', '/mobile/400/'];
 
     for (const signedIn of [false, true]) {
-      test(`finds nothing on any page (signed in: ${signedIn})`, async ({ openContext }) => {
+      test(`has what every page has, and axe finds nothing (signed in: ${signedIn})`, async ({
+        openContext,
+      }) => {
         test.setTimeout(120_000);
         const found: Record<string, string[]> = {};
         for (const [options, paths] of [
@@ -88,10 +125,24 @@ for (const [locale, prefix] of LOCALES) {
             options,
             signedIn ? account.token : undefined,
           );
+          const thrown: string[] = [];
+          let current = '';
+          page.on('pageerror', (error) => thrown.push(error.message));
+          page.on('console', (message) => {
+            if (message.type() !== 'error') return;
+            // The not-found page's own 404 is the one load allowed to fail.
+            if (current === '/no-such-page/' && /status of 404/.test(message.text())) return;
+            thrown.push(`console: ${message.text()}`);
+          });
           for (const path of paths) {
-            await page.goto(`${baseUrl()}${prefix}${path}`);
+            current = path;
+            const response = await page.goto(`${baseUrl()}${prefix}${path}`);
             await settled(page);
-            const list = await violations(page);
+            const list = [
+              ...(await basics(page, path, response?.status(), lang, prefix)),
+              ...(await violations(page)),
+              ...thrown.splice(0).map((message) => `threw: ${message}`),
+            ];
             if (list.length > 0) found[`${path} → ${new URL(page.url()).pathname}`] = list;
           }
           await context.close();

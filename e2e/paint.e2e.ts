@@ -104,10 +104,11 @@ function shiftsSoFar(page: Page): Promise<Shift[]> {
 }
 
 test.describe('the first paint over a slow network', () => {
+  // Portuguese sets in the same Latin fonts as English: its page is / again for what moves while
+  // the HTML comes in. Chinese sets in the system's CJK fonts, whose metrics differ.
   for (const [path, device, endsOn] of [
     ['/', 'desktop', '/'],
     ['/zh/', 'desktop', '/zh/'],
-    ['/pt-br/', 'desktop', '/pt-br/'],
     ['/mobile/', 'iPhone', '/mobile/'],
   ] as const) {
     test.describe(() => {

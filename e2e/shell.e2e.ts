@@ -1,57 +1,12 @@
-// The site shell in a browser: every route of a computer's in every locale, the header (the areas,
-// the profile menu on hover), the language switch, the signed-out guard's redirect from the page's
-// head, the not-found pages.
+// The site shell in a browser: the header (the areas, the profile menu on hover), the language
+// switch, the signed-out guard's redirect from the page's head, the not-found pages. What every
+// page has in every locale is checked with axe on the same visit (a11y.e2e.ts).
 import { createAccount } from './accounts';
 import { baseUrl, hydrated } from './browser';
 import { expect, test } from './fixtures';
 
 // An error the page logs counts as one it throws.
 test.use({ consoleErrors: true });
-
-const LOCALES = [
-  ['', 'en'],
-  ['/zh', 'zh-CN'],
-  ['/pt-br', 'pt-BR'],
-] as const;
-// Not the mobile pages, which send a computer to `/` (site/edge/rules.test.ts), nor /welcome/,
-// which sends a signed-out visitor to the login on `/`.
-const PUBLIC_ROUTES = ['/', '/privacy/', '/terms/', '/400/'];
-const SIGNED_IN_ROUTES = ['/reporting/', '/monitoring/', '/monitoring/detail/?id=1'];
-
-test.describe('every route in every locale', () => {
-  for (const [path, lang] of LOCALES.flatMap(([prefix, lang]) =>
-    PUBLIC_ROUTES.map((route) => [`${prefix}${route}`, lang] as const),
-  )) {
-    test(`${path} renders in ${lang} with a title, an h1 and no error`, async ({
-      page,
-      problems,
-    }) => {
-      const response = await page.goto(`${baseUrl()}${path}`);
-      expect(response?.status()).toBe(200);
-      await page.waitForLoadState('networkidle');
-      await expect(page.getAttribute('html', 'lang')).resolves.toBe(lang);
-      await expect(page.title()).resolves.toMatch(/Coinlens/);
-      expect(await page.locator('h1').count()).toBeGreaterThan(0);
-      expect(await page.locator('link[rel=canonical]').count()).toBe(1);
-      expect(await page.locator('link[rel=alternate][hreflang]').count()).toBe(4);
-      expect(problems).toEqual([]);
-    });
-  }
-
-  for (const [path, lang] of LOCALES.flatMap(([prefix, lang]) =>
-    SIGNED_IN_ROUTES.map((route) => [`${prefix}${route}`, lang] as const),
-  )) {
-    test(`${path} renders for a signed-in user in ${lang}`, async ({ page, problems, signIn }) => {
-      await signIn((await createAccount('Ada')).token);
-      await page.goto(`${baseUrl()}${path}`);
-      await expect(page.getAttribute('html', 'lang')).resolves.toBe(lang);
-      await page.locator('main h1').waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(page.url()).toBe(`${baseUrl()}${path}`);
-      expect(problems).toEqual([]);
-    });
-  }
-});
 
 test.describe('the signed-out guard', () => {
   test('sends them from the page’s head, before any of the area’s scripts or data load', async ({

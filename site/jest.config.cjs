@@ -3,8 +3,6 @@
  * in plain tests; `site stories`, every story's play function through composeStories
  * (`*.stories.test.tsx`), with the stand-ins Storybook aliases (see .storybook/main.ts).
  */
-const os = require('node:os');
-
 const transform = {
   // .mjs too: the edge rules are plain ES modules, and Node 20 cannot require() them untransformed.
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
@@ -23,10 +21,6 @@ const transform = {
 const STORY_TESTS = '\\.stories\\.test\\.tsx$';
 
 module.exports = {
-  // Jest's default is a worker fewer than the cores: one on a two-core machine. The stories'
-  // play functions wait on timers and the screen more than they compute, so a second worker
-  // nearly halves the run there (156 s to 93 s measured alone on two cores).
-  maxWorkers: Math.max(2, os.cpus().length - 1),
   projects: [
     {
       displayName: 'site',
