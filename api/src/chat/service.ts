@@ -20,9 +20,9 @@ export const MAX_CHAT_TEXT = 2000;
 export const MAX_MESSAGES_PER_MINUTE = 20;
 /**
  * Silence after which a reply is cut off with an error part: counted from the question and again
- * from each part sent, as the site counts its own wait (site/src/features/assistant/conversation/conversation.ts),
- * so that the server never streams on to a page that gave up, nor cuts off a reply the page
- * still waits for.
+ * from each part sent, as the site counts its own wait
+ * (site/src/features/assistant/conversation/conversationMachine.ts), so that the server never
+ * streams on to a page that gave up, nor cuts off a reply the page still waits for.
  */
 export const REPLY_TIMEOUT_MS = 35_000;
 /** Messages of the conversation the assistant sees. */
