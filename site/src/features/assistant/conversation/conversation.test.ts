@@ -13,6 +13,7 @@ import {
   MAX_QUESTION_LENGTH,
   REPLY_TIMEOUT_MS,
   useChat,
+  useDraft,
   type ChatEntry,
   type ChatStore,
   type ChatStoreOptions,
@@ -1012,10 +1013,12 @@ describe('clean', () => {
 describe('signing out', () => {
   it('resets the store and forgets the reply being awaited', async () => {
     const h = await loaded();
+    h.store.setDraft('Half a question');
     void h.store.send('Mine');
     await flush();
 
     clearToken();
+    expect(h.store.getDraft()).toBe('');
     expect(h.store.getState()).toEqual({
       conversationId: null,
       entries: [],
@@ -1025,7 +1028,6 @@ describe('signing out', () => {
       question: 'idle',
       replyStatus: null,
       error: null,
-      draft: '',
     });
     h.socket.ack(ok(5));
     h.socket.part(part(6, 'Late', { more: false }));
@@ -1109,6 +1111,17 @@ describe('useChat', () => {
       h.socket.part(message(5, 'USER', 'Other tab'));
     });
     expect(result.current.entries).toHaveLength(5);
+  });
+
+  it('draws the draft apart: a key typed does not change the state the log is drawn from', async () => {
+    const h = await loaded();
+    const { result } = renderHook(() => ({ chat: useChat(h.store), draft: useDraft(h.store) }));
+    const before = result.current.chat;
+    act(() => h.store.setDraft('How is'));
+    expect(result.current.draft).toBe('How is');
+    expect(result.current.chat).toBe(before);
+    void h.store.send('How is');
+    expect(h.store.getDraft()).toBe('');
   });
 });
 

@@ -68,8 +68,6 @@ export interface ChatState {
   replyStatus: MessageStatus | null;
   /** Why the last send/clean/history call failed (an ApiFailure or a ChatInputError), or null. */
   error: unknown;
-  /** What is typed in the message box and not sent yet. */
-  draft: string;
 }
 
 export interface ChatStoreOptions {
@@ -96,8 +94,15 @@ export interface ChatStoreOptions {
 export interface ChatStore {
   /** The current state; a new object after every change. */
   getState(): ChatState;
-  /** Calls `listener` after every change; answers the unsubscribe. */
+  /** Calls `listener` after every change of the state; answers the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /**
+   * What is typed in the message box and not sent yet. Apart from the state, so that a key typed
+   * draws the box again, not the whole conversation.
+   */
+  getDraft(): string;
+  /** Calls `listener` after every change of the draft; answers the unsubscribe. */
+  subscribeDraft(listener: () => void): () => void;
   /** The store's clock (ms), which the chat's display times follow. */
   now(): number;
   /** Loads the newest page (GET /api/chat/list?size=10&oldestSeqNo=-1), keeping unsent bubbles. */
@@ -143,7 +148,6 @@ function viewOf(snapshot: ConversationSnapshot): ChatState {
     question: questionState(snapshot),
     replyStatus: replyStatusOf(snapshot),
     error: context.error,
-    draft: context.draft,
   };
 }
 
@@ -249,11 +253,17 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     },
   });
   const listeners = new Set<() => void>();
+  const draftListeners = new Set<() => void>();
   const waiters = new Set<() => void>();
   let disposed = false;
   let state = viewOf(actor.getSnapshot());
+  let draft = actor.getSnapshot().context.draft;
 
   actor.subscribe((snapshot) => {
+    if (snapshot.context.draft !== draft) {
+      draft = snapshot.context.draft;
+      for (const listener of [...draftListeners]) listener();
+    }
     const next = viewOf(snapshot);
     if (sameView(next, state)) return;
     state = next;
@@ -318,6 +328,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     disposed = true;
     actor.stop();
     listeners.clear();
+    draftListeners.clear();
     for (const waiter of [...waiters]) waiter();
   }
 
@@ -327,6 +338,13 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    getDraft: () => draft,
+    subscribeDraft(listener) {
+      draftListeners.add(listener);
+      return () => {
+        draftListeners.delete(listener);
       };
     },
     now,
@@ -345,4 +363,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 /** The store's state, kept current (useSyncExternalStore); the same on the server. */
 export function useChat(store: ChatStore): ChatState {
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}
+
+/** The store's draft, kept current: only what draws the message box reads it. */
+export function useDraft(store: ChatStore): string {
+  return useSyncExternalStore(store.subscribeDraft, store.getDraft, store.getDraft);
 }

@@ -34,6 +34,7 @@ import {
   MAX_QUESTION_LENGTH,
   normalizeQuestion,
   useChat,
+  useDraft,
   type ChatEntry,
   type ChatStore,
 } from '../conversation/conversation';
@@ -304,8 +305,7 @@ export function ChatPanel({
       )}
       {footer}
       <Composer
-        draft={chat.draft}
-        onDraft={(text) => store.setDraft(text)}
+        store={store}
         disabled={composerDisabled}
         awaiting={awaiting}
         onSend={(text) => store.send(text, questionContext?.())}
@@ -426,22 +426,22 @@ export const reportPath = (coinId: number) => `/reporting/?coin=${coinId}`;
 
 /** The message box: Enter sends, Shift+Enter breaks the line; Stop while a reply is awaited. */
 function Composer({
-  draft: text,
-  onDraft: setText,
+  store,
   disabled,
   awaiting,
   onSend,
   onStop,
 }: {
-  /** What is typed, kept by the conversation: it stays when the chat is drawn again. */
-  draft: string;
-  onDraft: (text: string) => void;
+  /** Keeps what is typed: it stays when the chat is drawn again, on another page too. */
+  store: ChatStore;
   disabled: boolean;
   awaiting: boolean;
   onSend: (text: string) => Promise<void>;
   onStop: () => void;
 }) {
   const { t } = useTranslation('assistant');
+  const text = useDraft(store);
+  const setText = (next: string) => store.setDraft(next);
   const inputId = useId();
   const hintId = useId();
   // Counted as the store and the API count it (trimmed, without NUL).

@@ -14,11 +14,7 @@ import { api } from '../../../data/client';
 import type { Locale } from '../../../i18n/locales';
 import type { ChatStore } from '../conversation/conversation';
 import { openAddCoinDialog, useFollows } from '../../coins/follows';
-import {
-  fetchFollowedSourceIds,
-  onUserSourcesChanged,
-  openAddMonitorDialog,
-} from '../../monitoring/sources';
+import { openAddMonitorDialog, useMonitoredSourceIds } from '../../monitoring/sources';
 import type {
   OnboardingEvent,
   OnboardingView,
@@ -195,22 +191,11 @@ export function useOnboarding(
 
   const running = view !== null && !view.done;
   const sourceTaskPending = running && view.tasks[2] === 'pending';
+  const monitored = useMonitoredSourceIds(sourceTaskPending);
+  const monitorsAny = (monitored?.size ?? 0) > 0;
   useEffect(() => {
-    if (!sourceTaskPending) return;
-    let gone = false;
-    const check = () =>
-      void fetchFollowedSourceIds()
-        .then((ids) => {
-          if (!gone && ids.length > 0) actorRef.current?.send({ type: 'TASK_DONE', task: 2 });
-        })
-        .catch(() => undefined);
-    check();
-    const stop = onUserSourcesChanged(check);
-    return () => {
-      gone = true;
-      stop();
-    };
-  }, [sourceTaskPending]);
+    if (sourceTaskPending && monitorsAny) actorRef.current?.send({ type: 'TASK_DONE', task: 2 });
+  }, [sourceTaskPending, monitorsAny]);
 
   const send = useCallback((event: OnboardingEvent) => actorRef.current?.send(event), []);
   const openTaskDialog = useCallback(() => {
