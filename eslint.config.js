@@ -1,10 +1,15 @@
 // One ESLint flat config for the whole repository; each workspace runs `eslint .` against it.
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Each workspace lints from its own folder: the site's layer rules name their folders from here.
+const SITE_SRC = `${import.meta.dirname}/site/src`;
+const FEATURES_AND_PAGES = [`${SITE_SRC}/features`, `${SITE_SRC}/pages`];
 
 export default tseslint.config(
   {
@@ -69,6 +74,56 @@ export default tseslint.config(
           property: 'flags',
           message:
             "Copy a RegExp with new RegExp(pattern): reading `flags` pulls in core-js's polyfill.",
+        },
+      ],
+    },
+  },
+  {
+    // No import circle: a module's imports, dynamic ones too, never lead back to it (a circle
+    // of type imports alone is left to the compiler).
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+          // The API and the contract import their TypeScript sources as the .js they compile to.
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The site's layers point one way: pages -> features -> shell, data, i18n -> design system.
+    // Start-up code, data and i18n never import a feature or a page (a feature registers what
+    // every page's frame needs from it: features/frame.ts), and what ships never imports the
+    // fakes, stubs and helpers of site/src/testing (tests and stories do).
+    files: ['site/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', 'site/src/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...['start', 'data', 'i18n'].map((layer) => ({
+              target: `${SITE_SRC}/${layer}`,
+              from: FEATURES_AND_PAGES,
+              message: `${layer}/ is below the features: register what the frame needs instead (features/frame.ts).`,
+            })),
+            {
+              target: `${SITE_SRC}/shell`,
+              from: `${SITE_SRC}/pages`,
+              message: 'The shell is below the pages.',
+            },
+            {
+              target: `${import.meta.dirname}/site`,
+              from: `${SITE_SRC}/testing`,
+              message: 'Fakes and test helpers are for tests and stories only.',
+            },
+          ],
         },
       ],
     },

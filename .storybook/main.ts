@@ -9,7 +9,7 @@ const config: StorybookConfig = {
   typescript: { reactDocgen: 'react-docgen-typescript' },
   async viteFinal(viteConfig) {
     // Site code imports Gatsby and its i18n plugin, which need Gatsby's runtime: stories get the
-    // stand-ins of site/src/storybook (the site's Jest story project maps the same ones). The
+    // stand-ins of site/src/testing (the site's Jest story project maps the same ones). The
     // site imports the design system by name; it is the source here, as for its own stories,
     // so that both share one module (one toast store) and show its current state.
     // Storybook sets the root to the repository's (the folder above .storybook).
@@ -20,10 +20,10 @@ const config: StorybookConfig = {
       ...(Array.isArray(alias)
         ? alias
         : Object.entries(alias).map(([find, replacement]) => ({ find, replacement }))),
-      { find: /^gatsby$/, replacement: resolve(root, 'site/src/storybook/gatsby.tsx') },
+      { find: /^gatsby$/, replacement: resolve(root, 'site/src/testing/gatsby.tsx') },
       {
         find: /^gatsby-plugin-react-i18next$/,
-        replacement: resolve(root, 'site/src/storybook/i18next.tsx'),
+        replacement: resolve(root, 'site/src/testing/i18next.tsx'),
       },
       {
         find: /^@coinlens\/design-system$/,

@@ -20,7 +20,7 @@ export const parameters: Parameters = {
   a11y: { test: 'error' },
 };
 
-// The language of the site's stories (site/src/storybook/site.tsx reads it); the design system
+// The language of the site's stories (site/src/testing/site.tsx reads it); the design system
 // takes its texts as props and ignores it.
 export const globalTypes = {
   locale: {

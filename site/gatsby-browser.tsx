@@ -1,15 +1,17 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { deviceRedirect } from './edge/rules.mjs';
-import { installChunkReload } from './src/app/chunkReload';
+import { installChunkReload } from './src/shell/chunkReload';
 import { isPageHead } from './src/start/pageHead';
 import { Root, hydrateAsTransition } from './src/start/browserStart';
 import {
   withAssistant,
   type GatsbyPageProps,
 } from './src/features/assistant/launcher/AssistantProvider';
-import { addressChanged } from './src/features/shell/dialogs';
-import { pageLoad } from './src/features/shell/pageLoad';
+import { addressChanged } from './src/shell/dialogs';
+import { pageLoad } from './src/shell/pageLoad';
 import { keepHtmlLang } from './src/i18n/htmlLang';
+// What each feature adds to every page's frame: its global dialog, its work when a page loads.
+import './src/features/frame';
 
 // A page's Head needs none of the root's providers (src/start/pageHead.ts).
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) =>
@@ -24,7 +26,7 @@ export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, pro
 export const replaceHydrateFunction = () => hydrateAsTransition;
 
 // A page whose code cannot be fetched (a deploy replaced it) reloads, at most once a minute, and
-// only while the site answers (src/app/chunkReload.ts). Installed when this module runs: Gatsby
+// only while the site answers (src/shell/chunkReload.ts). Installed when this module runs: Gatsby
 // runs it before its navigation module, whose own listener (it reloads for any failed chunk) then
 // comes second and never hears of a chunk error.
 installChunkReload(window);

@@ -15,6 +15,8 @@ import {
 } from './src/features/assistant/launcher/AssistantProvider';
 import { htmlLangOf } from './src/i18n/htmlLang';
 import { trendColorsOf } from './src/i18n/trendColors';
+// The same frame parts as gatsby-browser.tsx's, so that hydration finds the tree it rendered.
+import './src/features/frame';
 
 // The same providers as gatsby-browser.tsx, so that hydration finds the tree it rendered.
 // A page's Head needs none of them (src/start/pageHead.ts).

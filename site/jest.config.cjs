@@ -28,8 +28,11 @@ module.exports = {
       roots: ['<rootDir>/src', '<rootDir>/edge'],
       testPathIgnorePatterns: ['/node_modules/', STORY_TESTS],
       transform,
-      setupFilesAfterEnv: ['<rootDir>/src/testSetup.ts'],
-      moduleNameMapper: { '\\.woff2$': '<rootDir>/src/app/fileStub.ts' },
+      // typebox (the contract's schemas) ships only ESM, which Jest must transform.
+      transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
+      setupFiles: ['<rootDir>/src/testing/textEncoding.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
+      moduleNameMapper: { '\\.woff2$': '<rootDir>/src/testing/fileStub.ts' },
     },
     {
       displayName: 'site stories',
@@ -37,18 +40,19 @@ module.exports = {
       roots: ['<rootDir>/src'],
       testRegex: STORY_TESTS,
       transform,
-      // @storybook/react ships ESM that Jest must transform; see ARCHITECTURE.md.
-      transformIgnorePatterns: ['/node_modules/(?!@storybook/react/)'],
+      // @storybook/react and typebox ship ESM that Jest must transform; see ARCHITECTURE.md.
+      transformIgnorePatterns: ['/node_modules/(?!@storybook/react/|typebox/)'],
+      setupFiles: ['<rootDir>/src/testing/textEncoding.ts'],
       moduleNameMapper: {
-        '^gatsby$': '<rootDir>/src/storybook/gatsby.tsx',
-        '^gatsby-plugin-react-i18next$': '<rootDir>/src/storybook/i18next.tsx',
+        '^gatsby$': '<rootDir>/src/testing/gatsby.tsx',
+        '^gatsby-plugin-react-i18next$': '<rootDir>/src/testing/i18next.tsx',
         '^@coinlens/design-system$': '<rootDir>/../design-system/src/index.ts',
         // Vite bundles the locale files with import.meta.glob; here they are read from disk.
-        '^\\./localeFiles$': '<rootDir>/src/storybook/localeFiles.node.ts',
-        '\\.css$': '<rootDir>/src/storybook/styleStub.ts',
+        '^\\./localeFiles$': '<rootDir>/src/testing/localeFiles.node.ts',
+        '\\.css$': '<rootDir>/src/testing/styleStub.ts',
       },
       // Also gives each story its time limit (a project cannot set testTimeout).
-      setupFilesAfterEnv: ['<rootDir>/src/storybook/jest.setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setupStoryTests.ts'],
     },
   ],
 };

@@ -1,11 +1,17 @@
 // The `{ code, msg, data }` envelope and the one place that maps errors to it.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Envelope } from './contract/index.js';
-import { localeOf, t, type MessageKey } from './i18n.js';
+import {
+  httpStatusOf,
+  serverMessage,
+  type Code,
+  type Envelope,
+  type MessageKey,
+} from '@coinlens/contract';
+import { localeOf } from './i18n.js';
 
 /** A successful answer. */
 export function ok<T>(request: FastifyRequest, data: T): Envelope<T> & { code: 200 } {
-  return { code: 200, msg: t('ok', localeOf(request.headers.language)), data };
+  return { code: 200, msg: serverMessage('ok', localeOf(request.headers.language)), data };
 }
 
 /**
@@ -13,21 +19,21 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> & { code: 2
  * the message key of its `msg`, and the `data` that goes with it (e.g. `{ retryAfter }`).
  */
 export class ApiError extends Error {
+  // A number, not `Code`: the error handler narrows a FastifyError (whose `code` is a string) to
+  // an ApiError, and TypeScript reduces that intersection to nothing when `code` is a union of
+  // literals.
+  readonly code: number;
+
   constructor(
-    readonly code: number,
+    code: Code,
     readonly key: MessageKey,
     readonly data: Record<string, unknown> | null = null,
   ) {
     super(key);
     this.name = 'ApiError';
+    this.code = code;
   }
 }
-
-/**
- * Codes whose HTTP status is the code itself; every other handled outcome answers HTTP 200
- * (a coin or source that does not exist is code 404 in an HTTP 200 answer).
- */
-const TRANSPORT_CODES = new Set([400, 401, 405, 413, 429, 500, 503]);
 
 /** Whether `url` is a monitoring route, whose answers use the `{ ok, msg, data }` envelope. */
 export function isMonitorUrl(url: string): boolean {
@@ -49,7 +55,7 @@ export function sendFailure(
   code: number,
   msg: string,
   data: unknown = null,
-  httpStatus: number = TRANSPORT_CODES.has(code) ? code : 200,
+  httpStatus: number = httpStatusOf(code),
 ): FastifyReply {
   const body = isMonitorUrl(reply.request.url)
     ? { ok: false, code, msg, data }
@@ -58,7 +64,7 @@ export function sendFailure(
 }
 
 function messageFor(request: FastifyRequest, key: MessageKey): string {
-  return t(key, localeOf(request.headers.language));
+  return serverMessage(key, localeOf(request.headers.language));
 }
 
 /** Installs the error and not-found handlers for every route under `app`. */

@@ -20,7 +20,7 @@ import type {
   SignalId,
   SourceSummary,
   UserMonitorSource,
-} from '../src/contract/index.js';
+} from '@coinlens/contract';
 import { signalText, type SignalFacts } from '../src/market/reportText.js';
 import { findCoinMentions } from '../src/monitor/summarizer.js';
 

@@ -14,7 +14,7 @@ import type {
   MonitorSource,
   SourceSummary,
   UserMonitorSource,
-} from '../src/contract/index.js';
+} from '@coinlens/contract';
 import {
   chunkOf,
   startFakeOpenAiStream,

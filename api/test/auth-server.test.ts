@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { UserInfo } from '../src/contract/index.js';
+import type { UserInfo } from '@coinlens/contract';
 import { users } from '../src/db/schema.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { testDatabase, type TestDatabase } from './helpers/database.js';

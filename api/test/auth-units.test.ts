@@ -3,9 +3,16 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import fc from 'fast-check';
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { describe, it } from 'node:test';
 import { generateCode, hashCode } from '../src/auth/codes.js';
-import { HashQueue, isCommonPassword, PasswordHasher } from '../src/auth/passwords.js';
+import {
+  hashConcurrency,
+  HashQueue,
+  isCommonPassword,
+  PasswordHasher,
+  threadpoolSize,
+} from '../src/auth/passwords.js';
 import { SlidingWindowLimiter } from '../src/auth/rateLimit.js';
 import { bearerToken } from '../src/auth/requireUser.js';
 import {
@@ -237,6 +244,34 @@ describe('HashQueue', () => {
     assert.equal(most, 2);
     assert.equal(queue.pending, 0);
     assert.ok(queue.admit(), 'admits again once drained');
+  });
+
+  it("runs no more hashes at once than the cores and libuv's threads leave free", () => {
+    // Cores: one stays for the event loop. Threads: one stays for file reads and writes.
+    assert.equal(hashConcurrency(2, 4), 1);
+    assert.equal(hashConcurrency(4, 4), 3);
+    assert.equal(hashConcurrency(8, 4), 3, "on many cores, libuv's four threads bound it");
+    assert.equal(hashConcurrency(8, 6), 5);
+    assert.equal(hashConcurrency(8, 64), 7);
+    assert.equal(hashConcurrency(1, 4), 1, 'at least one, so that passwords are checked at all');
+    assert.equal(hashConcurrency(8, 1), 1);
+  });
+
+  it('reads the threads of libuv from UV_THREADPOOL_SIZE as libuv does', () => {
+    assert.equal(threadpoolSize(undefined), 4);
+    assert.equal(threadpoolSize('6'), 6);
+    assert.equal(threadpoolSize(' 12 threads'), 12);
+    assert.equal(threadpoolSize('0'), 1);
+    assert.equal(threadpoolSize(''), 1);
+    assert.equal(threadpoolSize('many'), 1);
+    assert.equal(threadpoolSize('5000'), 1024);
+    assert.equal(threadpoolSize('-1'), 1024);
+    assert.equal(hashConcurrency(16, threadpoolSize(undefined)), 3);
+    assert.equal(
+      new HashQueue().concurrency,
+      hashConcurrency(availableParallelism(), threadpoolSize(process.env.UV_THREADPOOL_SIZE)),
+      "the server's queue",
+    );
   });
 
   it('gives a place back when a ticket is cancelled, once', () => {

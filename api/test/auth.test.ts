@@ -2,7 +2,7 @@
 // answer, with a clock the tests move to expire codes, locks and tokens.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { RetryAfter, UserInfo } from '../src/contract/index.js';
+import type { RetryAfter, UserInfo } from '@coinlens/contract';
 import {
   call,
   DAY,

@@ -7,16 +7,14 @@ import type {
   ChatHistory,
   ChatMessage,
   Coin,
+  CoinReport,
   FollowEntry,
   ListPage,
-  MonitorSource,
-} from '../src/contract/index.js';
-import type {
-  CoinReport,
   Locale,
+  MonitorSource,
   SourceSummary,
   UserMonitorSource,
-} from '../src/contract/index.js';
+} from '@coinlens/contract';
 import { formatChange, formatUsd } from '../src/market/reportText.js';
 import { call } from './helpers/auth.js';
 import { monitorCall, signedInUser, startApiServer, type ApiTestServer } from './helpers/api.js';

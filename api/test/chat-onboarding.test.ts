@@ -13,7 +13,7 @@ import type {
   ListPage,
   OnboardingProgress,
   RobotLine,
-} from '../src/contract/index.js';
+} from '@coinlens/contract';
 import { call } from './helpers/auth.js';
 import { signedInUser, startApiServer, type ApiTestServer } from './helpers/api.js';
 import {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ChatHistory, ChatMessage, UserInfo } from '../src/contract/index.js';
+import type { ChatHistory, ChatMessage, UserInfo } from '@coinlens/contract';
 import { startServer, type RunningServer } from '../src/server.js';
 import { call, sendCode, TEST_PASSWORD_COST } from './helpers/auth.js';
 import { testDatabase, type TestDatabase } from './helpers/database.js';

@@ -13,10 +13,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createBuiltinAssistant } from '../src/chat/builtin.js';
 import type { Assistant } from '../src/chat/types.js';
-import type { ChatHistory, ChatMessage, UserInfo } from '../src/contract/index.js';
+import type { ChatHistory, ChatMessage, UserInfo } from '@coinlens/contract';
 import { runImport } from '../src/cli/import.js';
 import { startServer, type RunningServer } from '../src/server.js';
-import { call, sendCode, TEST_PASSWORD_COST } from './helpers/auth.js';
+import { call, lastMail, sendCode, TEST_PASSWORD_COST } from './helpers/auth.js';
 import { testDatabase, type TestDatabase } from './helpers/database.js';
 import { freePort } from './helpers/net.js';
 
@@ -107,6 +107,36 @@ describe('chat across two API processes', { skip }, () => {
     await database?.cleanup();
   });
 
+  /**
+   * What `promise` settles with, or a failure naming `what` after `ms`: an event that never comes
+   * fails the test instead of holding it up for ever.
+   */
+  async function within<T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms);
+    });
+    try {
+      return await Promise.race([promise, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Registers a new account on `url`: its address and the token of its registration. */
+  async function newAccount(
+    url: string,
+    name: string,
+  ): Promise<{ account: string; token: string }> {
+    const account = `redis.${name}.${process.pid}@example.com`;
+    const captcha = await sendCode(url, database!.dataDir, account, 4);
+    const registered = await call<UserInfo>(url, '/api/auth/login/register', {
+      body: { account, passwd: 'a long enough password', captcha },
+    });
+    assert.equal(registered.code, 200, registered.msg);
+    return { account, token: registered.data.tokenInfo.tokenValue };
+  }
+
   function open(url: string, token: string): Promise<Socket> {
     const socket = connect(url, {
       transports: ['websocket'],
@@ -115,10 +145,13 @@ describe('chat across two API processes', { skip }, () => {
       forceNew: true,
     });
     sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
+    return within(
+      new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      }),
+      'the socket connecting',
+    );
   }
 
   it("brings a question and its reply to the user's socket on the other process", async () => {
@@ -149,7 +182,7 @@ describe('chat across two API processes', { skip }, () => {
       text: 'help',
     });
     assert.equal(ack.code, 200, ack.msg);
-    await done;
+    await within(done, 'the reply on the other process');
     assert.equal(received[0]?.source, 'USER');
     assert.equal(received[0]?.text, 'help');
     assert.ok(received.filter((m) => m.source === 'ASSISTANT').length >= 2);
@@ -181,7 +214,7 @@ describe('chat across two API processes', { skip }, () => {
       });
     });
     assert.equal((await onA.timeout(5000).emitWithAck('chat', payload)).code, 200);
-    await firstPart;
+    await within(firstPart, 'the first part of the reply');
 
     const onB = await open(b, token);
     const received: ChatMessage[] = [];
@@ -194,7 +227,7 @@ describe('chat across two API processes', { skip }, () => {
     });
     const ack = await onB.timeout(10_000).emitWithAck('chat', payload);
     assert.deepEqual(ack.data, { seqNo: 1, conversationId, resend: true });
-    await done;
+    await within(done, 'the replay and the rest of the reply');
     assert.deepEqual(
       received.map((m) => [m.seqNo, m.text, m.more, m.replay ?? false]),
       [
@@ -220,8 +253,33 @@ describe('chat across two API processes', { skip }, () => {
     const gone = new Promise<string>((resolve) => onB.once('disconnect', resolve));
 
     assert.equal((await call(a, '/api/auth/logout', { token, method: 'POST' })).code, 200);
-    assert.equal(await gone, 'io server disconnect');
+    assert.equal(
+      await within(gone, 'the disconnection on the other process'),
+      'io server disconnect',
+    );
     assert.equal((await call(b, '/api/user', { token })).status, 401);
+  });
+
+  it('ends every token of a reset password on the other process at once: requests and sockets', async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const { account, token } = await newAccount(a, 'reset');
+    // B knows the token now (and keeps it in memory).
+    assert.equal((await call(b, '/api/user', { token })).code, 200);
+    const onB = await open(b, token);
+    const gone = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+
+    await call(a, '/api/auth/base/sendMessage', { body: { account, type: 2 } });
+    const captcha = lastMail(database!.dataDir, account, 2).code;
+    const reset = await call(a, '/api/auth/login/changePassword', {
+      body: { account, passwd: 'a brand new password', captcha },
+    });
+    assert.equal(reset.code, 200, reset.msg);
+    assert.equal(
+      await within(gone, 'the disconnection on the other process'),
+      'io server disconnect',
+    );
+    assert.equal((await call(b, '/api/user', { token })).status, 401);
+    await assert.rejects(open(b, token), /unauthorized/);
   });
 
   it("has every process read a user's sources again after `npm run import`", async () => {

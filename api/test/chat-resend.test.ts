@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { REPLY_TIMEOUT_MS } from '../src/chat/service.js';
-import type { ChatHistory, ChatMessage } from '../src/contract/index.js';
+import type { ChatHistory, ChatMessage } from '@coinlens/contract';
 import { call } from './helpers/auth.js';
 import { FixedClock, signedInUser, startApiServer, T0, type ApiTestServer } from './helpers/api.js';
 import {

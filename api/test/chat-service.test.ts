@@ -1,12 +1,14 @@
 // The chat service on its own, with a store and a transport in memory: what a resend is sent when
 // the reply it waits for is being written but not by this process, which only several API
-// processes, or a process that ended mid-reply, can bring about.
+// processes, or a process that ended mid-reply, can bring about; and that the per-minute count
+// of questions forgets the users who stopped asking.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Clock } from '../src/auth/clock.js';
 import { ChatService, type ChatTransport, type ReplayRequest } from '../src/chat/service.js';
 import type { ChatStore, StoredQuestion } from '../src/chat/store.js';
 import type { Assistant, AssistantData, ReplyPart } from '../src/chat/types.js';
-import type { ChatAck, ChatLayer, ChatMessage } from '../src/contract/index.js';
+import type { ChatAck, ChatLayer, ChatMessage } from '@coinlens/contract';
 
 const QUESTION: ChatMessage = {
   conversationId: 'c1',
@@ -33,9 +35,12 @@ interface Setup {
   elsewhere: boolean;
   /** What the store reads of the reply after asking the other processes. */
   reply: ChatMessage | null;
+  /** What storing a question answers; default: a resend whose reply is being written. */
+  stored?: StoredQuestion;
+  clock?: Clock;
 }
 
-function service({ elsewhere, reply }: Setup) {
+function service({ elsewhere, reply, stored: storing, clock }: Setup) {
   const toUser: ChatMessage[] = [];
   const toSocket: [string, ChatMessage][] = [];
   const asked: ReplayRequest[] = [];
@@ -48,7 +53,12 @@ function service({ elsewhere, reply }: Setup) {
       return elsewhere;
     },
   };
-  const stored: StoredQuestion = { kind: 'resend', message: QUESTION, replySeqNo: 2, reply: null };
+  const stored: StoredQuestion = storing ?? {
+    kind: 'resend',
+    message: QUESTION,
+    replySeqNo: 2,
+    reply: null,
+  };
   const store = {
     owns: async () => true,
     ask: async () => stored,
@@ -75,16 +85,17 @@ function service({ elsewhere, reply }: Setup) {
     assistant,
     dataFor: () => ({}) as AssistantData,
     transport,
-    clock: { now: () => 1_000 },
+    clock: clock ?? { now: () => 1_000 },
     log: { warn: () => undefined, error: () => undefined },
   });
   return { chat, toUser, toSocket, asked, completed };
 }
 
-async function resend(chat: ChatService): Promise<ChatAck> {
+/** Sends question 1 as `userId` (7: the user of the resends). */
+async function resend(chat: ChatService, userId = 7): Promise<ChatAck> {
   let ack: ChatAck | undefined;
   await chat.handle(
-    7,
+    userId,
     'socket-1',
     {
       clientId: 'question-1',
@@ -132,5 +143,25 @@ describe('a resend whose reply this process is not writing', () => {
       ],
     );
     assert.deepEqual(completed, [{ text: 'answered again', error: false }]);
+  });
+});
+
+describe("the count of each user's questions of the last minute", () => {
+  it('keeps nobody who asked nothing for a minute', async () => {
+    let now = 1_000;
+    const { chat } = service({
+      elsewhere: false,
+      reply: null,
+      stored: { kind: 'new', message: QUESTION, replySeqNo: 2 },
+      clock: { now: () => now },
+    });
+    for (let user = 1; user <= 100; user += 1) {
+      assert.equal((await resend(chat, user)).code, 200);
+    }
+    assert.equal(chat.usersCounted, 100);
+    now += 60_000;
+    assert.equal((await resend(chat, 101)).code, 200);
+    assert.equal(chat.usersCounted, 1, 'the hundred who asked a minute ago are forgotten');
+    await chat.stop();
   });
 });

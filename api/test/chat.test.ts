@@ -6,7 +6,11 @@
 // (assistant-builtin.test.ts) and end to end (chat-builtin.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ChatAck, ChatHistory } from '../src/contract/index.js';
+import Fastify from 'fastify';
+import type { AuthUser } from '../src/auth/tokens.js';
+import { Changes } from '../src/changes.js';
+import { attachRealtime, MAX_SOCKETS_PER_USER } from '../src/chat/realtime.js';
+import type { ChatAck, ChatHistory } from '@coinlens/contract';
 import { call } from './helpers/auth.js';
 import { signedInUser, startApiServer, type ApiTestServer } from './helpers/api.js';
 import {
@@ -91,6 +95,99 @@ describe('connecting', () => {
       assert.ok(tries < 50, 'a place never freed up');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  });
+});
+
+describe('handshakes whose token lookups end at the same moment', () => {
+  // As when they wait for one slow lookup of their shared token (the token cache asks the
+  // database once for all of them): the server alone, with lookups held until the test lets
+  // them all end at once.
+  const user: AuthUser = {
+    id: 1,
+    account: 'racer@example.com',
+    nickname: 'racer',
+    avatar: null,
+    priceColors: null,
+    token: { hash: 'racer', expiresAt: new Date(Date.now() + 3_600_000) },
+  };
+  const held: (() => void)[] = [];
+  let holding = true;
+  const app = Fastify({ logger: false });
+  let io: Awaited<ReturnType<typeof attachRealtime>>['io'];
+  let url = '';
+  const racers = new ChatSockets(() => url);
+
+  before(async () => {
+    ({ io } = await attachRealtime(app, {
+      corsOrigins: [],
+      authenticate: (token) => {
+        if (token !== 'racer') return Promise.resolve(null);
+        if (!holding) return Promise.resolve(user);
+        return new Promise((resolve) => held.push(() => resolve(user)));
+      },
+      changes: new Changes({ error: () => undefined, warn: () => undefined }),
+      clock: { now: () => Date.now() },
+      service: () => {
+        throw new Error('no question is asked here');
+      },
+    }));
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    racers.closeAll();
+    await app.close();
+  });
+
+  const until = async (what: string, done: () => boolean) => {
+    for (let tries = 0; !done(); tries += 1) {
+      assert.ok(tries < 250, `still waiting: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  /** Ends every held lookup in one go, and lets the next ones end at once. */
+  const endLookups = () => {
+    holding = false;
+    for (const end of held.splice(0)) end();
+  };
+  const outcome = (socket: ReturnType<ChatSockets['open']>) =>
+    connected(socket).then(
+      () => 'connected',
+      (error: Error) => error.message,
+    );
+
+  it(`lets ${MAX_SOCKETS_PER_USER} of 30 in, and another once one leaves`, async () => {
+    holding = true;
+    const sockets = Array.from({ length: 30 }, () => racers.open('racer'));
+    const outcomes = Promise.all(sockets.map(outcome));
+    await until('30 lookups under way', () => held.length === 30);
+    endLookups();
+    const settled = await outcomes;
+    assert.equal(settled.filter((o) => o === 'connected').length, MAX_SOCKETS_PER_USER);
+    assert.equal(settled.filter((o) => o === 'too many connections').length, 20);
+
+    assert.equal(await outcome(racers.open('racer')), 'too many connections');
+    sockets[settled.indexOf('connected')]!.disconnect();
+    await until(
+      'the server hears the socket leave',
+      () => io.of('/').sockets.size < MAX_SOCKETS_PER_USER,
+    );
+    assert.equal(await outcome(racers.open('racer')), 'connected');
+    assert.equal(await outcome(racers.open('racer')), 'too many connections');
+    racers.closeAll();
+    await until('every socket closed', () => io.engine.clientsCount === 0);
+  });
+
+  it('keeps no place for a handshake whose client left while its token was looked up', async () => {
+    holding = true;
+    const leaving = Array.from({ length: MAX_SOCKETS_PER_USER }, () => racers.open('racer'));
+    await until('the lookups under way', () => held.length === MAX_SOCKETS_PER_USER);
+    for (const socket of leaving) socket.disconnect();
+    await until('the server hears them leave', () => io.engine.clientsCount === 0);
+    endLookups();
+    const settled = await Promise.all(
+      Array.from({ length: MAX_SOCKETS_PER_USER }, () => outcome(racers.open('racer'))),
+    );
+    assert.deepEqual(new Set(settled), new Set(['connected']));
   });
 });
 

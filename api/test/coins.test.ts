@@ -3,7 +3,7 @@
 // the logos.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Coin, CoinPrice, CoinReport, FollowEntry, ListPage } from '../src/contract/index.js';
+import type { Coin, CoinPrice, CoinReport, FollowEntry, ListPage } from '@coinlens/contract';
 import { call } from './helpers/auth.js';
 import { signedInUser, startApiServer, type ApiTestServer } from './helpers/api.js';
 

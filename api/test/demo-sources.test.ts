@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { Locale } from '../src/contract/index.js';
+import type { Locale } from '@coinlens/contract';
 import { createExtractiveSummarizer, splitSentences } from '../src/monitor/summarizer.js';
 
 // Compiled to api/<outDir>/test/, so two levels up is api/.

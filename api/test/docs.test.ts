@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { ROUTES } from '@coinlens/contract';
 import type { FastifyInstance } from 'fastify';
 import { API_CSP } from '../src/plugins/api-policy.js';
 import { DOCS_CSP, DOCS_PREFIX, DOCS_TAGS } from '../src/plugins/docs.js';
@@ -163,6 +164,13 @@ describe('the OpenAPI document at /api/docs/json', () => {
       [],
       'the docs routes themselves are not API calls',
     );
+  });
+
+  it('documents exactly the routes of the contract', () => {
+    const documented = operations()
+      .map(([name]) => name.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1'))
+      .sort();
+    assert.deepEqual(documented, Object.keys(ROUTES).sort());
   });
 
   it('gives every operation a summary, a known tag and a 200 response schema', () => {

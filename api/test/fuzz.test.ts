@@ -7,7 +7,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { UserInfo } from '../src/contract/index.js';
+import type { UserInfo } from '@coinlens/contract';
 import { call, MINUTE, sendCode, startAuthServer, type AuthTestServer } from './helpers/auth.js';
 
 /** Requests per route through `app.inject` (fast: no socket), and over real HTTP (the parser too). */

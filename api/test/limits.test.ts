@@ -7,9 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { LOCK_THRESHOLD } from '../src/auth/lockout.js';
-import { HashQueue } from '../src/auth/passwords.js';
-import type { UserInfo } from '../src/contract/index.js';
-import { LOGIN_FAILURES_PER_IP } from '../src/plugins/auth/service.js';
+import { HashQueue, type HashTicket } from '../src/auth/passwords.js';
+import type { UserInfo } from '@coinlens/contract';
+import {
+  LOGIN_FAILURES_PER_IP,
+  LOGIN_FAILURES_PER_IP_WINDOW_MS,
+} from '../src/plugins/auth/service.js';
 import {
   call,
   sendCode,
@@ -105,14 +108,45 @@ describe('a burst of sign-ins', () => {
   });
 });
 
+/** The server's hash queue as it is, counting the hashes that run at once. */
+class WatchedQueue extends HashQueue {
+  hashing = 0;
+  /** The most hashes that ran at once. */
+  peak = 0;
+
+  override admit(): HashTicket | null {
+    const ticket = super.admit();
+    if (!ticket) return null;
+    return {
+      run: <T>(work: () => Promise<T>) =>
+        ticket.run(async () => {
+          this.hashing += 1;
+          this.peak = Math.max(this.peak, this.hashing);
+          try {
+            return await work();
+          } finally {
+            this.hashing -= 1;
+          }
+        }),
+      cancel: () => ticket.cancel(),
+    };
+  }
+}
+
 describe('a flood of password checks', () => {
+  const ROUNDS = 5;
+  const CALM_MS = 500;
+  const FLOOD = 60;
+  const PROBE_MS = 20;
   let t: AuthTestServer;
   let siteDir: string;
+  let queue: WatchedQueue;
 
   before(async () => {
     siteDir = mkdtempSync(join(tmpdir(), 'coinlens-site-'));
     writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Coinlens</title>');
-    t = await startAuthServer({ passwordCost: 'production', siteDir });
+    queue = new WatchedQueue();
+    t = await startAuthServer({ passwordCost: 'production', siteDir, hashQueue: queue });
   });
   after(async () => {
     await t?.close();
@@ -120,52 +154,68 @@ describe('a flood of password checks', () => {
     rmSync(siteDir, { recursive: true, force: true });
   });
 
-  /** Times each request of `path`, one after another, until `done` settles. */
+  /**
+   * Asks for `path` every PROBE_MS until `done` settles, without waiting for the answers, and
+   * answers how long each took. One request after another would hide a stall: a single slow
+   * answer among the quick ones after it, where a person clicking meanwhile waits as well.
+   */
   async function timeWhile(path: string, done: Promise<unknown>): Promise<number[]> {
     let finished = false;
     void done.finally(() => (finished = true));
-    const times: number[] = [];
+    const probes: Promise<number>[] = [];
     while (!finished) {
       const started = performance.now();
-      const res = await fetch(`${t.server.url}${path}`);
-      await res.arrayBuffer();
-      assert.equal(res.status, 200, `${path} answered ${res.status}`);
-      times.push(performance.now() - started);
+      const probe = fetch(`${t.server.url}${path}`).then(async (res) => {
+        await res.arrayBuffer();
+        assert.equal(res.status, 200, `${path} answered ${res.status}`);
+        return performance.now() - started;
+      });
+      probe.catch(() => undefined);
+      probes.push(probe);
+      await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
     }
-    return times;
+    return Promise.all(probes);
   }
 
-  const p99 = (times: number[]) =>
-    [...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.99) - 1]!;
+  const quantile = (times: number[], q: number) =>
+    [...times].sort((a, b) => a - b)[Math.max(0, Math.ceil(times.length * q) - 1)]!;
 
   it('keeps the health check and the home page within 200 ms of their usual time; the overflow hears 429', async () => {
-    // What this machine gives without the flood, in the same run: the build and other suites may
-    // be running beside this one, and their load is not the server's doing.
-    const quiet = new Promise((resolve) => setTimeout(resolve, 1000));
-    const [calmHealth, calmHome] = await Promise.all([
-      timeWhile('/api/health', quiet),
-      timeWhile('/', quiet),
-    ]);
-    const flood = Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        signIn(t, `flood${i}.${process.pid}@example.com`, 'a wrong password'),
-      ),
-    );
-    const [answers, health, home] = await Promise.all([
-      flood,
-      timeWhile('/api/health', flood),
-      timeWhile('/', flood),
-    ]);
+    // Calm and flood take turns, so that a moment of load from beside this suite (the build,
+    // other suites) spoils a round, not the verdict: each round compares its flood with the calm
+    // just before it, and the verdict is the median round's.
+    const slowdowns = { health: [] as number[], home: [] as number[] };
+    const answers: Answer[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // A new window of the per-IP limit on failures: the queue, not that limit, holds each flood.
+      t.clock.advance(LOGIN_FAILURES_PER_IP_WINDOW_MS);
+      const quiet = new Promise((resolve) => setTimeout(resolve, CALM_MS));
+      const [calmHealth, calmHome] = await Promise.all([
+        timeWhile('/api/health', quiet),
+        timeWhile('/', quiet),
+      ]);
+      const flood = Promise.all(
+        Array.from({ length: FLOOD }, (_, i) =>
+          signIn(t, `flood${round}.${i}.${process.pid}@example.com`, 'a wrong password'),
+        ),
+      );
+      const [floodAnswers, health, home] = await Promise.all([
+        flood,
+        timeWhile('/api/health', flood),
+        timeWhile('/', flood),
+      ]);
+      assert.ok(health.length >= 3 && home.length >= 3, 'the flood lasted a few requests at least');
+      answers.push(...floodAnswers);
+      slowdowns.health.push(quantile(health, 0.9) - quantile(calmHealth, 0.5));
+      slowdowns.home.push(quantile(home, 0.9) - quantile(calmHome, 0.5));
+    }
 
-    assert.ok(health.length >= 5 && home.length >= 5, 'the flood lasted a few requests at least');
-    for (const [what, calm, flooded] of [
-      ['health', calmHealth, health],
-      ['home', calmHome, home],
-    ] as const) {
-      const bound = 200 + p99(calm);
+    for (const [what, rounds] of Object.entries(slowdowns)) {
       assert.ok(
-        p99(flooded) <= bound,
-        `${what} p99 ${p99(flooded).toFixed(0)} ms during the flood, ${p99(calm).toFixed(0)} ms before`,
+        quantile(rounds, 0.5) <= 200,
+        `${what}: p90 during the flood less the median before it, by round: ${rounds
+          .map((ms) => ms.toFixed(0))
+          .join(', ')} ms`,
       );
     }
     const counts = tally(answers);
@@ -173,5 +223,6 @@ describe('a flood of password checks', () => {
     for (const answer of answers.filter((a) => a.code === 429)) assertRetryAfter(answer);
     const busy = answers.filter((a) => a.msg.includes('being checked'));
     assert.ok(busy.length > 0, 'some were turned away by the hash queue, not only the IP limit');
+    assert.ok(queue.peak >= 1 && queue.peak <= queue.concurrency, `${queue.peak} hashes at once`);
   });
 });

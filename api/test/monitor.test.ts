@@ -10,7 +10,7 @@ import type {
   MonitorSourceDetail,
   SourceSummary,
   UserMonitorSource,
-} from '../src/contract/index.js';
+} from '@coinlens/contract';
 import { monitorCall, signedInUser, startApiServer, type ApiTestServer } from './helpers/api.js';
 
 let t: ApiTestServer;

@@ -11,7 +11,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { UserInfo } from '../src/contract/index.js';
+import type { UserInfo } from '@coinlens/contract';
 import {
   socialSettingsFromEnv,
   xProfile,

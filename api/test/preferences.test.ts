@@ -2,7 +2,7 @@
 // come back on every sign-in and on `GET /api/user`.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { UserInfo } from '../src/contract/index.js';
+import type { UserInfo } from '@coinlens/contract';
 import {
   call,
   HOUR,

@@ -17,7 +17,7 @@ import type {
   ListPage,
   Locale,
   PricePoint,
-} from '../src/contract/index.js';
+} from '@coinlens/contract';
 import { formatChange, formatUsd } from '../src/market/reportText.js';
 import { call } from './helpers/auth.js';
 import { FixedClock, signedInUser, startApiServer, T0, type ApiTestServer } from './helpers/api.js';

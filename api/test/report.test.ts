@@ -10,7 +10,7 @@ import type {
   MonitorSource,
   PricePoint,
   ReportIndicators,
-} from '../src/contract/index.js';
+} from '@coinlens/contract';
 import { buildReport } from '../src/market/report.js';
 import { formatChange, formatUsd } from '../src/market/reportText.js';
 

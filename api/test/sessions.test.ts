@@ -7,8 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { io as connect, type Socket } from 'socket.io-client';
 import { TOKEN_LIFETIME_MS } from '../src/auth/tokens.js';
-import type { ChatAck } from '../src/chat/service.js';
-import type { ChatHistory, ChatMessage, UserInfo } from '../src/contract/index.js';
+import type { ChatAck, ChatHistory, ChatMessage, UserInfo } from '@coinlens/contract';
 import { call, lastMail, sendCode } from './helpers/auth.js';
 import { startApiServer, type ApiTestServer } from './helpers/api.js';
 

@@ -16,7 +16,7 @@ import {
   truncateText,
 } from '../src/monitor/summarizer.js';
 import type { KnownCoin, SummaryInput } from '../src/monitor/types.js';
-import type { Locale } from '../src/contract/index.js';
+import type { Locale } from '@coinlens/contract';
 import { startFakeAssistant, type FakeAssistant } from './helpers/fakeAssistant.js';
 
 const COINS: KnownCoin[] = [

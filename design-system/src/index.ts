@@ -43,6 +43,8 @@ export {
   infiniteListRecipe,
 } from './components/InfiniteList';
 export type { InfiniteListProps } from './components/InfiniteList';
+export { Logo, monogramOf } from './components/Logo';
+export type { LogoProps } from './components/Logo';
 export {
   LoadingBar,
   createLoadingBar,

@@ -57,8 +57,34 @@ function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffe
   return { params: { logN, r, p }, salt, key };
 }
 
-/** Hashes run at once: scrypt takes a core each, and the event loop needs one too. */
-export const DEFAULT_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+/** libuv's threads when UV_THREADPOOL_SIZE does not say (node's default). */
+const DEFAULT_THREADPOOL_SIZE = 4;
+/** The most threads libuv starts, whatever UV_THREADPOOL_SIZE asks for. */
+const MAX_THREADPOOL_SIZE = 1024;
+
+/** The threads of libuv's pool, read from UV_THREADPOOL_SIZE as libuv reads it. */
+export function threadpoolSize(setting: string | undefined): number {
+  if (setting === undefined) return DEFAULT_THREADPOOL_SIZE;
+  // libuv takes C's atoi of it: the leading integer, 0 when there is none.
+  const value = Number.parseInt(setting, 10);
+  if (!Number.isFinite(value) || value === 0) return 1;
+  // Stored unsigned, so a negative count wraps round to the cap.
+  return value < 0 ? MAX_THREADPOOL_SIZE : Math.min(value, MAX_THREADPOOL_SIZE);
+}
+
+/**
+ * Hashes run at once: scrypt takes a core and one of libuv's threads each; the event loop needs
+ * a core too, and file reads and writes (static files, the database's files) a thread. At least
+ * one, so that passwords are checked at all.
+ */
+export function hashConcurrency(cores: number, threads: number): number {
+  return Math.max(1, Math.min(cores - 1, threads - 1));
+}
+
+export const DEFAULT_HASH_CONCURRENCY = hashConcurrency(
+  availableParallelism(),
+  threadpoolSize(process.env.UV_THREADPOOL_SIZE),
+);
 /** Hashes that may wait for a free slot, per slot; beyond them a hash is refused at once. */
 const QUEUED_PER_SLOT = 4;
 
@@ -69,7 +95,7 @@ export interface HashTicket {
 }
 
 /**
- * Admission to scrypt. Each hash holds one of libuv's four threads and a core for ~100 ms, and
+ * Admission to scrypt. Each hash holds one of libuv's threads and a core for ~100 ms, and
  * those threads also serve file reads and writes: unbounded, a flood of sign-ins stalls every
  * static file and the database's writes behind it. So a few hashes run at once, a short queue
  * waits, and past that `admit` says no, for the caller to answer "try again in a moment".

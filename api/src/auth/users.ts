@@ -1,7 +1,7 @@
 // Accounts: lookups and writes, and the UserInfo every sign-in answers with. Google and X sign-in
 // build on the same calls (an account they create has no password).
 import { and, eq } from 'drizzle-orm';
-import { PRICE_COLORS, type PriceColors, type UserInfo } from '../contract/index.js';
+import { PRICE_COLORS, type PriceColors, type UserInfo } from '@coinlens/contract';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
 import { userIdentities, users } from '../db/schema.js';

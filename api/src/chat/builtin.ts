@@ -9,7 +9,7 @@ import type {
   Locale,
   MonitorSource,
   SourceStatus,
-} from '../contract/index.js';
+} from '@coinlens/contract';
 import { splitSentences, truncateText } from '../monitor/summarizer.js';
 import { builtinTexts, type BuiltinTexts, type Changes, type Stamp } from './builtinText.js';
 import {

@@ -1,7 +1,7 @@
 // The wording of the built-in assistant's replies in en, zh and pt-br. builtin.ts decides what to
 // say and hands over the facts; this file only says it, with the number formats of the coin
 // report (reportText.ts). Each locale is written as its own text, not as a translation of English.
-import type { Coin, Locale, MonitorSource, SignalTone } from '../contract/index.js';
+import type { Coin, Locale, MonitorSource, SignalTone } from '@coinlens/contract';
 import {
   formatChange,
   formatIndex,

@@ -2,7 +2,7 @@
 // (`ChatContext` in the contract). The keys the assistant understands are checked; any other key
 // is dropped rather than refused, so that a site which sends more than this server reads keeps
 // working. The 4 KB limit counts what was sent, before anything is dropped.
-import type { ChatContext } from '../contract/index.js';
+import type { ChatContext } from '@coinlens/contract';
 
 /** Largest `context`, as JSON (bytes). */
 export const MAX_CONTEXT_BYTES = 4096;

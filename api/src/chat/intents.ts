@@ -2,7 +2,7 @@
 // Portuguese (whatever the interface language, since people type in the language they think in),
 // the coins it names, the period and the indicator it is about, and whether it follows up on the
 // previous question ("and ETH?", "那以太坊呢", "e o XRP?").
-import type { Coin, Locale } from '../contract/index.js';
+import type { Coin, Locale } from '@coinlens/contract';
 
 export type Intent =
   /** The price, 24 h change and market cap of one coin. */

@@ -2,14 +2,15 @@
 // that a reload, a second tab or a phone resumes the script where it stopped. The site owns the
 // script; the server knows only that it moves forward, so it keeps the furthest progress it has
 // heard of and never lets a stale tab rewind it.
+import {
+  ONBOARDING_LAST_ITEM,
+  type OnboardingProgress,
+  type OnboardingTaskOutcome,
+} from '@coinlens/contract';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
-import type { OnboardingProgress, OnboardingTaskOutcome } from '../contract/index.js';
 import type { Database } from '../db/client.js';
 import { onboardingProgress, users } from '../db/schema.js';
-
-/** The script's items are numbered 1 to this, in the order they are shown. */
-export const ONBOARDING_LAST_ITEM = 24;
 
 const TASKS = [1, 2] as const;
 

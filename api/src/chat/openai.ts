@@ -17,7 +17,7 @@ import type {
   Locale,
   MonitorSource,
   SourceStatus,
-} from '../contract/index.js';
+} from '@coinlens/contract';
 import { splitSentences, truncateText } from '../monitor/summarizer.js';
 import { createBuiltinAssistant } from './builtin.js';
 import type { Assistant, AssistantData, AssistantInput, ReplyPart } from './types.js';

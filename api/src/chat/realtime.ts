@@ -16,8 +16,8 @@ import { Server, type Socket } from 'socket.io';
 import type { Clock } from '../auth/clock.js';
 import type { Changes } from '../changes.js';
 import type { AuthUser } from '../auth/tokens.js';
-import type { ChatMessage } from '../contract/index.js';
-import { localeOf, t } from '../i18n.js';
+import { serverMessage as t, type ChatMessage } from '@coinlens/contract';
+import { localeOf } from '../i18n.js';
 import { corsSettings } from '../plugins/api-policy.js';
 import type { ChatService, ChatTransport, ReplayRequest } from './service.js';
 
@@ -123,15 +123,42 @@ export async function attachRealtime(
     });
   }
 
+  /**
+   * Sockets held by each user in this process (with several processes, per process): connected
+   * or admitted and not yet connected. A slot is taken in the same step as the check, with no
+   * await between them, so that handshakes whose token lookups end together cannot all pass
+   * the check before any of them is counted (a socket joins its user's room only later).
+   */
+  const held = new Map<number, number>();
+  /** Takes one of the user's slots until the socket ends; false when none is free. */
+  function hold(socket: Socket, userId: number): boolean {
+    const count = held.get(userId) ?? 0;
+    if (count >= MAX_SOCKETS_PER_USER) return false;
+    held.set(userId, count + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (held.get(userId) ?? 1) - 1;
+      if (left > 0) held.set(userId, left);
+      else held.delete(userId);
+    };
+    // 'disconnect' once connected; the connection's close covers a socket whose client left
+    // between the check and the connection, which never hears 'disconnect'.
+    socket.once('disconnect', release);
+    socket.conn.once('close', release);
+    return true;
+  }
+
   io.use((socket, next) => {
     const token = tokenOf(socket);
     if (!token) return next(new Error('unauthorized'));
     options.authenticate(token).then(
       (user) => {
         if (!user) return next(new Error('unauthorized'));
-        // Counted in this process (with several processes, per process).
-        const open = io.sockets.adapter.rooms.get(roomOf(user.id))?.size ?? 0;
-        if (open >= MAX_SOCKETS_PER_USER) return next(new Error('too many connections'));
+        // Gone while its token was looked up: its connection's close would never free a slot.
+        if (socket.conn.readyState !== 'open') return next(new Error('closed'));
+        if (!hold(socket, user.id)) return next(new Error('too many connections'));
         const data: SocketData = {
           userId: user.id,
           token,

@@ -3,19 +3,23 @@
 // assistant in streamed parts that reach every socket of the user, the reply being in the history
 // before its last part. A resend is never met with silence: its socket is sent the stored reply,
 // or the reply so far followed by the rest, or, when the reply had failed, a new answer.
+import {
+  MAX_CHAT_TEXT,
+  serverMessage,
+  type ChatAck,
+  type ChatLayer,
+  type ChatMessage,
+  type Locale,
+  type MessageKey,
+} from '@coinlens/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/clock.js';
 import { SlidingWindowLimiter } from '../auth/rateLimit.js';
-import type { ChatAck, ChatLayer, ChatMessage, Locale } from '../contract/index.js';
-import { localeOf, t, type MessageKey } from '../i18n.js';
+import { localeOf } from '../i18n.js';
 import { readContext, storedContext } from './context.js';
 import type { ChatStore, KnownQuestion } from './store.js';
 import type { Assistant, AssistantData, ReplyPart } from './types.js';
 
-export type { ChatAck } from '../contract/index.js';
-
-/** Longest question, in characters. */
-export const MAX_CHAT_TEXT = 2000;
 /** Questions per user per minute. */
 export const MAX_MESSAGES_PER_MINUTE = 20;
 /**
@@ -105,7 +109,7 @@ export class ChatService {
   }
 
   #refuse(code: number, key: MessageKey, locale: Locale, data: ChatAck['data'] = null): ChatAck {
-    return { code, msg: t(key, locale), data };
+    return { code, msg: serverMessage(key, locale), data };
   }
 
   /**
@@ -221,7 +225,7 @@ export class ChatService {
   #accepted(question: ChatMessage, locale: Locale, resend: boolean): ChatAck {
     return {
       code: 200,
-      msg: t('ok', locale),
+      msg: serverMessage('ok', locale),
       data: { seqNo: question.seqNo, conversationId: question.conversationId, resend },
     };
   }
@@ -374,7 +378,7 @@ export class ChatService {
       // Not awaited: an assistant that does not heed its signal may never return.
       iterator?.return?.().catch(() => undefined);
       if (held) sendPart(held);
-      const failure = t('assistantFailed', locale);
+      const failure = serverMessage('assistantFailed', locale);
       await store.complete(question.conversationId, replySeqNo, {
         text: [...parts.map((p) => p.text), parts.length > 0 ? '\n\n' : '', failure].join(''),
         layers: parts.flatMap((p) => p.layers),

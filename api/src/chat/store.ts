@@ -9,7 +9,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
 import { ReadCache } from '../cache.js';
 import type { Changes } from '../changes.js';
-import type { ChatHistory, ChatLayer, ChatMessage, ChatSource, Locale } from '../contract/index.js';
+import type { ChatHistory, ChatLayer, ChatMessage, ChatSource, Locale } from '@coinlens/contract';
 import type { Database } from '../db/client.js';
 import { chatConversations, chatMessages, users } from '../db/schema.js';
 

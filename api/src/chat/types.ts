@@ -12,7 +12,7 @@ import type {
   MonitorSource,
   SourceSummary,
   UserMonitorSource,
-} from '../contract/index.js';
+} from '@coinlens/contract';
 
 /** One part of a reply: text to append and layers to add. */
 export interface ReplyPart {

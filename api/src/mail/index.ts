@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../auth/clock.js';
 import type { CodeType } from '../auth/codes.js';
-import type { Locale } from '../contract/index.js';
+import type { Locale } from '@coinlens/contract';
 import { verificationMail } from './templates.js';
 
 export { verificationMail } from './templates.js';

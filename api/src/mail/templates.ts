@@ -1,6 +1,6 @@
 // The verification mails, in the language of the request that asked for them.
 import type { CodeType } from '../auth/codes.js';
-import type { Locale } from '../contract/index.js';
+import type { Locale } from '@coinlens/contract';
 
 type Template = { subject: string; text: (code: string) => string };
 

@@ -3,7 +3,7 @@
 // index, and the contract's `Coin` with the latest quote. Everything here is in memory: the
 // asset list is the busiest call and never touches the database.
 import { inArray, sql } from 'drizzle-orm';
-import type { Coin, ListPage } from '../contract/index.js';
+import type { Coin, ListPage } from '@coinlens/contract';
 import type { Database } from '../db/client.js';
 import { coins as coinsTable } from '../db/schema.js';
 import type { MarketCoin, MarketProvider } from './types.js';

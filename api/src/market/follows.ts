@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
 import { ReadCache } from '../cache.js';
 import type { Changes } from '../changes.js';
-import type { FollowEntry } from '../contract/index.js';
+import type { FollowEntry } from '@coinlens/contract';
 import type { Database } from '../db/client.js';
 import { coinFollows, users } from '../db/schema.js';
 import { ApiError } from '../envelope.js';

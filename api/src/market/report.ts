@@ -13,7 +13,7 @@ import type {
   ReportSignal,
   SignalId,
   SignalTone,
-} from '../contract/index.js';
+} from '@coinlens/contract';
 import { priceRange, rangeChange, rangeSeries } from './figures.js';
 import { signalText, summaryText, type SignalFacts } from './reportText.js';
 

@@ -1,7 +1,7 @@
 // The wording of the coin report (`GET /api/analysis/coin`): the number formats and, per locale,
 // the signals' titles and explanations and the summary's sentences. report.ts decides what to say;
 // this file only says it. Each locale is written as its own text, not as a translation of English.
-import type { Locale, SignalId } from '../contract/index.js';
+import type { Locale, SignalId } from '@coinlens/contract';
 
 // ---------------------------------------------------------------------------------------------
 // Numbers

@@ -2,7 +2,7 @@
 // the coin's 90-day history from the market provider, the completed sources that mention it, and
 // the report built from both, kept until the provider's numbers change.
 import type { Clock } from '../auth/clock.js';
-import type { CoinReport, Locale, MonitorSource } from '../contract/index.js';
+import type { CoinReport, Locale, MonitorSource } from '@coinlens/contract';
 import type { CoinCatalog } from './catalog.js';
 import { buildReport } from './report.js';
 import { DAY_SEC, HISTORY_DAYS } from './types.js';

@@ -10,7 +10,7 @@ import {
   type JsonNode,
 } from './jsonPositions.js';
 import type { ImportedLine, ImportedSource } from './types.js';
-import type { Locale, SourceKind } from '../contract/index.js';
+import type { Locale, SourceKind } from '@coinlens/contract';
 
 /** Largest file accepted, in bytes (50 MiB), checked before parsing. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;

@@ -15,7 +15,7 @@ import type {
   SourceStatus,
   SourceSummary,
   UserMonitorSource,
-} from '../contract/index.js';
+} from '@coinlens/contract';
 import type { Database } from '../db/client.js';
 import { sourceCoins, sourceLines, sources, userSources, users } from '../db/schema.js';
 import { ApiError } from '../envelope.js';

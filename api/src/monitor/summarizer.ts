@@ -2,7 +2,7 @@
 // configured, and a built-in extractive summarizer that needs nothing and is the fallback. Both
 // name the coins the transcript talks about (findCoinMentions).
 import OpenAI from 'openai';
-import type { Locale } from '../contract/index.js';
+import type { Locale } from '@coinlens/contract';
 import type { KnownCoin, Summarizer, SummaryInput, TranscriptSummary } from './types.js';
 
 type SummaryResult = TranscriptSummary & { coinIds: number[] };

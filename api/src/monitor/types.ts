@@ -1,6 +1,6 @@
 // Monitored sources inside the server: what an import file brings in (after validation) and
 // what makes a summary of a transcript.
-import type { Locale, SourceKind } from '../contract/index.js';
+import type { Locale, SourceKind } from '@coinlens/contract';
 
 /** One transcript line of an import. */
 export interface ImportedLine {

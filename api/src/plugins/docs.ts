@@ -1,6 +1,7 @@
 // The API's own documentation: an OpenAPI 3.1 document generated from every route's schema, at
 // /api/docs/json, and Swagger UI at /api/docs, served from the installed package (no CDN, works
 // offline). Registered before the route plugins: @fastify/swagger collects routes as they are added.
+import { CODES, TRANSPORT_CODES } from '@coinlens/contract';
 import swagger, { type SwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
@@ -26,6 +27,9 @@ export const DOCS_CSP = [
   "object-src 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** The OpenAPI `security` of a guarded route: the bearer scheme this document declares. */
+export const bearer = [{ bearerAuth: [] as string[] }];
 
 /** One tag per resource plugin; every route names one. */
 export const DOCS_TAGS = [
@@ -69,23 +73,11 @@ const DESCRIPTION = `The reference API of Coinlens: coins and reports, followed 
 
 ## Codes
 
-The body's \`code\` is the source of truth. The HTTP status is 200 for every handled outcome, except the transport-level codes, where it equals \`code\`: 400, 401, 413, 429, 500, and 404 or 503 where the server itself answers (an unknown address, a database that is down).
+The body's \`code\` is the source of truth. The HTTP status is 200 for every handled outcome, except the transport-level codes, where it equals \`code\`: ${TRANSPORT_CODES.join(', ')}; and 404 where the server itself answers an unknown address.
 
 | code | meaning |
 |---|---|
-| 200 | success |
-| 400 | malformed request: unparsable JSON, wrong types, an unknown enum value |
-| 401 | not signed in, or the token is invalid, expired or revoked |
-| 403 | credentials rejected: wrong email or password, wrong or used verification code |
-| 404 | the thing asked for does not exist |
-| 409 | the email is already registered |
-| 410 | the verification code expired |
-| 413 | the request body is too large |
-| 422 | a well-formed value breaks a rule (email shape, password length, more than 5 ids ...) |
-| 423 | too many failed attempts: locked for a while (\`data.retryAfter\` seconds) |
-| 429 | too many requests (\`data.retryAfter\` seconds) |
-| 501 | a configurable feature is not configured here (Google or X sign-in) |
-| 500 | unexpected fault; nothing partial is left written |
+${(Object.entries(CODES) as [string, string][]).map(([code, meaning]) => `| ${code} | ${meaning} |`).join('\n')}
 `;
 
 const failure = (description: string) => ({

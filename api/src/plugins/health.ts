@@ -1,20 +1,7 @@
+import { ROUTES, type Health } from '@coinlens/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import type { Health } from '../contract/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { ok, sendFailure } from '../envelope.js';
-
-const HealthData = Type.Object({
-  status: Type.Literal('ok'),
-  version: Type.String(),
-  uptimeSec: Type.Integer({ minimum: 0 }),
-  database: Type.Object({
-    driver: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
-    ok: Type.Boolean(),
-  }),
-});
-
-const Failure = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Null() });
 
 export interface HealthOptions {
   database: DatabaseHandle;
@@ -33,10 +20,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (
       schema: {
         summary: 'Liveness and database check',
         tags: ['health'],
-        response: {
-          200: Type.Object({ code: Type.Literal(200), msg: Type.String(), data: HealthData }),
-          503: Failure,
-        },
+        ...ROUTES['GET /api/health'],
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@
 // and calls that read either envelope.
 import assert from 'node:assert/strict';
 import type { Clock } from '../../src/auth/clock.js';
-import type { UserInfo } from '../../src/contract/index.js';
+import type { UserInfo } from '@coinlens/contract';
 import type { AppOptions } from '../../src/app.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { call, sendCode, TEST_PASSWORD_COST } from './auth.js';

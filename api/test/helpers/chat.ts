@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Assistant, AssistantInput, ReplyPart } from '../../src/chat/types.js';
-import type { ChatAck, ChatAckData, ChatHistory, ChatMessage } from '../../src/contract/index.js';
+import type { ChatAck, ChatAckData, ChatHistory, ChatMessage } from '@coinlens/contract';
 import { call } from './auth.js';
 
 /** The sockets a test file opened, to disconnect them all when it ends. */

@@ -1,7 +1,7 @@
 // The site's one API client: base URL, headers, both envelopes, time limit, and what a 401 body
-// code or an HTTP 400 does to the page. The wire format is the API's own: its types in
-// api/src/contract/index.ts, its OpenAPI document at /api/docs/json.
-import type { Envelope, Locale, MonitorEnvelope } from '@coinlens/api/contract';
+// code or an HTTP 400 does to the page. The wire format is the contract's (contract/src/, the
+// types and schemas the API itself uses), its OpenAPI document at /api/docs/json.
+import type { Envelope, Locale, MonitorEnvelope } from '@coinlens/contract';
 import { currentLocale } from '../i18n/cookie';
 import { localeFromPathname, localizedPath } from '../i18n/locales';
 import { inVariant } from '../i18n/variant';

@@ -3,7 +3,7 @@
 // transcript. Each list has its own cache key per page, so an answer for an earlier search only
 // ever lands under that search's key and never shows for a newer one; and a new list starts from
 // its page 1 with nothing of the old one on screen.
-import type { ListPage } from '@coinlens/api/contract';
+import type { ListPage } from '@coinlens/contract';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { type SWRInfiniteKeyedMutator } from 'swr/infinite';

@@ -1,6 +1,6 @@
 import { graphql } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { StatusPage } from '../components/StatusPage';
+import { StatusPage } from '../shell/StatusPage';
 import { pageHead } from '../i18n/head';
 
 export default function BadRequestPage() {

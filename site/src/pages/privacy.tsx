@@ -1,5 +1,5 @@
 import { graphql } from 'gatsby';
-import { Layout } from '../components/Layout';
+import { Layout } from '../shell/Layout';
 import { LegalDocument } from '../features/legal/LegalDocument';
 import { pageHead } from '../i18n/head';
 

@@ -1,9 +1,9 @@
 import { graphql, type PageProps } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
-import { Layout } from '../components/Layout';
+import { Layout } from '../shell/Layout';
 import { linkedCoinOf, Reporting } from '../features/reporting/Reporting';
-import { RequireSignIn } from '../features/shell/RequireSignIn';
-import { useHydrated } from '../features/shell/useHydrated';
+import { RequireSignIn } from '../shell/RequireSignIn';
+import { useHydrated } from '../shell/useHydrated';
 import { pageHead } from '../i18n/head';
 import type { LocaleQueryData } from '../i18n/query';
 

@@ -1,6 +1,6 @@
 import { graphql } from 'gatsby';
-import { Layout } from '../components/Layout';
-import { RequireSignIn } from '../features/shell/RequireSignIn';
+import { Layout } from '../shell/Layout';
+import { RequireSignIn } from '../shell/RequireSignIn';
 import { Welcome } from '../features/assistant/welcome/Welcome';
 import { pageHead } from '../i18n/head';
 

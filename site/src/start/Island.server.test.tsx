@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { renderToString } from 'react-dom/server';
-import { Page, renders, serverMarkup } from './Island.testPage';
+import { Page, renders, serverMarkup } from '../testing/islandTestPage';
 
 it('renders its children on the server, in a wrapper that changes no layout', () => {
   expect(renderToString(<Page />)).toBe(serverMarkup());

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { Page, renders, serverMarkup } from './Island.testPage';
+import { Page, renders, serverMarkup } from '../testing/islandTestPage';
 
 let container: HTMLElement;
 beforeEach(() => {

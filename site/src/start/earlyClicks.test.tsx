@@ -2,7 +2,7 @@
 // server's markup of a page with two parts hydrates as in the built site (src/start/Island.tsx).
 import { act, fireEvent, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { Page, renders, serverMarkup } from './Island.testPage';
+import { Page, renders, serverMarkup } from '../testing/islandTestPage';
 import { captureEarlyClicks, rootHydrated, type EarlyClicks } from './earlyClicks';
 
 let container: HTMLElement;

@@ -2,7 +2,7 @@
 import { CoinlensProvider } from '@coinlens/design-system';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { ApiProvider } from '../data/swr';
-import { trackLoadMiddleware } from '../features/shell/pageLoad';
+import { trackLoadMiddleware } from '../shell/pageLoad';
 import { rootHydrated } from './earlyClicks';
 
 // Long requests show the loading bar too (quick ones, under 200 ms, show nothing).

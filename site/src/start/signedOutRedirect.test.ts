@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { isSignedInArea, SIGNED_IN_ROUTES } from '../app/signedInAreas';
+import { isSignedInArea, SIGNED_IN_ROUTES } from './signedInAreas';
 import { loginAddress, redirectDevice, signedInAreaOf } from './signedOutRedirect';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';

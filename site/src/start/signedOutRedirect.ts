@@ -9,7 +9,7 @@
 // the edge handler.
 import { deviceRedirect } from '../../edge/rules.mjs';
 import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from '../i18n/locales';
-import { isSignedInArea } from '../app/signedInAreas';
+import { isSignedInArea } from './signedInAreas';
 
 /** Where a signed-out visitor of a signed-in area goes, in their language. */
 export function loginAddress(language: string): string {

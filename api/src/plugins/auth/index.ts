@@ -1,9 +1,9 @@
 // Accounts and sign-in (email and password, Google and X): the routes, and the `requireUser`
 // guard and `authenticate` lookup that the other plugins use (auth/requireUser.ts).
+import { ROUTES } from '@coinlens/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Type } from 'typebox';
 import { systemClock, type Clock } from '../../auth/clock.js';
 import { NO_SOCIAL_SIGN_IN, type SocialSettings } from '../../auth/oauth.js';
 import { isCommonPassword, type HashQueue } from '../../auth/passwords.js';
@@ -13,21 +13,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { ok } from '../../envelope.js';
 import { localeOf } from '../../i18n.js';
 import { createMailer, type MailSettings } from '../../mail/index.js';
-import {
-  answers,
-  bearer,
-  AuthorizeUrl,
-  ChangePasswordBody,
-  GoogleBody,
-  LoginBody,
-  ModifyBody,
-  PreferencesBody,
-  RegisterBody,
-  SendMessageBody,
-  TwitterBody,
-  TwitterRedirectBody,
-  UserInfo,
-} from './schemas.js';
+import { bearer } from '../docs.js';
 import { AuthService, type RequestContext } from './service.js';
 import { SocialSignIn } from './social.js';
 
@@ -96,8 +82,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         summary: 'Mail a verification code',
         description:
           'Mails a 6-digit code to `account`: type 4 to register, type 2 to reset the password. The code lives 10 minutes, works once and dies after 5 wrong tries; a new one can be asked for 60 s after the last (before that, 429 with `data.retryAfter` and `data.codeSent` true: the code already sent still works). One client IP may ask for 20 codes an hour (429). Type 2 answers 200 whether or not the address has an account, and mails only when it has. Type 4 for a registered address answers 409. Other codes: 422 (email shape).',
-        body: SendMessageBody,
-        response: answers(Type.Null(), 'null on success; or code 409, 422.', { limited: true }),
+        ...ROUTES['POST /api/auth/base/sendMessage'],
       },
     },
     async (request) => {
@@ -114,10 +99,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         summary: 'Create an account with a register code',
         description:
           'Creates the account and signs it in: the answer carries a token and `times` 1. Codes: 409 the address is registered; 403 wrong or used code; 410 expired code; 423 the code had 5 wrong tries (ask for a new one after `data.retryAfter` seconds); 422 email shape, password length (6 to 128) or a too common password; 429 too many passwords are being hashed right now (try again after `data.retryAfter` seconds).',
-        body: RegisterBody,
-        response: answers(UserInfo, 'The new user with a token, or code 403, 409, 410, 422, 423.', {
-          limited: true,
-        }),
+        ...ROUTES['POST /api/auth/login/register'],
       },
     },
     async (request) => {
@@ -134,10 +116,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         summary: 'Sign in with email and password',
         description:
           'Answers the user with a new token (`times` 0). Codes: 403 wrong email or password (one message for both); 423 after 10 failures in 15 minutes, for 15 minutes from the last (even with the right password; `data.retryAfter` seconds); 422 email shape or password length; 429 after 30 failed sign-ins from one client IP in 15 minutes (sign-ins under way count), or while too many passwords are being checked at once. Every try is counted before its password is checked, so tries sent at once get no further than the same tries one at a time. 423 and 429 carry `data.retryAfter` seconds and the `Retry-After` header.',
-        body: LoginBody,
-        response: answers(UserInfo, 'The user with a new token, or code 403, 422, 423.', {
-          limited: true,
-        }),
+        ...ROUTES['POST /api/auth/login/dologin'],
       },
     },
     async (request) => {
@@ -154,10 +133,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         summary: 'Set a new password with a reset code',
         description:
           'Sets the password and revokes every token of the account (sign in again): their requests are refused and their chat sockets disconnected at once. Codes: 403 wrong or used code (also for an address with no account); 410 expired code; 423 the code had 5 wrong tries; 422 email shape, password length or a too common password; 429 too many passwords are being hashed right now (try again after `data.retryAfter` seconds).',
-        body: ChangePasswordBody,
-        response: answers(Type.Null(), 'null on success; or code 403, 410, 422, 423.', {
-          limited: true,
-        }),
+        ...ROUTES['POST /api/auth/login/changePassword'],
       },
     },
     async (request) => {
@@ -175,8 +151,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         summary: 'Sign in with Google',
         description:
           'Exchanges the authorization code Google sent the browser back with (asked for with scope `openid email profile` and this `redirectUri`) and answers the user with a new token. The account is the one this Google user signed in to before, else the account with the same (verified) email, which Google is then linked to, else a new one (`times` 1, no password; nickname and avatar from Google). Codes: 501 Google sign-in is not configured on this server; 403 Google refused the code (wrong, expired or used, or another redirectUri) or the Google account has no verified email; 422 redirectUri is not an http(s) URL; 500 Google could not be reached or answered something unreadable (nothing is written).',
-        body: GoogleBody,
-        response: answers(UserInfo, 'The user with a new token, or code 403, 422, 501, 500.'),
+        ...ROUTES['POST /api/auth/login/google'],
       },
     },
     async (request) => {
@@ -193,10 +168,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         summary: 'Start a sign-in with X',
         description:
           "Answers X's authorize URL for a new sign-in: OAuth 2.0 with PKCE (S256) and a one-time `state` that lives 10 minutes; the server keeps the verifier. Send the browser there; X sends it back to `redirectUri` with `code` and `state` for `/api/auth/login/twitter`. Codes: 501 X sign-in is not configured on this server; 422 redirectUri is not an http(s) URL; 429 after 30 starts from one client IP in 15 minutes.",
-        body: TwitterRedirectBody,
-        response: answers(AuthorizeUrl, 'The authorize URL, or code 422, 501.', {
-          limited: true,
-        }),
+        ...ROUTES['POST /api/auth/login/twitterRedirectUrl'],
       },
     },
     async (request) => {
@@ -212,8 +184,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         summary: 'Finish a sign-in with X',
         description:
           'Spends the `state` (once: a second use is refused), exchanges the code with X and answers the user with a new token. X shares no email: the account is the one this X user signed in to before, else a new one (`times` 1) whose `account` is `x:<X user id>`, nickname and avatar from X. Codes: 501 X sign-in is not configured on this server; 403 the state is unknown, used or expired (start again), or X refused the code; 500 X could not be reached or answered something unreadable (no account or token is written; the state is spent).',
-        body: TwitterBody,
-        response: answers(UserInfo, 'The user with a new token, or code 403, 501, 500.'),
+        ...ROUTES['POST /api/auth/login/twitter'],
       },
     },
     async (request) => {
@@ -232,7 +203,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         description:
           'Revokes the token the request carries: its requests are refused and its chat sockets disconnected at once, on every API process.',
         security: bearer,
-        response: answers(Type.Null(), 'null.', { guarded: true }),
+        ...ROUTES['POST /api/auth/logout'],
       },
     },
     async (request) => {
@@ -251,7 +222,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         description:
           'UserInfo without a new token: `tokenInfo.tokenValue` is an empty string (keep the token you sent) and `tokenInfo.expiresAt` is that token’s expiry.',
         security: bearer,
-        response: answers(UserInfo, 'The user; tokenValue is empty.', { guarded: true }),
+        ...ROUTES['GET /api/user'],
       },
     },
     async (request) => ok(request, service.me(currentUser(request))),
@@ -267,8 +238,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         description:
           'Sets the nickname (3 to 32 characters after trimming; 422 otherwise) and answers the user, without a new token (`tokenValue` is empty).',
         security: bearer,
-        body: ModifyBody,
-        response: answers(UserInfo, 'The renamed user, or code 422.', { guarded: true }),
+        ...ROUTES['POST /api/system/user/modify'],
       },
     },
     async (request) => {
@@ -287,10 +257,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
         description:
           'Sets which colour means up on prices (`green-up`, `red-up`, or null for the convention of the language the site is read in; 422 for another value) and answers the user, without a new token (`tokenValue` is empty). Kept with the account, so every browser the user signs in to shows the same.',
         security: bearer,
-        body: PreferencesBody,
-        response: answers(UserInfo, 'The user with the new preferences, or code 422.', {
-          guarded: true,
-        }),
+        ...ROUTES['POST /api/user/preferences'],
       },
     },
     async (request) => {

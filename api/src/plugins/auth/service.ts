@@ -42,7 +42,7 @@ import type { Changes } from '../../changes.js';
 import { serverSecret } from '../../auth/secret.js';
 import { TokenService, type AuthUser } from '../../auth/tokens.js';
 import { asPriceColors, toUserInfo, UserService } from '../../auth/users.js';
-import type { Locale, UserInfo } from '../../contract/index.js';
+import type { Locale, UserInfo } from '@coinlens/contract';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../envelope.js';
 import type { Mailer } from '../../mail/index.js';

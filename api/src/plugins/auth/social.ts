@@ -38,7 +38,7 @@ import {
   type User,
   type UserService,
 } from '../../auth/users.js';
-import type { UserInfo } from '../../contract/index.js';
+import type { UserInfo } from '@coinlens/contract';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../envelope.js';
 import type { RequestContext } from './service.js';

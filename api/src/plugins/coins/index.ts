@@ -1,8 +1,8 @@
 // Coins and reports: the asset list, follows, prices and the coin report, plus the coin logos the
 // bundled data set points at.
+import { ROUTES } from '@coinlens/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { currentUser } from '../../auth/requireUser.js';
 import { ApiError, ok, sendApiNotFound, sendSvg } from '../../envelope.js';
 import { localeOf } from '../../i18n.js';
@@ -10,19 +10,7 @@ import { normaliseKeyword, type CoinCatalog } from '../../market/catalog.js';
 import type { FollowService } from '../../market/follows.js';
 import { HistoryUnavailableError, type ReportService } from '../../market/reports.js';
 import { logoSvg } from '../../market/logos.js';
-import { answers, bearer } from '../auth/schemas.js';
-import {
-  AssetListQuery,
-  CoinIdQuery,
-  CoinPrice,
-  CoinReport as CoinReportSchema,
-  FollowAddBody,
-  FollowDeleteBody,
-  FollowList,
-  PriceQuery,
-  Coin,
-  listPage,
-} from './schemas.js';
+import { bearer } from '../docs.js';
 
 export interface CoinsOptions {
   catalog: CoinCatalog;
@@ -75,8 +63,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
         summary: 'Search the coins',
         description:
           'Coins whose name or symbol matches `keyword`, with their latest quotes. Codes: 422 for a page, size or keyword out of range.',
-        querystring: AssetListQuery,
-        response: answers(listPage(Coin), 'A page of coins, or code 422.'),
+        ...ROUTES['GET /api/asset/list'],
       },
     },
     async (request, reply) => {
@@ -110,10 +97,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
         summary: 'Hot coins',
         description:
           "The biggest movers over 24 hours (up or down) among the 100 largest coins, with their latest quotes: the onboarding robot's hot coins and the assistant's. Codes: 422 for a size outside 1 to 20.",
-        querystring: Type.Object({
-          size: Type.Optional(Type.Integer({ description: '1 to 20 (default 5).' })),
-        }),
-        response: answers(Type.Array(Coin), 'Biggest move first.'),
+        ...ROUTES['GET /api/asset/hot'],
       },
     },
     async (request) => {
@@ -132,9 +116,8 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
         summary: "A coin's logo",
         description:
           'The SVG logo the bundled data set names (`<symbol>.svg`, lower case); a monogram for a coin without one.',
-        params: Type.Object({ file: Type.String() }),
         produces: ['image/svg+xml'],
-        response: { 200: Type.String({ description: 'An SVG image.' }) },
+        ...ROUTES['GET /api/asset/logo/:file'],
       },
     },
     async (request, reply) => {
@@ -152,7 +135,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
         summary: 'The coins I follow',
         tags: ['follows'],
         security: bearer,
-        response: answers(FollowList, 'Newest first, with the latest quotes.', { guarded: true }),
+        ...ROUTES['GET /api/follow/list'],
       },
     },
     async (request) => ok(request, await follows.list(currentUser(request).id)),
@@ -166,10 +149,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
         summary: 'Follow coins',
         tags: ['follows'],
         security: bearer,
-        body: FollowAddBody,
-        response: answers(FollowList, 'The new follow list, or code 404, 422.', {
-          guarded: true,
-        }),
+        ...ROUTES['POST /api/follow/add'],
       },
     },
     async (request) =>
@@ -185,8 +165,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
         tags: ['follows'],
         description: 'Nothing happens for a coin not followed. Codes: 404 for an unknown id.',
         security: bearer,
-        body: FollowDeleteBody,
-        response: answers(FollowList, 'The new follow list, or code 404.', { guarded: true }),
+        ...ROUTES['POST /api/follow/delete'],
       },
     },
     async (request) =>
@@ -201,8 +180,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
         summary: 'Latest prices',
         description:
           'Codes: 400 when the list is not whole numbers separated by commas; 422 for fewer than 1 or more than 100 ids; 404 when any id is unknown.',
-        querystring: PriceQuery,
-        response: answers(Type.Array(CoinPrice), 'One entry per distinct id, in the order asked.'),
+        ...ROUTES['GET /api/coin/price'],
       },
     },
     async (request) => {
@@ -232,8 +210,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
         tags: ['reports'],
         description:
           "Price series, indicators (RSI 14, MACD 12/26/9, SMA 20/50, EMA 12/26, 30-day volatility, high and low, 7- and 30-day change), the signals they give with plain explanations, a short summary in the request's Language, and the completed monitored sources that mention the coin. `source` says whether the numbers are the bundled demo data. Codes: 404 unknown coin; 503 when the market data provider cannot give a history.",
-        querystring: CoinIdQuery,
-        response: answers(CoinReportSchema, 'The report, or code 404.'),
+        ...ROUTES['GET /api/analysis/coin'],
       },
     },
     async (request) => {

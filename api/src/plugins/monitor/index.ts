@@ -1,35 +1,17 @@
 // Monitoring: monitored sources, the user's list of them, and a source's detail, summary and
 // transcript. Every answer uses the monitoring envelope `{ ok, msg, data }` (failures add
 // `code`). Reads are public; the user's list is not.
+import { ROUTES, type SourceStatus } from '@coinlens/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from 'typebox';
 import { currentUser } from '../../auth/requireUser.js';
-import type { SourceStatus } from '../../contract/index.js';
 import { ApiError, monitorOk, sendApiNotFound, sendSvg } from '../../envelope.js';
 import { monogramSvg } from '../../market/logos.js';
 import type { MonitorService } from '../../monitor/sources.js';
-import { bearer } from '../auth/schemas.js';
 import { idList, paging } from '../coins/index.js';
-import { Coin, Id, MonitorSourceSchema, Page, Size, listPage } from '../coins/schemas.js';
+import { bearer } from '../docs.js';
 
 export interface MonitorOptions {
   service: MonitorService;
-}
-
-/** The monitoring answers of a route: success or a handled failure, HTTP 401 when guarded. */
-function monitorAnswers(data: TSchema, description: string, guarded = false) {
-  const failure = Type.Object({
-    ok: Type.Literal(false),
-    code: Type.Integer(),
-    msg: Type.String({ description: "Why, in the request's Language." }),
-    data: Type.Null(),
-  });
-  return {
-    200: Type.Union([Type.Object({ ok: Type.Literal(true), msg: Type.String(), data }), failure], {
-      description,
-    }),
-    ...(guarded ? { 401: failure } : {}),
-  };
 }
 
 /** The `status` filter: empty for all, 1 to 7, else 400 (an unknown enum value). */
@@ -39,42 +21,6 @@ export function statusParam(value: string | undefined): SourceStatus | null {
   if (!/^[1-7]$/.test(text)) throw new ApiError(400, 'statusInvalid');
   return Number(text) as SourceStatus;
 }
-
-const Status = Type.Optional(
-  Type.String({
-    description:
-      'Empty for all; 1 UnStarted, 2 InProgress, 3 every ended source (3, 4 and 5), 4 Parsing, 5 Completed, 6 Cancelled, 7 Invalid. Anything else: code 400.',
-  }),
-);
-const SourceIdQuery = Type.Object({ sourceId: Id() });
-const UserMonitorSource = Type.Object({
-  ...MonitorSourceSchema.properties,
-  addedAt: Type.Integer({ description: 'Unix seconds.' }),
-  unread: Type.Boolean({ description: 'The source has lines the user has not marked as read.' }),
-});
-const Detail = Type.Object({
-  ...MonitorSourceSchema.properties,
-  kind: Type.String({ description: 'space, ama, podcast or devcall.' }),
-  description: Type.String(),
-  startedAt: Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds.' }),
-  endedAt: Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds.' }),
-  participants: Type.Array(Type.String()),
-  tags: Type.Array(Type.String()),
-  language: Type.String({ description: 'The language the event is held in.' }),
-  demo: Type.Boolean({ description: 'Part of the bundled demo data set.' }),
-});
-const Summary = Type.Object({
-  summary: Type.String(),
-  keyPoints: Type.Array(Type.String()),
-  coins: Type.Array(Coin),
-  language: Type.String({ description: 'The language of summary and key points.' }),
-});
-const ContentLine = Type.Object({
-  id: Type.Integer(),
-  speaker: Type.String(),
-  text: Type.String(),
-  offsetSec: Type.Integer({ description: 'Seconds from the start of the event.' }),
-});
 
 const tags = ['monitoring'];
 
@@ -89,13 +35,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         summary: 'Search the monitored sources',
         description:
           '`searchName` matches title or author (case-insensitive). Not started sources (status 1) come soonest first; every other list newest first. Codes: 400 unknown status; 422 page or size out of range, or a search text over 100 characters.',
-        querystring: Type.Object({
-          searchName: Type.Optional(Type.String()),
-          page: Page,
-          size: Size(20),
-          status: Status,
-        }),
-        response: monitorAnswers(listPage(MonitorSourceSchema), 'A page of sources.'),
+        ...ROUTES['GET /api/monitor/source/list'],
       },
     },
     async (request) => {
@@ -114,10 +54,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         summary: 'Hot sources',
         description:
           "Completed sources of the last 7 days with the most heat first: the onboarding robot's hot monitors and the assistant's. Codes: 422 for a size outside 1 to 20.",
-        querystring: Type.Object({
-          size: Type.Optional(Type.Integer({ description: '1 to 20 (default 5).' })),
-        }),
-        response: monitorAnswers(Type.Array(MonitorSourceSchema), 'Most heat first.'),
+        ...ROUTES['GET /api/monitor/source/hot'],
       },
     },
     async (request) => {
@@ -136,8 +73,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         summary: 'The sources I follow',
         description: 'Most recently added first. Codes as for the source list.',
         security: bearer,
-        querystring: Type.Object({ page: Page, size: Size(30), status: Status }),
-        response: monitorAnswers(listPage(UserMonitorSource), 'A page of sources.', true),
+        ...ROUTES['GET /api/monitor/user/source/list'],
       },
     },
     async (request) => {
@@ -161,10 +97,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         description:
           'Sources already followed are ignored. Codes: 400 when the list is not whole numbers separated by commas; 422 for fewer than 1 or more than 5 ids, or past 200 sources in all; 404 when any id is unknown (nothing is added).',
         security: bearer,
-        querystring: Type.Object({
-          sourceIds: Type.String({ description: '1 to 5 ids separated by commas.' }),
-        }),
-        response: monitorAnswers(Type.Array(MonitorSourceSchema), 'The sources asked for.', true),
+        ...ROUTES['GET /api/monitor/user/source/add'],
       },
     },
     async (request) =>
@@ -181,8 +114,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         description:
           'Marks every transcript line there is now as read. Codes: 404 unknown source, or one the user does not follow.',
         security: bearer,
-        querystring: SourceIdQuery,
-        response: monitorAnswers(Type.Null(), 'null.', true),
+        ...ROUTES['GET /api/monitor/user/source/mark'],
       },
     },
     async (request) => {
@@ -200,8 +132,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         summary: 'Stop following a source',
         description: 'Nothing happens for a source not followed. Codes: 404 unknown source.',
         security: bearer,
-        querystring: SourceIdQuery,
-        response: monitorAnswers(Type.Null(), 'null.', true),
+        ...ROUTES['GET /api/monitor/user/source/delete'],
       },
     },
     async (request) => {
@@ -217,8 +148,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         tags,
         summary: 'One source',
         description: 'Codes: 404 unknown source.',
-        querystring: SourceIdQuery,
-        response: monitorAnswers(Detail, 'The source.'),
+        ...ROUTES['GET /api/monitor/source/detail'],
       },
     },
     async (request) => monitorOk(await service.detail(request.query.sourceId)),
@@ -232,8 +162,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         summary: "A source's summary",
         description:
           'Made once the event has ended and its transcript is in (status 5). Codes: 404 unknown source, or no summary yet.',
-        querystring: SourceIdQuery,
-        response: monitorAnswers(Summary, 'The summary.'),
+        ...ROUTES['GET /api/monitor/source/summary'],
       },
     },
     async (request) => monitorOk(await service.summary(request.query.sourceId)),
@@ -247,8 +176,7 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         summary: "A source's transcript",
         description:
           'Nothing before the event starts, the lines spoken so far while it is live, all of them after. Codes: 404 unknown source; 422 page or size out of range.',
-        querystring: Type.Object({ sourceId: Id(), page: Page, size: Size(20) }),
-        response: monitorAnswers(listPage(ContentLine), 'A page of lines, in order.'),
+        ...ROUTES['GET /api/monitor/source/content'],
       },
     },
     async (request) => {
@@ -265,9 +193,8 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
         tags,
         summary: "A source author's monogram",
         description: 'The logo of a source without its own: the initials of its author.',
-        params: Type.Object({ file: Type.String() }),
         produces: ['image/svg+xml'],
-        response: { 200: Type.String({ description: 'An SVG image.' }) },
+        ...ROUTES['GET /api/monitor/logo/:file'],
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import { chakra, type HTMLChakraProps, type SystemStyleObject } from '@chakra-ui/react';
+import type * as Contract from '@coinlens/contract';
 import {
   createContext,
   forwardRef,
@@ -10,56 +11,31 @@ import {
   type ReactNode,
 } from 'react';
 import { formatPrice } from '../../format/price';
+import { Logo } from '../Logo';
 import { PriceChange } from '../PriceChange';
 import { chatBubbleRecipe } from './ChatBubble.recipe';
 import { ErrorIcon, RetryIcon, ReportIcon, ExternalIcon } from '../../icons/icons';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
 
 /* ------------------------------------------------------------------------------------------------
- * Types: the attachments of a message, shaped like ChatLayer in api/src/contract/index.ts.
+ * Types: a message's attachments are the contract's own, so that a bubble draws what the API sends.
+ * Imported as types only: the built package's code never loads the contract.
  * ----------------------------------------------------------------------------------------------*/
 
-/** A coin as the chat attaches it (the API's Coin). */
-export interface ChatLayerCoin {
-  id: number;
-  name: string;
-  symbol: string;
-  logo: string;
-  rank: number;
-  quotes: {
-    price: number;
-    percentChange24h: number;
-    marketCap: number;
-    volume24h: number;
-    updatedAt: number;
-  };
-}
+/** A coin as the chat attaches it (the contract's Coin). */
+export type ChatLayerCoin = Contract.Coin;
 
 /**
  * A monitored source's status: 1 UnStarted, 2 InProgress, 3 Finished, 4 Parsing, 5 Completed,
  * 6 Cancelled, 7 Invalid.
  */
-export type ChatLayerSourceStatus = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export type ChatLayerSourceStatus = Contract.SourceStatus;
 
-/** A monitored source as the chat attaches it (the API's MonitorSource). */
-export interface ChatLayerSource {
-  id: number;
-  logo: string;
-  author: string;
-  title: string;
-  status: ChatLayerSourceStatus;
-  /** Scheduled start, Unix seconds. */
-  time: number;
-  heat: number;
-  link: string;
-}
+/** A monitored source as the chat attaches it (the contract's MonitorSource). */
+export type ChatLayerSource = Contract.MonitorSource;
 
-/** One rich attachment below a message's text (the API's ChatLayer). */
-export type ChatLayer =
-  | { type: 'coins'; coins: ChatLayerCoin[] }
-  | { type: 'sources'; sources: ChatLayerSource[] }
-  | { type: 'report'; coinId: number }
-  | { type: 'link'; title: string; url: string };
+/** One rich attachment below a message's text (the contract's ChatLayer). */
+export type ChatLayer = Contract.ChatLayer;
 
 /** Who wrote a message. */
 export type ChatBubbleSource = 'user' | 'assistant' | 'robot';
@@ -245,37 +221,6 @@ function NewTabHint() {
   const { classes, newTabLabel } = useChatBubble('Content');
   if (!newTabLabel) return null;
   return <span className={classes.hint}>{` ${newTabLabel}`}</span>;
-}
-
-/** A small logo with a one-letter fallback when there is no image or it fails to load. */
-function LayerLogo({
-  src,
-  fallback,
-  shape = 'round',
-}: {
-  src: string | undefined;
-  fallback: string;
-  shape?: 'round' | 'square';
-}) {
-  const { classes } = useChatBubble('Layers');
-  const [failedSrc, setFailedSrc] = useState<string>();
-  if (src && failedSrc !== src) {
-    return (
-      <img
-        className={classes.logo}
-        data-part="logo"
-        data-shape={shape}
-        src={src}
-        alt=""
-        onError={() => setFailedSrc(src)}
-      />
-    );
-  }
-  return (
-    <span className={classes.logo} data-part="logo" data-shape={shape} aria-hidden="true">
-      {Array.from(fallback.trim())[0]?.toUpperCase() ?? ''}
-    </span>
-  );
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -719,7 +664,12 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
                     className={classes.item}
                     data-coin-id={coin.id}
                   >
-                    <LayerLogo src={coin.logo} fallback={coin.symbol || coin.name} />
+                    <Logo
+                      src={coin.logo}
+                      names={[coin.symbol, coin.name]}
+                      className={classes.logo}
+                      data-shape="round"
+                    />
                     <span className={classes.itemBody}>
                       <span className={classes.itemTitle}>{coin.name}</span>
                       <span className={classes.itemMeta}>{coin.symbol}</span>
@@ -749,10 +699,11 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
                   data-source-id={source.id}
                   data-source-status={source.status}
                 >
-                  <LayerLogo
+                  <Logo
                     src={source.logo}
-                    fallback={source.author || source.title}
-                    shape="square"
+                    names={[source.author, source.title]}
+                    className={classes.logo}
+                    data-shape="square"
                   />
                   <span className={classes.itemBody}>
                     {source.author && <span className={classes.itemMeta}>{source.author}</span>}

@@ -1,8 +1,9 @@
 import { chakra, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
-import { forwardRef, useMemo, useRef, useState } from 'react';
+import { forwardRef, useMemo, useRef } from 'react';
 import { chipFooterRecipe } from './ChipFooter.recipe';
 import { CloseIcon } from '../../icons/icons';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
+import { Logo } from '../Logo';
 
 /** One picked item: a coin (label = symbol, sublabel = name) or a source (label = title). */
 export interface ChipFooterItem {
@@ -42,33 +43,6 @@ export interface ChipFooterProps
   saving?: boolean;
   /** Blocks saving and removing. */
   disabled?: boolean;
-}
-
-interface ItemLogoProps {
-  item: ChipFooterItem;
-  logoClass: string;
-  monogramClass: string;
-}
-
-function ItemLogo({ item, logoClass, monogramClass }: ItemLogoProps) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (item.logo && failed !== item.logo) {
-    return (
-      <img
-        className={logoClass}
-        // The label beside it names the item; the logo adds nothing for a screen reader.
-        alt=""
-        src={item.logo}
-        onError={() => setFailed(item.logo ?? null)}
-        data-part="logo"
-      />
-    );
-  }
-  return (
-    <span className={monogramClass} aria-hidden="true" data-part="monogram">
-      {Array.from(item.label.trim())[0]?.toLocaleUpperCase() ?? ''}
-    </span>
-  );
 }
 
 /**
@@ -138,7 +112,12 @@ export const ChipFooter = forwardRef<HTMLDivElement, ChipFooterProps>(function C
           <ul className={classes.list} aria-label={listLabel}>
             {items.map((item, index) => (
               <li key={item.id} className={classes.item}>
-                <ItemLogo item={item} logoClass={classes.logo} monogramClass={classes.monogram} />
+                <Logo
+                  src={item.logo}
+                  names={[item.label]}
+                  className={classes.logo}
+                  monogramClassName={classes.monogram}
+                />
                 <span className={classes.text}>
                   <span className={classes.label} title={item.label}>
                     {item.label}

@@ -5,7 +5,8 @@ import {
   type HTMLChakraProps,
   type RecipeVariantProps,
 } from '@chakra-ui/react';
-import { forwardRef, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { forwardRef, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Logo } from '../Logo';
 import { PriceChange } from '../PriceChange';
 import { PriceText } from '../PriceText';
 import { coinTableRecipe } from './CoinTable.recipe';
@@ -85,10 +86,6 @@ function uniqueById(coins: CoinTableRow[]): CoinTableRow[] {
   for (const coin of coins) if (!byId.has(coin.id)) byId.set(coin.id, coin);
   return [...byId.values()];
 }
-
-/** The first letter of the ticker (or name), for a coin without a usable logo. */
-const monogramOf = (coin: CoinTableRow) =>
-  (Array.from(coin.symbol.trim() || coin.name.trim())[0] ?? '').toUpperCase();
 
 /**
  * The coin list of the add-cryptocurrency dialog: name, price, 24 h change and an add toggle per
@@ -196,7 +193,7 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
         >
           <th scope="row" className={classes.rowHeader}>
             <span className={classes.coin}>
-              <CoinLogo coin={coin} className={classes.logo} />
+              <Logo src={coin.logo} names={[coin.symbol, coin.name]} className={classes.logo} />
               <span className={classes.label}>
                 <span className={classes.name} data-part="name">
                   {coin.name}
@@ -291,30 +288,6 @@ export const CoinTable = forwardRef<HTMLDivElement, CoinTableProps>(function Coi
     </>
   );
 });
-
-/** The coin's logo, or its monogram when there is no logo or it fails to load. */
-function CoinLogo({ coin, className }: { coin: CoinTableRow; className: string }) {
-  // Remembers which URL failed, so a new logo for the row gets its own chance.
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = coin.logo?.trim();
-  if (!src || src === failedSrc) {
-    return (
-      <span className={className} aria-hidden="true" data-part="monogram">
-        {monogramOf(coin)}
-      </span>
-    );
-  }
-  return (
-    <img
-      className={className}
-      src={src}
-      alt=""
-      decoding="async"
-      data-part="logo"
-      onError={() => setFailedSrc(src)}
-    />
-  );
-}
 
 function SkeletonRow({ classes }: { classes: Record<CoinTableSlot, string> }) {
   return (

@@ -5,15 +5,7 @@ import {
   type HTMLChakraProps,
   type RecipeVariantProps,
 } from '@chakra-ui/react';
-import {
-  forwardRef,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FocusEvent,
-  type ReactNode,
-} from 'react';
+import { forwardRef, useEffect, useId, useRef, type FocusEvent, type ReactNode } from 'react';
 import { formatTimestamp } from '../../format/time';
 import { useMergedRef } from '../../hooks/useMergedRef';
 import { monitorCardRecipe } from './MonitorCard.recipe';
@@ -25,6 +17,7 @@ import {
 } from './monitorState';
 import { CheckIcon, ClockIcon, ExternalIcon } from '../../icons/icons';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
+import { Logo } from '../Logo';
 
 /** Only web links leave the card: a `javascript:` or malformed link from the API is dropped. */
 function safeExternalUrl(link: string | null | undefined): string | null {
@@ -35,14 +28,6 @@ function safeExternalUrl(link: string | null | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-function monogramOf(...names: string[]): string {
-  for (const name of names) {
-    const first = Array.from(name.trim())[0];
-    if (first) return first.toLocaleUpperCase();
-  }
-  return '';
 }
 
 type MonitorCardVariants = RecipeVariantProps<typeof monitorCardRecipe>;
@@ -153,7 +138,6 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
   };
   const rootRef = useRef<HTMLDivElement | null>(null);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
-  const [failedLogo, setFailedLogo] = useState<string | null>(null);
 
   const state = monitorStateOf(source.status);
   const mode = selectable
@@ -214,7 +198,6 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
   const dateTime = timeText === null ? undefined : new Date(source.time * 1000).toISOString();
   const heatText = formatHeat(source.heat, locale);
   const externalUrl = safeExternalUrl(source.link);
-  const showLogo = Boolean(source.logo) && failedLogo !== source.logo;
 
   const dataAttrs = {
     'data-state': state,
@@ -265,27 +248,16 @@ export const MonitorCard = forwardRef<HTMLDivElement, MonitorCardProps>(function
   const content = (
     <>
       <span className={classes.media}>
-        {showLogo ? (
-          <img
-            className={classes.logo}
-            // The author is named beside the logo, so the picture itself says nothing more.
-            alt=""
-            src={source.logo ?? undefined}
-            loading="lazy"
-            decoding="async"
-            onError={() => setFailedLogo(source.logo ?? null)}
-            data-part="logo"
-          />
-        ) : (
-          // The initial is drawn (CSS generated content), not written: as text it would be
-          // visible text of the card that its name leaves out (WCAG 2.5.3, label in name).
-          <span
-            className={classes.monogram}
-            aria-hidden="true"
-            data-part="monogram"
-            data-initial={monogramOf(source.author, source.title)}
-          />
-        )}
+        {/* The initial is drawn (CSS generated content), not written: as text it would be visible
+            text of the card that its name leaves out (WCAG 2.5.3, label in name). */}
+        <Logo
+          src={source.logo}
+          names={[source.author, source.title]}
+          className={classes.logo}
+          monogramClassName={classes.monogram}
+          monogram="drawn"
+          loading="lazy"
+        />
         {unread && (
           <span className={classes.unread} id={ids.unread} data-part="unread">
             {unreadLabel && <VisuallyHidden>{unreadLabel}</VisuallyHidden>}

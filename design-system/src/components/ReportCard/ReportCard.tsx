@@ -1,15 +1,9 @@
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
-import {
-  forwardRef,
-  useId,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { forwardRef, useId, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
 import { ErrorIcon, Icon, RetryIcon } from '../../icons/icons';
 import { Button } from '../Button';
+import { Logo } from '../Logo';
 import { PriceChange } from '../PriceChange';
 import { PriceText } from '../PriceText';
 import { reportCardRecipe } from './ReportCard.recipe';
@@ -205,34 +199,6 @@ function ToneIcon({ tone }: { tone: ReportCardSignalTone }) {
     <Icon strokeWidth={1.75}>
       <path d={paths[tone]} />
     </Icon>
-  );
-}
-
-/** The first letter of the ticker (or name), for a coin without a usable logo. */
-const monogramOf = (coin: ReportCardCoin) =>
-  (Array.from(coin.symbol.trim() || coin.name.trim())[0] ?? '').toLocaleUpperCase();
-
-function CoinLogo({ coin, className }: { coin: ReportCardCoin; className: string }) {
-  // Remembers which URL failed, so a new logo gets its own chance.
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = coin.logo?.trim();
-  if (!src || src === failedSrc) {
-    return (
-      <span className={className} aria-hidden="true" data-part="monogram">
-        {monogramOf(coin)}
-      </span>
-    );
-  }
-  return (
-    <img
-      className={className}
-      src={src}
-      // The coin is named in the heading beside it.
-      alt=""
-      decoding="async"
-      data-part="logo"
-      onError={() => setFailedSrc(src)}
-    />
   );
 }
 
@@ -526,7 +492,7 @@ export const ReportCard = forwardRef<HTMLElement, ReportCardProps>(function Repo
         {...rest}
       >
         <header className={classes.header}>
-          <CoinLogo coin={coin} className={classes.logo} />
+          <Logo src={coin.logo} names={[coin.symbol, coin.name]} className={classes.logo} />
           <div className={classes.identity}>
             <Heading id={ids.heading} className={classes.title}>
               <span className={classes.name}>{coin.name}</span>{' '}

@@ -3,8 +3,8 @@
 // (LoginDialog.stories.test.tsx) and in Chromium.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import { ANA } from '../../storybook/fixtures';
-import { navigate } from '../../storybook/gatsby';
+import { ANA } from '../../testing/fixtures';
+import { navigate } from '../../testing/gatsby';
 import {
   COOLDOWN_MASK,
   expectWidth,
@@ -13,10 +13,10 @@ import {
   listenFor,
   page,
   WAIT,
-} from '../../storybook/play';
-import { fakeApiOf, siteStory, textsOf } from '../../storybook/site';
-import { DialogHost } from '../shell/DialogHost';
-import { getOpenDialog, openDialog } from '../shell/dialogs';
+} from '../../testing/play';
+import { fakeApiOf, siteStory, textsOf } from '../../testing/site';
+import { DialogHost } from '../../shell/DialogHost';
+import { getOpenDialog, openDialog } from '../../shell/dialogs';
 import { forgetAllCodes } from './pendingCodes';
 
 const meta = {

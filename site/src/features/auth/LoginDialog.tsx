@@ -1,7 +1,7 @@
 // The login dialog (422 px): it draws the login machine's steps and wires its actors to the API.
 // Signing in keeps the token, says so, tells analytics (DOM events and `dataLayer`) and goes to
 // /reporting, or to /welcome after a registration.
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { Button, COARSE_POINTER, CodeInput, Modal, toaster } from '@coinlens/design-system';
 import { chakra, Flex } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
@@ -13,8 +13,7 @@ import { api } from '../../data/client';
 import { setToken } from '../../data/token';
 import { isLocale, localizedPath } from '../../i18n/locales';
 import { inVariant } from '../../i18n/variant';
-import type { GlobalDialogProps } from '../shell/DialogHost';
-import { useDialogOpener } from '../shell/dialogs';
+import { useDialogOpener, type GlobalDialogProps } from '../../shell/dialogs';
 import { announce } from './analytics';
 import { canSubmit, loginMachine, type LoginTab, type ToastKey } from './loginMachine';
 import { startSocialSignIn } from './social';

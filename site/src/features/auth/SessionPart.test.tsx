@@ -3,7 +3,7 @@
 import '@testing-library/jest-dom';
 import { CoinlensProvider } from '@coinlens/design-system';
 import { render, screen } from '@testing-library/react';
-import { SIGNED_IN_MARK } from '../../app/signedInAreas';
+import { SIGNED_IN_MARK } from '../../start/signedInAreas';
 import { SessionParts, type SessionPartsProps } from './SessionPart';
 import type { SessionStatus } from './session';
 

@@ -6,7 +6,7 @@
 // again.
 import { chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { SIGNED_IN_MARK } from '../../app/signedInAreas';
+import { SIGNED_IN_MARK } from '../../start/signedInAreas';
 import type { SessionStatus } from './session';
 
 const UNTIL_KNOWN = {

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import {
   canSubmit,

@@ -3,7 +3,7 @@
 // validation; and what each answer does. It speaks through its actors (the API calls, swapped in
 // tests) and through emitted events (toasts, sign-in), so the dialog only draws it. A code already
 // mailed for the address (pendingCodes.ts) leads back to its code step instead of a new send.
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { and, assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import {
   CODE_COOLDOWN_MS,
@@ -11,6 +11,7 @@ import {
   forgetCode,
   pendingCodeSentAt,
   rememberCode,
+  type CodeType,
 } from './pendingCodes';
 
 /** The resend cooldown, in seconds. */
@@ -26,8 +27,6 @@ export function isValidEmail(value: string): boolean {
 }
 
 export type LoginTab = 'login' | 'register';
-/** The verification code types of `sendMessage`: 4 registers, 2 resets a password. */
-export type CodeType = 4 | 2;
 
 /**
  * A failure an actor reports: the server's code and message, `retryAfter` on a 429, and

@@ -3,7 +3,9 @@
 // keeps it 10 minutes: asking again before that (a reload, or Back then Next) must lead back to
 // the code step with the code in the mailbox, not to a refusal. Kept in sessionStorage, which
 // outlives a reload but not the tab, and each entry only for the code's lifetime.
-import type { CodeType } from './loginMachine';
+
+/** The verification code types of `sendMessage`: 4 registers, 2 resets a password. */
+export type CodeType = 4 | 2;
 
 /** How long a mailed code works (the server's CODE_LIFETIME_MS, api/src/auth/codes.ts). */
 export const CODE_LIFETIME_MS = 10 * 60_000;

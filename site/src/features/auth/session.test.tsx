@@ -1,4 +1,4 @@
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { SWRConfiguration } from 'swr';

@@ -1,10 +1,10 @@
 // Who is using the site: signed out, signed in (a token is kept), or not known yet (the server
 // render and the hydrating render, which must match the static HTML). The user's details come
 // from `GET /api/user` through the app's SWR fetcher.
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
-import { isSignedInArea } from '../../app/signedInAreas';
+import { isSignedInArea } from '../../start/signedInAreas';
 import { getToken, subscribeToken } from '../../data/token';
 
 /** The request path of the signed-in user's details; also its SWR key. */

@@ -2,7 +2,7 @@
 // provider and comes back to the site's origin with `?code=&state=`; the code is then exchanged
 // through the API. The state is ours for Google and the API's for X; either way it is checked
 // against what this tab started, so a stray or forged return is ignored.
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { toaster } from '@coinlens/design-system';
 import type { TFunction } from 'i18next';
 import { api, type ApiClient } from '../../data/client';

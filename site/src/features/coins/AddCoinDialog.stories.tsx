@@ -2,11 +2,11 @@
 // Ana who follows Bitcoin, over the stories' fake API.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import { coin } from '../../storybook/fixtures';
-import { findDialog, findToast, page, visible, WAIT } from '../../storybook/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
-import { DialogHost } from '../shell/DialogHost';
-import { getOpenDialog } from '../shell/dialogs';
+import { coin } from '../../testing/fixtures';
+import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
+import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
+import { DialogHost } from '../../shell/DialogHost';
+import { getOpenDialog } from '../../shell/dialogs';
 
 const SITE: SiteParameters = {
   dialog: 'addCoin',

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import type { Coin, FollowEntry, ListPage, UserInfo } from '@coinlens/api/contract';
+import type { Coin, FollowEntry, ListPage, UserInfo } from '@coinlens/contract';
 import { Toaster, toaster } from '@coinlens/design-system';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,19 +10,21 @@ import { ApiError, NetworkError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
-import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
-import { DialogHost } from '../shell/DialogHost';
+import { flatStrings, loadStrings, renderWithLocale } from '../../testing/renderWithLocale';
+import { DialogHost } from '../../shell/DialogHost';
+// The global dialogs, registered as on every page.
+import '../frame';
 import {
   closeDialog,
   forgetUnsaved,
   getDialogParams,
   getOpenDialog,
   openDialog,
-} from '../shell/dialogs';
+} from '../../shell/dialogs';
 import AddCoinDialog from './AddCoinDialog';
 import { openAddCoinDialog } from './follows';
 
-jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
 // The site's one client, swapped for a fake: the dialog reads through ApiProvider's client and
 // saves through addFollows' default one, and both are this.
 jest.mock('../../data/client', () => ({
@@ -348,7 +350,10 @@ describe('the add-cryptocurrency dialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     // Nothing picked is lost: opened again, the dialog starts with the two coins.
     openDialog('addCoin');
-    expect(getDialogParams().coins?.map((coin) => coin.name)).toEqual(['Bitcoin', 'Ethereum']);
+    expect(getDialogParams('addCoin').coins?.map((coin) => coin.name)).toEqual([
+      'Bitcoin',
+      'Ethereum',
+    ]);
   });
 
   it('forgets the picks once they are saved', async () => {
@@ -359,7 +364,7 @@ describe('the add-cryptocurrency dialog', () => {
     await user.click(screen.getByRole('button', { name: en['footer.save'] }));
     expect(await screen.findByText(en['messages.AddSuccess']!)).toBeInTheDocument();
     openDialog('addCoin');
-    expect(getDialogParams()).toEqual({});
+    expect(getDialogParams('addCoin')).toEqual({});
   });
 
   it('shows an empty state when nothing matches', async () => {

@@ -2,7 +2,7 @@
 // time, followed coins disabled, up to 5 picked (a sixth is refused with the addCoin_tips-1 toast),
 // the picks as cards in the footer, and Save, which follows them and closes the dialog once the
 // attempt is over, whatever its outcome.
-import type { Coin } from '@coinlens/api/contract';
+import type { Coin } from '@coinlens/contract';
 import {
   Button,
   ChipFooter,
@@ -24,8 +24,12 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
 import { useSession } from '../auth/session';
-import type { GlobalDialogProps } from '../shell/DialogHost';
-import { getDialogParams, keepUnsaved, openDialog } from '../shell/dialogs';
+import {
+  getDialogParams,
+  keepUnsaved,
+  openDialog,
+  type GlobalDialogProps,
+} from '../../shell/dialogs';
 import { addFollows, useFollows } from './follows';
 import { useCoinSearch } from './useCoinSearch';
 
@@ -97,7 +101,7 @@ function CoinPicker({ onClose, followedIds, followsKnown }: CoinPickerProps) {
   // Opened from the chat's add action, it starts with those coins picked; after a failed save,
   // with the picks it could not save.
   const [picked, setPicked] = useState<Coin[]>(() =>
-    (getDialogParams().coins ?? []).slice(0, COIN_SELECTION_LIMIT),
+    (getDialogParams('addCoin').coins ?? []).slice(0, COIN_SELECTION_LIMIT),
   );
   const [saving, setSaving] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);

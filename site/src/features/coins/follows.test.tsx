@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import type { Coin, FollowEntry } from '@coinlens/api/contract';
+import type { Coin, FollowEntry } from '@coinlens/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { mutate } from 'swr';
@@ -7,7 +7,7 @@ import type { ApiClient } from '../../data/client';
 import { ApiError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
-import { closeDialog, getOpenDialog } from '../shell/dialogs';
+import { closeDialog, getOpenDialog } from '../../shell/dialogs';
 import { FOLLOWS_PATH, addFollows, openAddCoinDialog, removeFollow, useFollows } from './follows';
 
 function coin(id: number, name: string, symbol: string): Coin {

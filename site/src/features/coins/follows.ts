@@ -3,14 +3,14 @@
 // add-cryptocurrency dialog. Both changes answer the whole new list, which goes straight into the
 // cache: every view of the follows (the dialog, the reporting page) shows it without asking the
 // server again.
-import type { Coin, FollowEntry } from '@coinlens/api/contract';
+import type { Coin, FollowEntry } from '@coinlens/contract';
 import { useSyncExternalStore } from 'react';
 import { mutate as mutateCache, type KeyedMutator } from 'swr';
 import { api, type ApiClient } from '../../data/client';
 import type { ApiFailure } from '../../data/errors';
 import { useApi } from '../../data/swr';
 import { getToken, subscribeToken } from '../../data/token';
-import { openDialog } from '../shell/dialogs';
+import { openDialog } from '../../shell/dialogs';
 
 /** The request path of the follow list; also its SWR key. */
 export const FOLLOWS_PATH = '/api/follow/list';

@@ -1,6 +1,6 @@
 // The add-cryptocurrency dialog's coin list: `GET /api/asset/list` pages of 20 for one search,
 // fetched as the list is scrolled (see usePagedList).
-import type { Coin } from '@coinlens/api/contract';
+import type { Coin } from '@coinlens/contract';
 import { useCallback } from 'react';
 import { usePagedList, type PagedList } from '../../data/usePagedList';
 import { apiKey } from '../../data/swr';

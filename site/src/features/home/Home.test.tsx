@@ -1,12 +1,12 @@
 import '@testing-library/jest-dom';
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { screen, within } from '@testing-library/react';
-import { SIGNED_IN_MARK } from '../../app/signedInAreas';
+import { SIGNED_IN_MARK } from '../../start/signedInAreas';
 import { useSession } from '../auth/session';
-import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
+import { flatStrings, loadStrings, renderWithLocale } from '../../testing/renderWithLocale';
 import { Home } from './Home';
 
-jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
 jest.mock('../auth/session', () => ({ useSession: jest.fn() }));
 
 const session = jest.mocked(useSession);

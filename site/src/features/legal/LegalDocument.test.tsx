@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { LOCALES } from '../../i18n/locales';
 import { EFFECTIVE_DATE, LEGAL_DOCUMENTS, legalKeys, type LegalDocumentId } from './documents';
 import { LegalDocument, formatLegalDate } from './LegalDocument';
-import { flatStrings, loadStrings, renderWithLocale } from './renderWithLocale';
+import { flatStrings, loadStrings, renderWithLocale } from '../../testing/renderWithLocale';
 
-jest.mock('gatsby', () => jest.requireActual('./gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
 
 const en = flatStrings(loadStrings('en', 'legal'));
 const DOCUMENTS: LegalDocumentId[] = ['privacy', 'terms'];

@@ -4,7 +4,7 @@
 import { Skeleton } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react';
 import { Suspense } from 'react';
-import { lazyChunk } from '../../app/loadChunk';
+import { lazyChunk } from '../../shell/loadChunk';
 import { useChatStore } from '../assistant/launcher/useChatStore';
 import { useSession } from '../auth/session';
 

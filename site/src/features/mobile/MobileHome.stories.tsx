@@ -9,21 +9,21 @@
 import { formatPercentChange, formatPrice } from '@coinlens/design-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import { Layout } from '../../components/Layout';
+import { Layout } from '../../shell/Layout';
 import { LOCALE_COOKIE, localeCookie, localeFromCookie } from '../../i18n/cookie';
-import { chatStory } from '../../storybook/chat';
-import { morning } from '../../storybook/chatFixtures';
-import type { RouteName } from '../../storybook/fakeApi';
-import { ANA, coin, MOVED_PRICES, QUOTED_AT } from '../../storybook/fixtures';
-import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../storybook/monitorFixtures';
-import { findDialog, page, visible } from '../../storybook/play';
+import { chatStory } from '../../testing/chat';
+import { morning } from '../../testing/chatFixtures';
+import type { RouteName } from '../../testing/fakeApi';
+import { ANA, coin, MOVED_PRICES, QUOTED_AT } from '../../testing/fixtures';
+import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorFixtures';
+import { findDialog, page, visible } from '../../testing/play';
 
 /**
  * How long a step may take: the signed-in page, its lists and the chat each load their code and
  * data first, and under a loaded CI machine (jsdom beside the builds) that has taken over 5 s.
  */
 const WAIT = { timeout: 15_000 };
-import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../storybook/site';
+import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../testing/site';
 import {
   onboardingStorageKey,
   PROGRESS_VERSION,
@@ -33,7 +33,7 @@ import { COUNTDOWN_STEP_MS } from '../assistant/onboarding/script';
 import { startRealtime, type IoFactory } from '../assistant/realtime/connection';
 import { intlLocale } from '../../i18n/locales';
 import { formatAsOf } from '../reporting/format';
-import { LANGUAGE_RELOAD_DELAY_MS } from '../shell/LanguagePicker';
+import { LANGUAGE_RELOAD_DELAY_MS } from '../../shell/LanguagePicker';
 import { MobileHome } from './MobileHome';
 import { LANGUAGE_SHORT_NAMES, MobileTopBar } from './MobileTopBar';
 import type { MobileTab } from './tabs';

@@ -5,11 +5,12 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense } from 'react';
-import { lazyChunk } from '../../app/loadChunk';
+import { lazyChunk } from '../../shell/loadChunk';
 import { SessionParts } from '../auth/SessionPart';
 import { useSession } from '../auth/session';
 import { MobileGreeting } from './MobileGreeting';
 import { MobileIntro } from './MobileIntro';
+import type { MobileSignedInProps } from './MobileSignedIn';
 import { MobileTabBar, SCREEN_UNDER_TOP_BAR } from './MobileTabBar';
 import { SectionHeader } from './SectionHeader';
 import { DEFAULT_TAB } from './tabs';
@@ -22,14 +23,8 @@ const MobileSignedIn = lazyChunk(() =>
   import('./MobileSignedIn').then((module) => ({ default: module.MobileSignedIn })),
 );
 
-export interface MobileHomeProps {
-  /**
-   * The router's key of the current navigation (the page's `location.key`): a new one means the
-   * site went to an address without a page load (a new user signed in goes to `?tab=chat`), so
-   * the tab is read from the address again.
-   */
-  routeKey?: string;
-}
+/** What the page takes: the signed-in part's props, which it hands on. */
+export type MobileHomeProps = MobileSignedInProps;
 
 export function MobileHome({ routeKey }: MobileHomeProps) {
   const { status } = useSession();

@@ -4,7 +4,7 @@
 import { Button } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { openDialog } from '../shell/dialogs';
+import { openDialog } from '../../shell/dialogs';
 
 const POINTS = ['coins', 'events', 'assistant'] as const;
 

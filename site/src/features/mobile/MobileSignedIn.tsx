@@ -11,9 +11,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { lazyChunk } from '../../app/loadChunk';
+import { lazyChunk } from '../../shell/loadChunk';
 import { MobileGreeting } from './MobileGreeting';
-import type { MobileHomeProps } from './MobileHome';
 import { NextEvents } from './NextEvents';
 import { MobileTabBar, panelId, SCREEN_UNDER_TOP_BAR, tabId } from './MobileTabBar';
 import { searchWithTab, tabForKey, tabFromSearch, type MobileTab } from './tabs';
@@ -23,7 +22,16 @@ const MobileChat = lazyChunk(() =>
   import('./MobileChat').then((module) => ({ default: module.MobileChat })),
 );
 
-export function MobileSignedIn({ routeKey }: MobileHomeProps) {
+export interface MobileSignedInProps {
+  /**
+   * The router's key of the current navigation (the page's `location.key`): a new one means the
+   * site went to an address without a page load (a new user signed in goes to `?tab=chat`), so
+   * the tab is read from the address again.
+   */
+  routeKey?: string;
+}
+
+export function MobileSignedIn({ routeKey }: MobileSignedInProps) {
   // Only ever drawn in the browser (after the session is known), so the address can be read at
   // once: a link to `?tab=events` paints the events first, not the coins.
   const [tab, setTab] = useState<MobileTab>(() => tabFromSearch(window.location.search));

@@ -3,13 +3,13 @@
 // It stays at the top, clear of a notch or a status bar (the safe areas).
 import { chakra, Flex } from '@chakra-ui/react';
 import { Island } from '../../start/Island';
-import { MOBILE_WIDTH, SAFE_PADDING_X } from '../../components/Layout';
+import { MOBILE_WIDTH, SAFE_PADDING_X } from '../../shell/Layout';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { HTML_LANG, LOCALES, LOCALE_NAMES, isLocale, type Locale } from '../../i18n/locales';
 import { Link } from '../../i18n/Link';
-import { GlobeIcon, useLanguageSwitch } from '../shell/LanguagePicker';
-import { LogoMark } from '../shell/LogoMark';
-import { ProfileArea } from '../shell/ProfileArea';
+import { GlobeIcon, useLanguageSwitch } from '../../shell/LanguagePicker';
+import { LogoMark } from '../../shell/LogoMark';
+import { ProfileArea } from '../../shell/ProfileArea';
 
 export function MobileTopBar() {
   const { t } = useTranslation('common');

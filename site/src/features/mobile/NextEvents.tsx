@@ -1,7 +1,7 @@
 // The mobile page's next events: the user's monitored sources that are live now or still to come
 // (see nextEvents.ts), each with its logo, title, author and when it starts, linking to the event
 // itself; and the way to add sources.
-import type { UserMonitorSource } from '@coinlens/api/contract';
+import type { UserMonitorSource } from '@coinlens/contract';
 import { Button, EmptyState, formatTimestamp, Skeleton } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';

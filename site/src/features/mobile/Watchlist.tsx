@@ -2,7 +2,7 @@
 // latest price and 24h change (fetched again every 30 s while the tab is visible), the time the
 // prices are from, and the way to add coins. The list comes from the follow list; the prices from
 // one request for all of them, and a coin keeps the quote of its follow entry until they come.
-import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
+import type { CoinPrice, FollowEntry } from '@coinlens/contract';
 import { Button, EmptyState, PriceChange, PriceText } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';

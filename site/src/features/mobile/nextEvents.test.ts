@@ -1,4 +1,4 @@
-import type { UserMonitorSource } from '@coinlens/api/contract';
+import type { UserMonitorSource } from '@coinlens/contract';
 import { orderNextEvents } from './nextEvents';
 
 const source = (id: number, status: number, time: number): UserMonitorSource => ({

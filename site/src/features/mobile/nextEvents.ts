@@ -1,7 +1,7 @@
 // The mobile page's "next events": of the sources the user monitors, those live now and those
 // still to come, soonest first. Two pages of the user's list (one per status) are read and fetched
 // again every minute, so a source that goes live moves up without a reload.
-import type { UserMonitorSource } from '@coinlens/api/contract';
+import type { UserMonitorSource } from '@coinlens/contract';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ApiFailure } from '../../data/errors';
 import { usePagedList } from '../../data/usePagedList';

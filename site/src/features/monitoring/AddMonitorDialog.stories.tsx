@@ -3,18 +3,18 @@
 // starting soon say "Today 18:30", "11/02/2026 15:00").
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import type { RouteName } from '../../storybook/fakeApi';
-import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../storybook/monitorFixtures';
-import { findDialog, findToast, page, visible, WAIT } from '../../storybook/play';
+import type { RouteName } from '../../testing/fakeApi';
+import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorFixtures';
+import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
 import {
   fakeApiOf,
   siteStory,
   storyLocale,
   textsOf,
   type SiteParameters,
-} from '../../storybook/site';
-import { DialogHost } from '../shell/DialogHost';
-import { getOpenDialog } from '../shell/dialogs';
+} from '../../testing/site';
+import { DialogHost } from '../../shell/DialogHost';
+import { getOpenDialog } from '../../shell/dialogs';
 
 const SITE: SiteParameters = {
   dialog: 'addMonitor',

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { Toaster, toaster } from '@coinlens/design-system';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,15 +9,17 @@ import { NetworkError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
-import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
-import { DialogHost } from '../shell/DialogHost';
+import { flatStrings, loadStrings, renderWithLocale } from '../../testing/renderWithLocale';
+import { DialogHost } from '../../shell/DialogHost';
+// The global dialogs, registered as on every page.
+import '../frame';
 import {
   closeDialog,
   forgetUnsaved,
   getDialogParams,
   getOpenDialog,
   openDialog,
-} from '../shell/dialogs';
+} from '../../shell/dialogs';
 import AddMonitorDialog from './AddMonitorDialog';
 import {
   createFakeMonitorApi,
@@ -26,11 +28,11 @@ import {
   serverFault,
   type FakeMonitorApi,
   type FakeSource,
-} from './fakeMonitorApi';
+} from '../../testing/fakeMonitorApi';
 import { Monitoring } from './Monitoring';
 import { openAddMonitorDialog } from './sources';
 
-jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
 // The site's one client, swapped for a fake: the dialog reads through ApiProvider's client and
 // saves through addSources' default one, and both are this.
 jest.mock('../../data/client', () => ({
@@ -530,7 +532,9 @@ describe('the add-monitoring dialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     // Nothing picked is lost: opened again, the dialog starts with the source.
     openDialog('addMonitor');
-    expect(getDialogParams().sources?.map((source) => source.title)).toEqual(['Macro podcast']);
+    expect(getDialogParams('addMonitor').sources?.map((source) => source.title)).toEqual([
+      'Macro podcast',
+    ]);
   });
 
   it('asks a signed-out visitor to log in instead', async () => {

@@ -4,7 +4,7 @@
 // removable chips in the footer, at most 5 (a sixth is refused with the limit toast); Save follows
 // them and the dialog closes once the attempt is over. The dialog fits the window: its lists scroll
 // inside it, below the search, above the footer.
-import type { MonitorSource } from '@coinlens/api/contract';
+import type { MonitorSource } from '@coinlens/contract';
 import {
   Button,
   ChipFooter,
@@ -26,8 +26,12 @@ import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError, type ApiFailure } from '../../data/errors';
 import type { PagedList } from '../../data/usePagedList';
 import { useSession } from '../auth/session';
-import type { GlobalDialogProps } from '../shell/DialogHost';
-import { getDialogParams, keepUnsaved, openDialog } from '../shell/dialogs';
+import {
+  getDialogParams,
+  keepUnsaved,
+  openDialog,
+  type GlobalDialogProps,
+} from '../../shell/dialogs';
 import { useMonitorCardLabels } from './labels';
 import {
   addSources,
@@ -79,7 +83,7 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
   // Opened from the chat's monitor action, it starts with those sources picked; after a failed
   // save, with the picks it could not save.
   const [picked, setPicked] = useState<MonitorSource[]>(() =>
-    (getDialogParams().sources ?? []).slice(0, SOURCE_SELECTION_LIMIT),
+    (getDialogParams('addMonitor').sources ?? []).slice(0, SOURCE_SELECTION_LIMIT),
   );
   const [saving, setSaving] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);

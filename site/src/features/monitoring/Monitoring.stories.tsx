@@ -4,24 +4,24 @@
 import { formatHeat } from '@coinlens/design-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import type { RouteName } from '../../storybook/fakeApi';
+import type { RouteName } from '../../testing/fakeApi';
 import {
   ANA_SOURCES,
   episodes,
   LATER_STARTS,
   MONITOR_SOURCES,
   STORY_NOW,
-} from '../../storybook/monitorFixtures';
-import { findDialog, findToast, page, visible, WAIT } from '../../storybook/play';
+} from '../../testing/monitorFixtures';
+import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
 import {
   fakeApiOf,
   siteStory,
   storyLocale,
   textsOf,
   type SiteParameters,
-} from '../../storybook/site';
+} from '../../testing/site';
 import { intlLocale } from '../../i18n/locales';
-import { DialogHost } from '../shell/DialogHost';
+import { DialogHost } from '../../shell/DialogHost';
 import { Monitoring } from './Monitoring';
 
 const SITE: SiteParameters = {

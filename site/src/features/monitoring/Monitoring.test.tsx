@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { Toaster, toaster } from '@coinlens/design-system';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,10 +10,12 @@ import { ApiError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
-import type * as GatsbyStub from '../legal/gatsbyStub';
-import { renderWithLocale } from '../legal/renderWithLocale';
-import { DialogHost } from '../shell/DialogHost';
-import { closeDialog, getOpenDialog } from '../shell/dialogs';
+import type * as GatsbyStub from '../../testing/gatsbyStub';
+import { renderWithLocale } from '../../testing/renderWithLocale';
+import { DialogHost } from '../../shell/DialogHost';
+// The global dialogs, registered as on every page.
+import '../frame';
+import { closeDialog, getOpenDialog } from '../../shell/dialogs';
 import {
   createFakeMonitorApi,
   fakeLines,
@@ -22,12 +24,12 @@ import {
   serverFault,
   type FakeMonitorApi,
   type FakeSource,
-} from './fakeMonitorApi';
+} from '../../testing/fakeMonitorApi';
 import { Monitoring, sourceDetailPath } from './Monitoring';
 
 // Gatsby's navigate, watched: a plain click on a card stays in the app.
 jest.mock('gatsby', () => ({
-  ...jest.requireActual<typeof GatsbyStub>('../legal/gatsbyStub'),
+  ...jest.requireActual<typeof GatsbyStub>('../../testing/gatsbyStub'),
   navigate: jest.fn(() => Promise.resolve()),
 }));
 // The site's one client, swapped for a fake: the page reads through ApiProvider's client and

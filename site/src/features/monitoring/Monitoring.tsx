@@ -2,13 +2,13 @@
 // filtered by status. A source that has not started opens a box with its author, title, time and
 // the GoCheck link; any other (live, ended, completed ...) leads to its detail page, a completed one
 // showing its heat; any source can be removed, after a confirmation. Unread content is marked.
-import type { UserMonitorSource } from '@coinlens/api/contract';
+import type { UserMonitorSource } from '@coinlens/contract';
 import { Button, EmptyState, MonitorCard, Skeleton } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { lazyChunk } from '../../app/loadChunk';
+import { lazyChunk } from '../../shell/loadChunk';
 import { apiAssetUrl } from '../../data/client';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { usePreparedFormats } from '../../i18n/usePreparedFormats';

@@ -1,6 +1,6 @@
 // "Stop monitoring …?": the confirmation before a source leaves the user's list. Removing says so
 // in a toast; a failure says so and keeps the dialog open. Loaded when it is first needed.
-import type { UserMonitorSource } from '@coinlens/api/contract';
+import type { UserMonitorSource } from '@coinlens/contract';
 import { Button, Modal, toaster } from '@coinlens/design-system';
 import { Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';

@@ -3,8 +3,8 @@
 // today's times say "Today 09:00").
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fireEvent, userEvent, waitFor, within } from '@storybook/test';
-import type { RouteName } from '../../storybook/fakeApi';
-import { coin } from '../../storybook/fixtures';
+import type { RouteName } from '../../testing/fakeApi';
+import { coin } from '../../testing/fixtures';
 import {
   ANA_SOURCES,
   BUILDERS_SPACE,
@@ -12,9 +12,9 @@ import {
   MONITOR_SOURCES,
   STORY_NOW,
   TRADING_DESK,
-} from '../../storybook/monitorFixtures';
-import { findToast, page, visible, WAIT } from '../../storybook/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
+} from '../../testing/monitorFixtures';
+import { findToast, page, visible, WAIT } from '../../testing/play';
+import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
 import { intlLocale } from '../../i18n/locales';
 import { SourceDetail } from './SourceDetail';
 

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import type { Coin, FollowEntry, UserInfo } from '@coinlens/api/contract';
+import type { Coin, FollowEntry, UserInfo } from '@coinlens/contract';
 import { Toaster, toaster } from '@coinlens/design-system';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +10,7 @@ import { ApiError, NetworkError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
-import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
+import { flatStrings, loadStrings, renderWithLocale } from '../../testing/renderWithLocale';
 import {
   createFakeMonitorApi,
   fakeLines,
@@ -19,10 +19,10 @@ import {
   serverFault,
   type FakeMonitorApi,
   type FakeSource,
-} from './fakeMonitorApi';
+} from '../../testing/fakeMonitorApi';
 import { formatOffset, SourceDetail } from './SourceDetail';
 
-jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
 // The site's one client, swapped for a fake: the page reads through ApiProvider's client, and
 // follows a coin and marks the source read through the default one; both are this.
 jest.mock('../../data/client', () => ({

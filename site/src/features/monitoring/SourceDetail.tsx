@@ -2,7 +2,7 @@
 // with the key points and the coins it talked about (each can be followed from here), and its
 // transcript, 20 lines at a time as it is scrolled. An unknown source is the 404 page; any other
 // failure shows the server's message with a way to try again.
-import type { Coin, ContentLine, MonitorSourceDetail } from '@coinlens/api/contract';
+import type { Coin, ContentLine, MonitorSourceDetail } from '@coinlens/contract';
 import {
   Button,
   EmptyState,
@@ -18,7 +18,7 @@ import {
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { StatusContent } from '../../components/StatusPage';
+import { StatusContent } from '../../shell/StatusContent';
 import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
 import { Link } from '../../i18n/Link';

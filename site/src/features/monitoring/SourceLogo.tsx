@@ -1,7 +1,10 @@
-import type { MonitorSource } from '@coinlens/api/contract';
+import type { MonitorSource } from '@coinlens/contract';
 import { chakra } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Logo } from '@coinlens/design-system';
 import { apiAssetUrl } from '../../data/client';
+
+// The design system's logo brings no styles of its own; here they come as style props.
+const StyledLogo = chakra(Logo);
 
 export interface SourceLogoProps {
   source: Pick<MonitorSource, 'logo' | 'author'>;
@@ -16,38 +19,22 @@ export interface SourceLogoProps {
  * host's name is always beside it).
  */
 export function SourceLogo({ source, size, shape = 'circle' }: SourceLogoProps) {
-  // The address that failed, so that a new logo for the same element gets its own chance.
-  const [failed, setFailed] = useState<string | null>(null);
-  const box = {
-    width: size,
-    height: size,
-    flexShrink: 0,
-    borderRadius: shape === 'circle' ? 'full' : 'md',
-    bg: 'bg.subtle',
-  } as const;
-  if (source.logo && source.logo !== failed) {
-    return (
-      <chakra.img
-        src={apiAssetUrl(source.logo)}
-        alt=""
-        objectFit="cover"
-        onError={() => setFailed(source.logo)}
-        {...box}
-      />
-    );
-  }
   return (
-    <chakra.span
-      aria-hidden="true"
+    <StyledLogo
+      src={source.logo ? apiAssetUrl(source.logo) : null}
+      names={[source.author]}
+      width={size}
+      height={size}
+      flexShrink={0}
+      borderRadius={shape === 'circle' ? 'full' : 'md'}
+      bg="bg.subtle"
+      objectFit="cover"
       display="inline-flex"
       alignItems="center"
       justifyContent="center"
       fontSize={size === '16' ? '2xl' : 'md'}
       fontWeight="semibold"
       color={size === '16' ? undefined : 'fg.muted'}
-      {...box}
-    >
-      {Array.from(source.author.trim())[0]?.toLocaleUpperCase()}
-    </chakra.span>
+    />
   );
 }

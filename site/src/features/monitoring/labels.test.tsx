@@ -3,11 +3,11 @@ import { MonitorCard } from '@coinlens/design-system';
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import type { Locale } from '../../i18n/locales';
-import { renderWithLocale } from '../legal/renderWithLocale';
-import { monitoringStrings } from './fakeMonitorApi';
+import { renderWithLocale } from '../../testing/renderWithLocale';
+import { monitoringStrings } from '../../testing/fakeMonitorApi';
 import { useMonitorCardLabels, type MonitorCardLabels } from './labels';
 
-jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
 
 let seen: MonitorCardLabels[] = [];
 

@@ -1,13 +1,18 @@
 import '@testing-library/jest-dom';
-import type { MonitorSource } from '@coinlens/api/contract';
+import type { MonitorSource } from '@coinlens/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { ApiClient, GetOptions } from '../../data/client';
 import { ApiError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
-import { closeDialog, getOpenDialog } from '../shell/dialogs';
-import { createFakeMonitorApi, fakeLines, fakeSource, type FakeMonitorApi } from './fakeMonitorApi';
+import { closeDialog, getOpenDialog } from '../../shell/dialogs';
+import {
+  createFakeMonitorApi,
+  fakeLines,
+  fakeSource,
+  type FakeMonitorApi,
+} from '../../testing/fakeMonitorApi';
 import {
   addSources,
   contentKey,

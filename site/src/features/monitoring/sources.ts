@@ -8,14 +8,14 @@ import type {
   MonitorSourceDetail,
   SourceSummary,
   UserMonitorSource,
-} from '@coinlens/api/contract';
+} from '@coinlens/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { api, type ApiClient } from '../../data/client';
 import type { ApiFailure } from '../../data/errors';
 import { apiKey, useApi } from '../../data/swr';
 import { getToken } from '../../data/token';
 import { usePagedList, type PagedList } from '../../data/usePagedList';
-import { openDialog } from '../shell/dialogs';
+import { openDialog } from '../../shell/dialogs';
 
 export const SOURCE_LIST_PATH = '/api/monitor/source/list';
 export const USER_SOURCE_LIST_PATH = '/api/monitor/user/source/list';

@@ -1,7 +1,7 @@
 // usePagedList lives in src/data (the coin search uses it too); its tests are here, beside the
 // monitoring lists that brought it, with the fake monitoring API serving a transcript's pages.
 import '@testing-library/jest-dom';
-import type { ContentLine } from '@coinlens/api/contract';
+import type { ContentLine } from '@coinlens/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { ApiClient, GetOptions } from '../../data/client';
@@ -9,7 +9,12 @@ import { ApiError, NetworkError } from '../../data/errors';
 import { FETCH_MIN_DELAY_MS } from '../../data/minDelay';
 import { ApiProvider } from '../../data/swr';
 import { usePagedList } from '../../data/usePagedList';
-import { createFakeMonitorApi, fakeLines, fakeSource, type FakeMonitorApi } from './fakeMonitorApi';
+import {
+  createFakeMonitorApi,
+  fakeLines,
+  fakeSource,
+  type FakeMonitorApi,
+} from '../../testing/fakeMonitorApi';
 
 const NOW = Date.UTC(2024, 4, 6, 14, 5, 0);
 

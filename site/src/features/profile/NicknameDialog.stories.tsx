@@ -2,11 +2,11 @@
 // stories' fake API.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import { ANA } from '../../storybook/fixtures';
-import { expectWidth, findDialog, findToast, page, WAIT } from '../../storybook/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
-import { DialogHost } from '../shell/DialogHost';
-import { getOpenDialog } from '../shell/dialogs';
+import { ANA } from '../../testing/fixtures';
+import { expectWidth, findDialog, findToast, page, WAIT } from '../../testing/play';
+import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
+import { DialogHost } from '../../shell/DialogHost';
+import { getOpenDialog } from '../../shell/dialogs';
 
 const SITE: SiteParameters = { dialog: 'nickname', signedIn: true };
 

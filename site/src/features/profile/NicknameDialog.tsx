@@ -1,15 +1,14 @@
 // The nickname dialog (455 px): prefilled with the current nickname, Save disabled under 3
 // characters and while saving; success shows EditSuccess and closes, a failure shows the server's
 // message or EditError and keeps what was typed.
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { Button, Modal, toaster } from '@coinlens/design-system';
 import { chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { USER_PATH, useSession } from '../auth/session';
-import type { GlobalDialogProps } from '../shell/DialogHost';
-import { useDialogOpener } from '../shell/dialogs';
+import { useDialogOpener, type GlobalDialogProps } from '../../shell/dialogs';
 import { isValidNickname, NICKNAME_MAX, nicknameErrorText, saveNickname } from './nickname';
 
 export default function NicknameDialog({ onClose }: GlobalDialogProps) {

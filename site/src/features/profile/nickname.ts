@@ -1,6 +1,6 @@
 // Editing the nickname: at least 3 characters (the API also caps it at 32), saved with
 // POST /api/system/user/modify; the answer is the updated user.
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { api, type ApiClient } from '../../data/client';
 import { ApiError } from '../../data/errors';
 

@@ -1,12 +1,12 @@
 // One followed coin's report card: its report (in the page's language), the live price the page
 // fetched for every card, the chart of the chosen range with a text alternative, the formatted
 // indicators, the API's signals and summary, related sources, and unfollowing with a confirmation.
-import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
+import type { CoinPrice, FollowEntry } from '@coinlens/contract';
 import { PriceChart, ReportCard } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { lazyChunk } from '../../app/loadChunk';
+import { lazyChunk } from '../../shell/loadChunk';
 import { apiAssetUrl } from '../../data/client';
 import { Link } from '../../i18n/Link';
 import { intlLocale } from '../../i18n/locales';

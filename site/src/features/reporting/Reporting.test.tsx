@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import type { Coin, CoinPrice, CoinReport, FollowEntry, PricePoint } from '@coinlens/api/contract';
+import type { Coin, CoinPrice, CoinReport, FollowEntry, PricePoint } from '@coinlens/contract';
 import {
   formatPercentChange,
   formatPrice,
@@ -18,14 +18,14 @@ import { ApiError, NetworkError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import { intlLocale, type Locale } from '../../i18n/locales';
-import { flatStrings, loadStrings, renderWithLocale } from '../legal/renderWithLocale';
-import { closeDialog, getOpenDialog } from '../shell/dialogs';
-import { installFakeIntersectionObserver } from '../../components/fakeIntersectionObserver';
+import { flatStrings, loadStrings, renderWithLocale } from '../../testing/renderWithLocale';
+import { closeDialog, getOpenDialog } from '../../shell/dialogs';
+import { installFakeIntersectionObserver } from '../../testing/fakeIntersectionObserver';
 import { PRICE_REFRESH_MS } from './reports';
 import { linkedCoinOf, Reporting } from './Reporting';
-import { NEAR_VIEWPORT_MARGIN } from '../../components/useNearViewport';
+import { NEAR_VIEWPORT_MARGIN } from './useNearViewport';
 
-jest.mock('gatsby', () => jest.requireActual('../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
 // The site's one client, swapped for a fake: the page reads through ApiProvider's client and
 // unfollows through removeFollow's default one, and both are this.
 jest.mock('../../data/client', () => ({

@@ -3,7 +3,7 @@
 // report asked for as the reader nears it; an invitation to add coins when there are none;
 // placeholders the size of a card while the follow list loads; and a way to try again when it
 // cannot be loaded.
-import type { CoinPrice, FollowEntry } from '@coinlens/api/contract';
+import type { CoinPrice, FollowEntry } from '@coinlens/contract';
 import { Button, EmptyState } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
@@ -14,8 +14,8 @@ import { CoinReportCard } from './CoinReportCard';
 import { prepareFormats } from './format';
 import { useCoinPrices } from './reports';
 import { ReportCardPlaceholder } from './ReportCardPlaceholder';
-import { useInTurn } from '../../components/useInTurn';
-import { useNearViewport } from '../../components/useNearViewport';
+import { useInTurn } from './useInTurn';
+import { useNearViewport } from './useNearViewport';
 
 /** How many placeholder cards show while the follow list loads. */
 const PLACEHOLDER_CARDS = 2;
@@ -72,7 +72,7 @@ export function Reporting({ linkedCoin = null }: ReportingProps) {
   const coinIds = useMemo(() => (follows ?? []).map((entry) => entry.coinId), [follows]);
   const prices = useCoinPrices(coinIds);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The cards after the first come one per frame (src/components/useInTurn.ts); a card already
+  // The cards after the first come one per frame (useInTurn.ts); a card already
   // there does not render again when the next one comes.
   const shown = useInTurn(coinIds);
   const onUnfollowed = useCallback(

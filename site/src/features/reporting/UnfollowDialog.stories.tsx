@@ -3,9 +3,9 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
 import { useState } from 'react';
-import { coin } from '../../storybook/fixtures';
-import { findDialog, findToast, page, WAIT } from '../../storybook/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../storybook/site';
+import { coin } from '../../testing/fixtures';
+import { findDialog, findToast, page, WAIT } from '../../testing/play';
+import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
 import { UnfollowDialog, type UnfollowDialogProps } from './UnfollowDialog';
 
 const BITCOIN = coin('BTC');

@@ -1,6 +1,6 @@
 // "Stop following Bitcoin?": the confirmation before a coin leaves the reports. Unfollowing says
 // so in a toast and hands the new follow list back; a failure says so and keeps the dialog open.
-import type { FollowEntry } from '@coinlens/api/contract';
+import type { FollowEntry } from '@coinlens/contract';
 import { Button, Modal, toaster } from '@coinlens/design-system';
 import { Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';

@@ -1,8 +1,8 @@
-import type { PricePoint, ReportIndicators } from '@coinlens/api/contract';
+import type { PricePoint, ReportIndicators } from '@coinlens/contract';
 import i18next from 'i18next';
 import type { Locale } from '../../i18n/locales';
 import type * as FormatModule from './format';
-import { loadStrings } from '../legal/renderWithLocale';
+import { loadStrings } from '../../testing/renderWithLocale';
 import {
   chartSummary,
   chartTone,

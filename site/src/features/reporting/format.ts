@@ -1,7 +1,7 @@
 // The words and numbers of a coin report card: the indicators as labelled strings with a plain
 // explanation, the chart's text alternative, its tone and the "as of" time. Pure functions over
 // the report's numbers and a translation function, so each locale's output is tested as a table.
-import type { PricePoint, ReportIndicators } from '@coinlens/api/contract';
+import type { PricePoint, ReportIndicators } from '@coinlens/contract';
 import {
   dateIn,
   formatDateTime,

@@ -1,6 +1,6 @@
 // The reporting area's resources: one coin's report, and the live prices of all followed coins,
 // fetched together and refreshed while the tab is visible.
-import type { CoinPrice, CoinReport } from '@coinlens/api/contract';
+import type { CoinPrice, CoinReport } from '@coinlens/contract';
 import { useMemo } from 'react';
 import type { ApiFailure } from '../../data/errors';
 import { useApi, type ApiResource } from '../../data/swr';

@@ -2,8 +2,8 @@
 // are sent away from /400/, which would end the visit at /mobile/ without a word).
 import { graphql } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { Layout } from '../../components/Layout';
-import { StatusContent } from '../../components/StatusPage';
+import { Layout } from '../../shell/Layout';
+import { StatusContent } from '../../shell/StatusContent';
 import { MobileTopBar } from '../../features/mobile/MobileTopBar';
 import { pageHead } from '../../i18n/head';
 

@@ -1,6 +1,6 @@
 import { graphql, type PageProps } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
-import { Layout } from '../../components/Layout';
+import { Layout } from '../../shell/Layout';
 import { MobileHome } from '../../features/mobile/MobileHome';
 import { MobileTopBar } from '../../features/mobile/MobileTopBar';
 import { pageHead } from '../../i18n/head';

@@ -1,12 +1,12 @@
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
-import { Layout } from '../../components/Layout';
-import { StatusContent } from '../../components/StatusPage';
+import { Layout } from '../../shell/Layout';
+import { StatusContent } from '../../shell/StatusContent';
 import { parseSourceId } from '../../features/monitoring/detailRoute';
 import { SourceDetail } from '../../features/monitoring/SourceDetail';
-import { RequireSignIn } from '../../features/shell/RequireSignIn';
-import { useHydrated } from '../../features/shell/useHydrated';
+import { RequireSignIn } from '../../shell/RequireSignIn';
+import { useHydrated } from '../../shell/useHydrated';
 import { pageHead } from '../../i18n/head';
 import type { LocaleQueryData } from '../../i18n/query';
 

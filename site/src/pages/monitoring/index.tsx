@@ -1,7 +1,7 @@
 import { graphql } from 'gatsby';
-import { Layout } from '../../components/Layout';
+import { Layout } from '../../shell/Layout';
 import { Monitoring } from '../../features/monitoring/Monitoring';
-import { RequireSignIn } from '../../features/shell/RequireSignIn';
+import { RequireSignIn } from '../../shell/RequireSignIn';
 import { pageHead } from '../../i18n/head';
 
 export default function MonitoringPage() {

@@ -6,7 +6,7 @@
 // in Jest's jsdom one. What each script does in every case is tested on its parts and its entry
 // (start.test.ts, ../*.test.ts).
 import { JSDOM, ResourceLoader, VirtualConsole } from 'jsdom';
-import { SIGNED_IN_MARK } from '../../app/signedInAreas';
+import { SIGNED_IN_MARK } from '../signedInAreas';
 import type { EarlyClicks } from '../earlyClicks';
 import { scriptsAfterPaint } from '../scriptsAfterPaint';
 import { assertSelfContained, compileInlineScripts, type InlineScripts } from './compile';

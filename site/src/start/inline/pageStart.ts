@@ -1,7 +1,7 @@
 // The head script of every page visitors and signed-in users both see (gatsby-ssr.tsx): the
 // device redirect first, and alone; then, in a browser that keeps a token, the mark that shows the
-// signed-in version of the page from its first paint (app/signedInAreas.ts).
-import { SIGNED_IN_MARK } from '../../app/signedInAreas';
+// signed-in version of the page from its first paint (../signedInAreas.ts).
+import { SIGNED_IN_MARK } from '../signedInAreas';
 import { getToken } from '../../data/token';
 import { redirectDevice } from '../signedOutRedirect';
 

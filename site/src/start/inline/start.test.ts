@@ -5,7 +5,7 @@
 // for what they read of the browser: the address, the agent, the storage, `<html>` and their own
 // element. Their parts are tested on their own (../signedOutRedirect.test.ts), their compiled
 // texts in a page (compile.test.ts).
-import { SIGNED_IN_MARK } from '../../app/signedInAreas';
+import { SIGNED_IN_MARK } from '../signedInAreas';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';

@@ -6,7 +6,7 @@
  *
  * @jest-environment node
  */
-import type { Locale, UserInfo } from '@coinlens/api/contract';
+import type { Locale, UserInfo } from '@coinlens/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

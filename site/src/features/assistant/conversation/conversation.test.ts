@@ -1,4 +1,4 @@
-import type { ChatHistory, ChatMessage, ChatSource } from '@coinlens/api/contract';
+import type { ChatHistory, ChatMessage, ChatSource } from '@coinlens/contract';
 import { act, renderHook } from '@testing-library/react';
 import type { ApiClient } from '../../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../../data/errors';
@@ -18,7 +18,7 @@ import {
   type ChatStore,
   type ChatStoreOptions,
 } from './conversation';
-import { asSocket, FakeChatSocket } from './fakeChatSocket';
+import { asSocket, FakeChatSocket } from '../../../testing/fakeChatSocket';
 
 const CONVERSATION = 'conv-1';
 /** 2026-11-20 12:00 UTC. */

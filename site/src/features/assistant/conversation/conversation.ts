@@ -1,14 +1,14 @@
 // The assistant chat's store: the conversation actor (conversationMachine.ts) with the site's API
 // client, realtime socket and token, behind the small interface the chat UI uses (`ChatState` to
 // draw, methods to call). Framework-free, with a React hook on top. The wire format is in
-// api/src/contract/index.ts.
+// contract/src/chat.ts.
 //
 // - loadLatest, loadOlder, send, retry and clean never reject: failures land in `error`.
 // - One question at a time: send() and retry() are refused (ChatInputError 'busy') while a reply
 //   is loading or streaming.
 // - A refusal by the server shows the server's words with status 'error'; `crashed` (the
 //   generic crash text) is for when this page gave up: time-out, stop, or no acknowledgement.
-import type { ChatHistory, Locale, RobotLine as StoredRobotLine } from '@coinlens/api/contract';
+import type { ChatHistory, Locale, RobotLine as StoredRobotLine } from '@coinlens/contract';
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { createActor, fromCallback, fromPromise } from 'xstate';

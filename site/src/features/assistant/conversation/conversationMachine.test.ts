@@ -1,6 +1,6 @@
 // The conversation machine bare: its actors replaced (machine.provide) by ones the test drives,
 // so each state of a question is reached by the events that lead there and nothing else.
-import type { ChatHistory, ChatMessage } from '@coinlens/api/contract';
+import type { ChatHistory, ChatMessage } from '@coinlens/contract';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import {
   conversationMachine,

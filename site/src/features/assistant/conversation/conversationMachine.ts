@@ -14,13 +14,7 @@
 // once the socket is back after a drop, the question is sent again under it, and the server,
 // which recognises it, replays the reply so far instead of answering twice. A retry does the
 // same. The plain list updates are in messages.ts.
-import type {
-  ChatHistory,
-  ChatLayer,
-  ChatMessage,
-  ChatQuestion,
-  Locale,
-} from '@coinlens/api/contract';
+import type { ChatHistory, ChatLayer, ChatMessage, ChatQuestion, Locale } from '@coinlens/contract';
 import {
   assign,
   enqueueActions,

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@coinlens/api/contract';
+import type { ChatMessage } from '@coinlens/contract';
 import {
   applyLatest,
   mergePart,

@@ -1,7 +1,7 @@
 // The conversation's data without its timing: what the server sends, read and checked, and the
 // list of bubbles it makes, each update a plain function from one list to the next. The
 // conversation's state machine (conversationMachine.ts) decides when each applies.
-import type { ChatAckData, ChatHistory, ChatMessage, ChatSource } from '@coinlens/api/contract';
+import type { ChatAckData, ChatHistory, ChatMessage, ChatSource } from '@coinlens/contract';
 
 /** How a reply is doing: waiting, streaming, failed, or complete. */
 export type MessageStatus = 'loading' | 'concat' | 'error' | 'success';

@@ -1,14 +1,14 @@
 // The assistant's launcher in the corner of a signed-in page (Ana), over a page longer than the
 // window, composed as the layout composes it: the page, its last line (the footer's), then the
 // launcher, in the assistant's provider as every page is (pressed, it opens the side panel:
-// AssistantSidePanel.stories.tsx). The robot's idle line is always its first (storybook/chat.tsx
+// AssistantSidePanel.stories.tsx). The robot's idle line is always its first (testing/chat.tsx
 // stubs Math.random).
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, waitFor } from '@storybook/test';
-import { chatStory } from '../../../storybook/chat';
-import { page, WAIT } from '../../../storybook/play';
-import { storyLocale, textsOf, type SiteParameters } from '../../../storybook/site';
+import { chatStory } from '../../../testing/chat';
+import { page, WAIT } from '../../../testing/play';
+import { storyLocale, textsOf, type SiteParameters } from '../../../testing/site';
 import { AssistantLauncher } from './AssistantLauncher';
 import { AssistantProvider } from './AssistantProvider';
 

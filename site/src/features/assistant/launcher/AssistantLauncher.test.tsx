@@ -1,15 +1,15 @@
 import '@testing-library/jest-dom';
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { act, screen } from '@testing-library/react';
 import type { ApiClient } from '../../../data/client';
 import { ApiProvider } from '../../../data/swr';
 import { clearToken, setToken } from '../../../data/token';
 import type { Locale } from '../../../i18n/locales';
-import { loadStrings, renderWithLocale } from '../../legal/renderWithLocale';
+import { loadStrings, renderWithLocale } from '../../../testing/renderWithLocale';
 import { AssistantLauncher } from './AssistantLauncher';
 import { ROBOT_IDLE_ROTATE_MS } from '../robot/robot';
 
-jest.mock('gatsby', () => jest.requireActual('../../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../../testing/gatsbyStub'));
 
 type AssistantStrings = { idle: string[]; launcher: { label: string; says: string } };
 const assistantStrings = (locale: Locale) =>

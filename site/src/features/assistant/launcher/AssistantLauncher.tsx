@@ -6,11 +6,11 @@
 import { Box, chakra } from '@chakra-ui/react';
 import { I18nextContext, useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useContext, useLayoutEffect } from 'react';
-import { isSignedInArea } from '../../../app/signedInAreas';
+import { isSignedInArea } from '../../../start/signedInAreas';
 import { showsSignedIn, useSession } from '../../auth/session';
 import { SessionParts } from '../../auth/SessionPart';
-import { useHydrated } from '../../shell/useHydrated';
-import { useAssistant } from './AssistantProvider';
+import { useHydrated } from '../../../shell/useHydrated';
+import { useAssistant } from './assistantContext';
 import { useRobotText } from '../robot/robot';
 import { RobotAvatar } from '../robot/RobotAvatar';
 

@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom';
-import type { ChatHistory, FollowEntry, UserInfo } from '@coinlens/api/contract';
+import type { ChatHistory, FollowEntry, UserInfo } from '@coinlens/contract';
 import { CoinlensProvider } from '@coinlens/design-system';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextContext } from 'gatsby-plugin-react-i18next';
 import { I18nextProvider } from 'react-i18next';
-import { Layout, type LayoutVariant } from '../../../components/Layout';
+import { Layout, type LayoutVariant } from '../../../shell/Layout';
 import type { ApiClient } from '../../../data/client';
 import { ApiProvider } from '../../../data/swr';
 import { clearToken, setToken } from '../../../data/token';
@@ -13,13 +13,13 @@ import type { Locale } from '../../../i18n/locales';
 import { USER_PATH } from '../../auth/session';
 import { CHAT_LIST_PATH, type ChatStoreOptions } from '../conversation/conversation';
 import type * as Conversation from '../conversation/conversation';
-import { asSocket, FakeChatSocket } from '../conversation/fakeChatSocket';
+import { asSocket, FakeChatSocket } from '../../../testing/fakeChatSocket';
 import { FOLLOWS_PATH } from '../../coins/follows';
-import { flatStrings, loadStrings, pageI18n } from '../../legal/renderWithLocale';
+import { flatStrings, loadStrings, pageI18n } from '../../../testing/renderWithLocale';
 import { AssistantProvider } from './AssistantProvider';
 import { COIN_CARD_ATTRIBUTE } from '../panel/questionContext';
 
-jest.mock('gatsby', () => jest.requireActual('../../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../../testing/gatsbyStub'));
 jest.mock('../realtime/connection', () => ({
   ...jest.requireActual('../realtime/connection'),
   startRealtime: jest.fn(() => () => undefined),

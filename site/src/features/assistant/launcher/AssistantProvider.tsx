@@ -1,68 +1,15 @@
 // The assistant beside the signed-in pages: whether its side panel is open, and the tab's one
-// conversation store. Gatsby mounts a page's frame (components/Layout.tsx) anew on every move
+// conversation store. Gatsby mounts a page's frame (shell/Layout.tsx) anew on every move
 // within the site, so what must outlive a page (the panel open or not, the conversation, what is
 // being typed) lives here, in the wrapper gatsby-browser.tsx's wrapPageElement puts around every
 // page, which Gatsby keeps mounted from one page to the next. The panel's code, the chat's, loads
 // the first time it is opened (../panel/AssistantSidePanel.tsx).
-import type { Locale } from '@coinlens/api/contract';
-import type { i18n } from 'i18next';
-import type { I18NextContext } from 'gatsby-plugin-react-i18next/dist/types';
-import {
-  createContext,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type MutableRefObject,
-  type ReactNode,
-} from 'react';
+import type { Locale } from '@coinlens/contract';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { lazyChunk } from '../../../app/loadChunk';
+import { lazyChunk } from '../../../shell/loadChunk';
 import type { ChatStore } from '../conversation/conversation';
-
-/** The panel's width beside the page, which the page's frame leaves free for it. */
-export const SIDE_PANEL_WIDTH = '26rem';
-
-/**
- * The translations of the page the panel is beside. The panel renders outside the page, and so
- * outside the i18n plugin's providers, which Gatsby puts inside this wrapper (a plugin's
- * wrapPageElement runs before the site's): the page's launcher hands them over.
- */
-export interface AssistantPage {
-  i18n: i18n;
-  context: I18NextContext;
-}
-
-/** The tab's conversation store, made the first time a part asks for it (useChatStore.ts). */
-export interface SharedChatStore {
-  store: ChatStore | null;
-  /** Keeps the store made. */
-  set: (store: ChatStore) => void;
-  /** Whether it is being made. */
-  making: MutableRefObject<boolean>;
-  /** The language of the page shown now, which questions are asked in. */
-  language: () => Locale;
-}
-
-export interface Assistant {
-  /** The panel is open beside this page: the page's frame makes room for it. */
-  shown: boolean;
-  /** Opens the panel and moves the focus into it. */
-  open: () => void;
-  /** The launcher, where the focus goes back when the panel closes. */
-  launcher: MutableRefObject<HTMLButtonElement | null>;
-  /** Said by a page that has the assistant (its launcher), with its translations; null when gone. */
-  setPage: (page: AssistantPage | null) => void;
-  chat: SharedChatStore;
-}
-
-const AssistantContext = createContext<Assistant | null>(null);
-
-/** The assistant of the signed-in site; null outside the provider (a story, a unit test). */
-export const useAssistant = () => useContext(AssistantContext);
+import { AssistantContext, type Assistant, type AssistantPage } from './assistantContext';
 
 const AssistantSidePanel = lazyChunk(() => import('../panel/AssistantSidePanel'));
 

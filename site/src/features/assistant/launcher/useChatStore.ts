@@ -4,13 +4,13 @@
 // time a part asks for it, in the browser only, its code loaded then (no page's first load
 // carries it), and its history loaded at once. Outside the provider (a story, a unit test) a
 // part makes a store of its own, dropped with it.
-import type { Locale } from '@coinlens/api/contract';
+import type { Locale } from '@coinlens/contract';
 import { useI18next } from 'gatsby-plugin-react-i18next';
 import { useEffect, useRef, useState } from 'react';
-import { inNextTask, loadChunk } from '../../../app/loadChunk';
+import { inNextTask, loadChunk } from '../../../shell/loadChunk';
 import { isLocale, DEFAULT_LOCALE } from '../../../i18n/locales';
 import type { ChatStore } from '../conversation/conversation';
-import { useAssistant } from './AssistantProvider';
+import { useAssistant } from './assistantContext';
 
 /**
  * Makes a store asking in `language`, once its code has come, and loads its history; `made` hears

@@ -1,18 +1,18 @@
 // The assistant's side panel as a signed-in page has it: the site's layout with its launcher, in
 // the assistant's provider (gatsby-browser.tsx's wrapPageElement puts it around every page), over
-// the stories' fake API and its chat server (storybook/fakeChat.ts), Ana signed in with her
+// the stories' fake API and its chat server (testing/fakeChat.ts), Ana signed in with her
 // morning's conversation, on 1 November 2026 at noon UTC. The layout's realtime connection is
 // opened on the fake chat server, which the tab's conversation store talks to; put back when the
-// story ends. The robot's idle line is always its first (storybook/chat.tsx stubs Math.random).
+// story ends. The robot's idle line is always its first (testing/chat.tsx stubs Math.random).
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import { Layout } from '../../../components/Layout';
-import { chatStory } from '../../../storybook/chat';
-import { CHAT_NOW, morning } from '../../../storybook/chatFixtures';
-import { coin } from '../../../storybook/fixtures';
-import { page, visible, WAIT } from '../../../storybook/play';
-import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../../storybook/site';
+import { Layout } from '../../../shell/Layout';
+import { chatStory } from '../../../testing/chat';
+import { CHAT_NOW, morning } from '../../../testing/chatFixtures';
+import { coin } from '../../../testing/fixtures';
+import { page, visible, WAIT } from '../../../testing/play';
+import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../../testing/site';
 import { startRealtime, type IoFactory } from '../realtime/connection';
 import { AssistantProvider } from '../launcher/AssistantProvider';
 import { COIN_CARD_ATTRIBUTE } from './questionContext';

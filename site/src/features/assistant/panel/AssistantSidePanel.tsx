@@ -1,6 +1,6 @@
 // The assistant's side panel: the conversation beside the page, at a fixed width on the window's
 // right (the whole window below the md breakpoint), the page still in use beside it. From the lg
-// breakpoint the page's frame makes room for it (components/Layout.tsx): at 1280 or 1366 px wide
+// breakpoint the page's frame makes room for it (shell/Layout.tsx): at 1280 or 1366 px wide
 // an overlay would hide the right of the page, where its header's account menu and a report's
 // actions are; below it, the panel lies over the page. Closed with Escape or its close button,
 // the focus then going back to the launcher (../launcher/AssistantProvider.tsx). A question
@@ -20,7 +20,7 @@ import { apiAssetUrl } from '../../../data/client';
 import { useSession } from '../../auth/session';
 import { useFollows } from '../../coins/follows';
 import { useSourceDetail } from '../../monitoring/sources';
-import { SIDE_PANEL_WIDTH, type AssistantPage } from '../launcher/AssistantProvider';
+import { SIDE_PANEL_WIDTH, type AssistantPage } from '../launcher/assistantContext';
 import { ChatPanel } from './ChatPanel';
 import { useQuestionContext, type QuestionContext } from './questionContext';
 import { useChatStore } from '../launcher/useChatStore';

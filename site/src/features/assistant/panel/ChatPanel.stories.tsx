@@ -1,21 +1,21 @@
 // The assistant chat as the chat page shows it: Ana signed in, her conversation over the stories'
-// fake API and its chat server (storybook/fakeChat.ts), which acknowledges each question and
+// fake API and its chat server (testing/fakeChat.ts), which acknowledges each question and
 // streams the reply the story planned, on 1 November 2026 at noon UTC (this morning's bubbles say
 // "09:00", a question asked now "12:00"). The robot's idle line is always its first
-// (storybook/chat.tsx stubs Math.random for the story).
-import type { MonitorSource } from '@coinlens/api/contract';
+// (testing/chat.tsx stubs Math.random for the story).
+import type { MonitorSource } from '@coinlens/contract';
 import { Button } from '@coinlens/design-system';
 import { Flex, chakra } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
-import type { RouteName } from '../../../storybook/fakeApi';
+import type { RouteName } from '../../../testing/fakeApi';
 import {
   ChatStage,
   chatStoreOf,
   chatStory,
   stageOf,
   type ChatParameters,
-} from '../../../storybook/chat';
+} from '../../../testing/chat';
 import {
   CHAT_NOW,
   chatMessage,
@@ -23,15 +23,15 @@ import {
   MORNING,
   morning,
   november,
-} from '../../../storybook/chatFixtures';
-import type { ChatReply } from '../../../storybook/fakeChat';
-import { coin } from '../../../storybook/fixtures';
-import { MONITOR_SOURCES } from '../../../storybook/monitorFixtures';
-import { findDialog, findToast, page, visible, WAIT } from '../../../storybook/play';
-import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../../storybook/site';
+} from '../../../testing/chatFixtures';
+import type { ChatReply } from '../../../testing/fakeChat';
+import { coin } from '../../../testing/fixtures';
+import { MONITOR_SOURCES } from '../../../testing/monitorFixtures';
+import { findDialog, findToast, page, visible, WAIT } from '../../../testing/play';
+import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../../testing/site';
 import type { Locale } from '../../../i18n/locales';
 import { MAX_QUESTION_LENGTH, type QuestionState } from '../conversation/conversation';
-import { getDialogParams, getOpenDialog } from '../../shell/dialogs';
+import { getDialogParams, getOpenDialog } from '../../../shell/dialogs';
 import { ChatPanel, type ChatPanelProps } from './ChatPanel';
 
 const SITE: SiteParameters = {
@@ -398,7 +398,7 @@ export const CoinLayer: Story = {
     await userEvent.click(addSolana);
     const dialog = await findDialog(tc('title'));
     await expect(getOpenDialog()).toBe('addCoin');
-    await expect(getDialogParams().coins).toEqual([
+    await expect(getDialogParams('addCoin').coins).toEqual([
       expect.objectContaining({ id: coin('SOL').id }),
     ]);
     const picked = within(dialog).getByRole('list', { name: tc('footer.list') });
@@ -458,7 +458,9 @@ export const SourceLayer: Story = {
     await userEvent.click(monitor);
     const dialog = await findDialog(tm('dialog.title'));
     await expect(getOpenDialog()).toBe('addMonitor');
-    await expect(getDialogParams().sources).toEqual([expect.objectContaining({ id: 26 })]);
+    await expect(getDialogParams('addMonitor').sources).toEqual([
+      expect.objectContaining({ id: 26 }),
+    ]);
     const chips = within(dialog).getByRole('list', { name: tm('dialog.footer.list') });
     await expect(within(chips).getAllByRole('listitem')).toHaveLength(1);
     await expect(within(chips).getByText(/Governance call/)).toBeVisible();

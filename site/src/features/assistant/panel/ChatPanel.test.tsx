@@ -6,7 +6,7 @@ import type {
   Coin,
   FollowEntry,
   MonitorSource,
-} from '@coinlens/api/contract';
+} from '@coinlens/contract';
 import { Toaster, toaster } from '@coinlens/design-system';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,13 +23,13 @@ import {
   REPLY_TIMEOUT_MS,
   type ChatStore,
 } from '../conversation/conversation';
-import { asSocket, FakeChatSocket } from '../conversation/fakeChatSocket';
+import { asSocket, FakeChatSocket } from '../../../testing/fakeChatSocket';
 import { FOLLOWS_PATH } from '../../coins/follows';
-import { flatStrings, loadStrings, renderWithLocale } from '../../legal/renderWithLocale';
-import { closeDialog, getDialogParams, getOpenDialog } from '../../shell/dialogs';
+import { flatStrings, loadStrings, renderWithLocale } from '../../../testing/renderWithLocale';
+import { closeDialog, getDialogParams, getOpenDialog } from '../../../shell/dialogs';
 import { ChatPanel } from './ChatPanel';
 
-jest.mock('gatsby', () => jest.requireActual('../../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../../testing/gatsbyStub'));
 
 /** The `assistant` string at `key` in `locale`, with `{{name}}` placeholders filled. */
 function strings(
@@ -450,7 +450,9 @@ describe('the chat panel', () => {
     expect(addEthereum).toBeEnabled();
     await user.click(addEthereum);
     expect(getOpenDialog()).toBe('addCoin');
-    expect(getDialogParams().coins).toEqual([expect.objectContaining({ id: 2, name: 'Ethereum' })]);
+    expect(getDialogParams('addCoin').coins).toEqual([
+      expect.objectContaining({ id: 2, name: 'Ethereum' }),
+    ]);
   });
 
   it("opens the add-monitor dialog with a reply's source", async () => {
@@ -472,7 +474,7 @@ describe('the chat panel', () => {
     expect(monitor).toHaveTextContent(en('layers.monitor'));
     await user.click(monitor);
     expect(getOpenDialog()).toBe('addMonitor');
-    expect(getDialogParams().sources).toEqual([
+    expect(getDialogParams('addMonitor').sources).toEqual([
       expect.objectContaining({ id: 7, title: 'FOMC meeting' }),
     ]);
   });

@@ -3,7 +3,7 @@
 // text with a retry after an error or 35 s of silence, a stop button while a reply is awaited, a
 // new-conversation action, and a composer that keeps what the user typed until it is sent. Coin and
 // source lists in a reply open the add dialogs with them picked; a report link goes to the reports.
-import type { Coin, MonitorSource } from '@coinlens/api/contract';
+import type { Coin, MonitorSource } from '@coinlens/contract';
 import {
   Button,
   ChatBubble,

@@ -1,6 +1,6 @@
 // What a question asked from the side panel is about: the page beside it, and on the reports the
 // coin whose card is most in view, on a source's page that source. Sent with the question as its
-// `context` (api/src/contract/index.ts, ChatContext), so that the assistant can answer "this coin"
+// `context` (contract/src/chat.ts, ChatContext), so that the assistant can answer "this coin"
 // or "this source".
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { parseSourceId } from '../../monitoring/detailRoute';

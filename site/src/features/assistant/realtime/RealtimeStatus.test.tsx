@@ -1,12 +1,12 @@
 import '@testing-library/jest-dom';
 import { act, screen } from '@testing-library/react';
 import { clearToken, setToken } from '../../../data/token';
-import { flatStrings, loadStrings, renderWithLocale } from '../../legal/renderWithLocale';
+import { flatStrings, loadStrings, renderWithLocale } from '../../../testing/renderWithLocale';
 import { startRealtime } from './connection';
-import { fakeIo, settle, type FakeSocket } from './fakeSocket';
+import { fakeIo, settle, type FakeSocket } from '../../../testing/fakeSocket';
 import { RealtimeStatus } from './RealtimeStatus';
 
-jest.mock('gatsby', () => jest.requireActual('../../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../../testing/gatsbyStub'));
 
 const en = flatStrings(loadStrings('en', 'common'));
 const zh = flatStrings(loadStrings('zh', 'common'));

@@ -1,10 +1,10 @@
 // socket.io-client's chunk failing to load. After a deploy it is gone and a reload fetches the new
 // build (chunkReload.test.ts); while the site's server is down, a reload would only put the
 // browser's error page in place of this one, so the connection waits and tries again.
-import { CHUNK_RELOAD_STORAGE_KEY } from '../../../app/chunkReload';
+import { CHUNK_RELOAD_STORAGE_KEY } from '../../../shell/chunkReload';
 import { clearToken, setToken } from '../../../data/token';
 import { getRealtimeState, getSocket, RECONNECT_DELAY_MS, startRealtime } from './connection';
-import { fakeIo, settle } from './fakeSocket';
+import { fakeIo, settle } from '../../../testing/fakeSocket';
 
 const mockSocketIo = fakeIo();
 let mockChunkGone = true;

@@ -2,7 +2,7 @@
 // weighs on a page whose visitor is signed out, and used in the task after its chunk's.
 import { clearToken, setToken } from '../../../data/token';
 import { getSocket, startRealtime } from './connection';
-import { fakeIo, settle } from './fakeSocket';
+import { fakeIo, settle } from '../../../testing/fakeSocket';
 
 const mockSocketIo = fakeIo();
 let mockLoads = 0;

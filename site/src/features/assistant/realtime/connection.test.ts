@@ -7,7 +7,7 @@ import {
   startRealtime,
   subscribeRealtime,
 } from './connection';
-import { fakeIo, settle, type FakeSocket } from './fakeSocket';
+import { fakeIo, settle, type FakeSocket } from '../../../testing/fakeSocket';
 
 const URL = 'https://api.coinlens.test';
 let stop: (() => void) | undefined;

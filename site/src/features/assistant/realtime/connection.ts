@@ -4,8 +4,8 @@
 // import() the first time a token exists, so it is never part of a page's first load.
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { useSyncExternalStore } from 'react';
-import { reloadOnChunkError } from '../../../app/chunkReload';
-import { inNextTask } from '../../../app/loadChunk';
+import { reloadOnChunkError } from '../../../shell/chunkReload';
+import { inNextTask } from '../../../shell/loadChunk';
 import { getToken, subscribeToken } from '../../../data/token';
 
 /**

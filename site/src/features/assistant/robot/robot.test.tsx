@@ -2,10 +2,10 @@ import '@testing-library/jest-dom';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import type { Locale } from '../../../i18n/locales';
-import { loadStrings, renderWithLocale } from '../../legal/renderWithLocale';
+import { loadStrings, renderWithLocale } from '../../../testing/renderWithLocale';
 import { nextIdleIndex, ROBOT_IDLE_ROTATE_MS, useRobotText, type RobotTextOptions } from './robot';
 
-jest.mock('gatsby', () => jest.requireActual('../../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../../testing/gatsbyStub'));
 
 const assistantStrings = (locale: Locale) =>
   loadStrings(locale, 'assistant') as unknown as { idle: string[]; robotCrash: string };

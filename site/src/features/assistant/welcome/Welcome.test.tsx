@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../../data/client';
@@ -8,10 +8,10 @@ import { MalformedResponseError } from '../../../data/errors';
 import { ApiProvider } from '../../../data/swr';
 import { clearToken, setToken } from '../../../data/token';
 import type { ChatStore } from '../conversation/conversation';
-import { flatStrings, loadStrings, renderWithLocale } from '../../legal/renderWithLocale';
+import { flatStrings, loadStrings, renderWithLocale } from '../../../testing/renderWithLocale';
 import { Welcome } from './Welcome';
 
-jest.mock('gatsby', () => jest.requireActual('../../legal/gatsbyStub'));
+jest.mock('gatsby', () => jest.requireActual('../../../testing/gatsbyStub'));
 jest.mock('../../../data/client', () => ({
   ...jest.requireActual<typeof ClientModule>('../../../data/client'),
   api: { get: jest.fn(), post: jest.fn(), monitorGet: jest.fn() },

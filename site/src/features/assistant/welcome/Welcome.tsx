@@ -1,11 +1,11 @@
 // The welcome page: where a new user lands after registering, and the chat page. The chat and the
 // onboarding (WelcomeChat) load after the page shows: no page's first load carries them.
-import type { UserInfo } from '@coinlens/api/contract';
+import type { UserInfo } from '@coinlens/contract';
 import { Button, Skeleton } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useCallback } from 'react';
-import { lazyChunk } from '../../../app/loadChunk';
+import { lazyChunk } from '../../../shell/loadChunk';
 import { useApi } from '../../../data/swr';
 import { useChatStore } from '../launcher/useChatStore';
 import { USER_PATH, useSession } from '../../auth/session';

@@ -1,18 +1,18 @@
 // The welcome page's chat with its scripted onboarding: Ana signed in, an empty conversation over
-// the stories' fake API (storybook/fakeChat.ts), the coins and monitored sources of the other site
+// the stories' fake API (testing/fakeChat.ts), the coins and monitored sources of the other site
 // stories, on 1 November 2026 at noon UTC. The script pauses 600 to 1200 ms between lines and 1 s
 // per countdown step, so most stories start from saved progress (as a reload would) close to what
-// they show; the robot's idle line is always its first (storybook/chat.tsx stubs Math.random for
+// they show; the robot's idle line is always its first (testing/chat.tsx stubs Math.random for
 // the story).
 import { Box } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within, type Mock } from '@storybook/test';
-import { ChatStage, chatStoreOf, chatStory, stageOf } from '../../../storybook/chat';
-import { CHAT_NOW, morning } from '../../../storybook/chatFixtures';
-import { ANA, coin } from '../../../storybook/fixtures';
-import { MONITOR_SOURCES } from '../../../storybook/monitorFixtures';
-import { findDialog, findToast, page, visible, WAIT } from '../../../storybook/play';
-import { fakeApiOf, textsOf, type SiteParameters } from '../../../storybook/site';
+import { ChatStage, chatStoreOf, chatStory, stageOf } from '../../../testing/chat';
+import { CHAT_NOW, morning } from '../../../testing/chatFixtures';
+import { ANA, coin } from '../../../testing/fixtures';
+import { MONITOR_SOURCES } from '../../../testing/monitorFixtures';
+import { findDialog, findToast, page, visible, WAIT } from '../../../testing/play';
+import { fakeApiOf, textsOf, type SiteParameters } from '../../../testing/site';
 import {
   onboardingStorageKey,
   PROGRESS_VERSION,
@@ -20,7 +20,7 @@ import {
   type OnboardingProgress,
 } from '../onboarding/onboardingMachine';
 import { COUNTDOWN_STEP_MS, WELCOME_SCRIPT } from '../onboarding/script';
-import { getDialogParams, getOpenDialog } from '../../shell/dialogs';
+import { getDialogParams, getOpenDialog } from '../../../shell/dialogs';
 import { WelcomeChat, type WelcomeChatProps } from './WelcomeChat';
 
 const SITE: SiteParameters = {
@@ -276,7 +276,7 @@ export const CoinTaskDone: Story = {
       within(suggestion).getByRole('button', { name: ta('layers.addNamed', { name: 'XRP' }) }),
     );
     const dialog = await findDialog(tc('title'));
-    await expect(getDialogParams().coins).toEqual([
+    await expect(getDialogParams('addCoin').coins).toEqual([
       expect.objectContaining({ id: coin('XRP').id }),
     ]);
     await userEvent.click(within(dialog).getByRole('button', { name: tc('footer.save') }));

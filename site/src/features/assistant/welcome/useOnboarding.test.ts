@@ -1,4 +1,4 @@
-import type { OnboardingProgress } from '@coinlens/api/contract';
+import type { OnboardingProgress } from '@coinlens/contract';
 import { sharing } from './useOnboarding';
 
 const step = (id: number): OnboardingProgress => ({

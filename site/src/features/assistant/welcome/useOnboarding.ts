@@ -5,11 +5,11 @@
 // this browser, for when the server cannot be reached), so a reload, another tab or a phone
 // resumes it; a user who finished it once does not see it again. The robot's lines are stored in
 // the conversation too (the chat store does that). The machine's code loads after the page shows.
-import type { Coin, MonitorSource, OnboardingProgress } from '@coinlens/api/contract';
+import type { Coin, MonitorSource, OnboardingProgress } from '@coinlens/contract';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
-import { inNextTask, loadChunk } from '../../../app/loadChunk';
+import { inNextTask, loadChunk } from '../../../shell/loadChunk';
 import { api } from '../../../data/client';
 import type { Locale } from '../../../i18n/locales';
 import type { ChatStore } from '../conversation/conversation';

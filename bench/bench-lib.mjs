@@ -1,0 +1,522 @@
+// The pure parts of `npm run bench` (bench.mjs): the goals, medians, the
+// parsing of js-size's output, the one results table and the generated part of
+// docs/benchmarks.md. No I/O here, so bench-lib.test.mjs can check all of it.
+
+/**
+ * The pages Lighthouse measures: the desktop routes with its desktop preset, /mobile/ with its
+ * mobile one. The signed-in areas are measured as their users see them, signed in with followed
+ * coins and sources; signed out, the page's head sends a visitor on to the home page's login
+ * before anything loads (site/src/start/signedOutRedirect.ts), which `/` measures.
+ */
+export const ROUTES = [
+  { path: '/', preset: 'desktop', signedIn: false },
+  { path: '/reporting/', preset: 'desktop', signedIn: true },
+  { path: '/monitoring/', preset: 'desktop', signedIn: true },
+  { path: '/welcome/', preset: 'desktop', signedIn: true },
+  { path: '/mobile/', preset: 'mobile', signedIn: false },
+];
+
+/** Rounds of a comparison of two builds (`--against`): a difference under 20 % needs 10. */
+export const COMPARE_ROUNDS = 10;
+
+/** The pages a comparison of two builds measures: a first visit on each preset, and a signed-in area. */
+export const COMPARED_ROUTES = [
+  { path: '/', preset: 'desktop', signedIn: false },
+  { path: '/mobile/', preset: 'mobile', signedIn: false },
+  { path: '/reporting/', preset: 'desktop', signedIn: true },
+];
+
+/**
+ * One round of Lighthouse runs, in order: every route once, each preset's reference page
+ * (bench/reference, at `/` of the bench's own server, `reference: true`) just before the first
+ * route of that preset. The bench runs the round again and again, so that the reference and the
+ * routes compared with it share the machine's busy and quiet minutes alike.
+ */
+export function lighthouseRound(routes) {
+  const pages = [];
+  for (const route of routes) {
+    if (!pages.some((page) => page.reference && page.preset === route.preset)) {
+      pages.push({ path: '/', preset: route.preset, signedIn: false, reference: true });
+    }
+    pages.push(route);
+  }
+  return pages;
+}
+
+/**
+ * The goals. Lighthouse's, beside the reference page measured in the same rounds with the same
+ * preset: on the desktop preset a score of 0.95 and TBT at most the reference's plus 50 ms; on
+ * the mobile preset (`/mobile/`) the reference's score and LCP, and TBT at most its plus 50 ms.
+ * First-load JS is held to the reference's plus the allowances of site/js-budget.json. The chat's:
+ * a reply starts within 1 s and finishes within 5 s.
+ */
+export const GOALS = {
+  lighthouse: {
+    desktop: { score: 0.95, lcp: null, tbtOverReferenceMs: 50 },
+    mobile: { score: 'reference', lcp: 'reference', tbtOverReferenceMs: 50 },
+  },
+  /** Cumulative layout shift, every route. */
+  cls: 0,
+  chat: { firstMs: 1000, lastMs: 5000 },
+  /** Each signed-in read's requests/s, as a share of the public asset list's in the same run. */
+  signedInReadShare: 0.25,
+};
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values) {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * The figures of scripts/js-size.mjs, one per line: `  161.1 KB gz   5 files  /`.
+ * Lines that are not figures are ignored.
+ */
+export function parseJsSize(text) {
+  const sizes = [];
+  for (const line of text.split('\n')) {
+    const match = /^\s*(\d+(?:\.\d+)?)\s+KB gz\s+(\d+)\s+files?\s+(\S+)\s*$/.exec(line);
+    if (match) sizes.push({ path: match[3], kb: Number(match[1]), files: Number(match[2]) });
+  }
+  return sizes;
+}
+
+/**
+ * Per-metric medians of a route's Lighthouse runs (each `{ score, lcpMs, tbtMs, cls }`): every
+ * figure is the median of its own values, so they may come from different runs.
+ */
+export function summarizeRuns(runs) {
+  return {
+    score: median(runs.map((run) => run.score)),
+    lcpMs: median(runs.map((run) => run.lcpMs)),
+    tbtMs: median(runs.map((run) => run.tbtMs)),
+    cls: median(runs.map((run) => run.cls)),
+    runs: runs.length,
+  };
+}
+
+/**
+ * Why a Lighthouse run's final address is wrong for its route, or null when it is right: a
+ * mobile run must end on a mobile page, a desktop run must neither load nor end on one (the
+ * site sends phones to /mobile/ and everyone else away from it), and a signed-in run must stay
+ * where it was sent (the site sends a visitor it takes for signed out to the login). The
+ * reference page has one page for every device and no redirect: its runs must stay where sent.
+ */
+export function wrongFinalUrl(
+  preset,
+  requestedUrl,
+  mainDocumentUrl,
+  finalUrl,
+  { signedIn = false, reference = false } = {},
+) {
+  const where = (url) => new URL(url).pathname + new URL(url).search;
+  const wanted = where(requestedUrl);
+  const stayed = where(mainDocumentUrl) === wanted && where(finalUrl) === wanted;
+  if (reference) {
+    return stayed
+      ? null
+      : `the reference page ${requestedUrl} ended on ${finalUrl}: it redirects nobody`;
+  }
+  const onMobile = (url) => new URL(url).pathname.split('/').includes('mobile');
+  if (preset === 'mobile') {
+    if (!onMobile(mainDocumentUrl) || !onMobile(finalUrl)) {
+      return `${requestedUrl} with the mobile preset ended on ${finalUrl}, not the mobile page: is the mobile user agent sent?`;
+    }
+    return null;
+  }
+  if (onMobile(mainDocumentUrl) || onMobile(finalUrl)) {
+    return `${requestedUrl} with the desktop preset was sent to ${finalUrl}: the desktop user agent was taken for a phone`;
+  }
+  if (signedIn && !stayed) {
+    return `${requestedUrl} signed in ended on ${finalUrl}: the site took the run for signed out (was the token stored for the page's origin?)`;
+  }
+  return null;
+}
+
+const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+const kbGz = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} KB gz` : 'n/a');
+/** CLS to 3 decimals, and a shift too small for them to 2 significant digits: never "0" unless 0. */
+export function formatCls(value) {
+  if (!Number.isFinite(value)) return 'n/a';
+  if (value === 0) return '0';
+  return value < 0.001 ? String(Number(value.toPrecision(2))) : value.toFixed(3);
+}
+// A limit that is not a number (the reference was not measured) is missed, not met.
+const atMost = (value, limit) => (Number.isFinite(value) ? value <= limit : false);
+/** Lighthouse scores are two-decimal fractions; compare them without float noise. */
+const scoreAtLeast = (value, goal) => (Number.isFinite(value) ? value >= goal - 1e-9 : false);
+
+/**
+ * The table's rows for one route's Lighthouse medians, each beside the medians of the reference
+ * page with the same preset (`reference`; missing when none of its runs succeeded, which fails
+ * every goal set relative to it). A signed-in run says so in its name.
+ */
+export function lighthouseRows(path, preset, summary, { signedIn = false, reference } = {}) {
+  const goal = GOALS.lighthouse[preset];
+  const theirs = reference ?? summarizeRuns([]);
+  const name = (metric) =>
+    `Lighthouse \`${path}\` (${preset}${signedIn ? ', signed in' : ''}): ${metric}`;
+  const score = goal.score === 'reference' ? theirs.score : goal.score;
+  const lcpMs = goal.lcp === 'reference' ? theirs.lcpMs : null;
+  const tbtMs = theirs.tbtMs + goal.tbtOverReferenceMs;
+  return [
+    {
+      measure: name('performance'),
+      value: fixed(summary.score, 2),
+      reference: fixed(theirs.score, 2),
+      goal:
+        goal.score === 'reference'
+          ? `>= ${fixed(score, 2)} (the reference's)`
+          : `>= ${score.toFixed(2)}`,
+      met: scoreAtLeast(summary.score, score),
+    },
+    {
+      measure: name('LCP'),
+      value: ms(summary.lcpMs),
+      reference: ms(theirs.lcpMs),
+      goal: lcpMs === null ? '-' : `<= ${ms(lcpMs)} (the reference's)`,
+      met: lcpMs === null ? null : atMost(summary.lcpMs, lcpMs),
+    },
+    {
+      measure: name('TBT'),
+      value: ms(summary.tbtMs),
+      reference: ms(theirs.tbtMs),
+      goal: `<= ${ms(tbtMs)} (reference + ${goal.tbtOverReferenceMs} ms)`,
+      met: atMost(summary.tbtMs, tbtMs),
+    },
+    {
+      measure: name('CLS'),
+      value: formatCls(summary.cls),
+      reference: formatCls(theirs.cls),
+      goal: '0',
+      met: Number.isFinite(summary.cls) && summary.cls <= GOALS.cls,
+    },
+  ];
+}
+
+/**
+ * The table's rows for first-load JS: one per wanted route, beside the reference page's
+ * (`reference`, js-size's figure for its `/`), held to it plus the route's allowance in KB gz
+ * (`allowances`: site/js-budget.json's `goals.overReferenceKb`, by route, `*` for the others).
+ * A route or a reference not built counts as missed.
+ */
+export function jsRows(paths, sizes, reference, allowances) {
+  return paths.map((path) => {
+    const size = sizes.find((entry) => entry.path === path);
+    const allowance = allowances[path] ?? allowances['*'];
+    const goal = reference ? reference.kb + allowance : NaN;
+    return {
+      measure: `First-load JS \`${path}\``,
+      value: size ? kbGz(size.kb) : 'not built',
+      reference: reference ? kbGz(reference.kb) : 'not built',
+      goal: `<= ${kbGz(goal)} (reference + ${allowance} KB)`,
+      met: size ? atMost(size.kb, goal) : false,
+    };
+  });
+}
+
+/**
+ * Why the reference page must be built before it is measured, or null when its build
+ * (`builtMs`, the time its pages were written; null when there are none) is newer than every
+ * file it is built from (`sources`, each `{ path, mtimeMs }`).
+ */
+export function whyBuildReference(builtMs, sources) {
+  if (builtMs === null) return 'it has not been built';
+  const newer = sources.filter((source) => source.mtimeMs > builtMs).map((source) => source.path);
+  if (newer.length === 0) return null;
+  const more = newer.length > 3 ? ` and ${newer.length - 3} more` : '';
+  return `${newer.slice(0, 3).join(', ')}${more} changed since its build`;
+}
+
+/** The table's rows for one autocannon result (`title`, requests/s, p99): no goal of its own. */
+export function apiRows({ title, requestsPerSecond, p99Ms }) {
+  return [
+    {
+      measure: `API ${title}: requests/s`,
+      value: fixed(requestsPerSecond, 0),
+      goal: '-',
+      met: null,
+    },
+    { measure: `API ${title}: p99`, value: ms(p99Ms), goal: '-', met: null },
+  ];
+}
+
+/**
+ * The table's rows for the signed-in reads beside the asset list, each measured in the same
+ * rounds (`rate`: median requests/s): its share of the asset list's rate, against the goal.
+ */
+export function readShareRows(reference, reads) {
+  return reads.map(({ title, requestsPerSecond }) => {
+    const share = requestsPerSecond / reference.requestsPerSecond;
+    return {
+      measure: `API ${title}: share of ${reference.title}'s requests/s`,
+      value: Number.isFinite(share) ? `${Math.round(share * 100)} %` : 'n/a',
+      goal: `>= ${Math.round(GOALS.signedInReadShare * 100)} %`,
+      met: Number.isFinite(share) ? share >= GOALS.signedInReadShare : false,
+    };
+  });
+}
+
+/** The table's rows for the chat's medians over `count` questions. */
+export function chatRows({ firstMs, lastMs, count }) {
+  return [
+    {
+      measure: `Chat: first part of the reply (median of ${count})`,
+      value: ms(firstMs),
+      goal: `<= ${GOALS.chat.firstMs} ms`,
+      met: atMost(firstMs, GOALS.chat.firstMs),
+    },
+    {
+      measure: `Chat: last part of the reply (median of ${count})`,
+      value: ms(lastMs),
+      goal: `<= ${GOALS.chat.lastMs} ms`,
+      met: atMost(lastMs, GOALS.chat.lastMs),
+    },
+  ];
+}
+
+/** The rows whose goal was missed. */
+export function missedGoals(rows) {
+  return rows.filter((row) => row.met === false);
+}
+
+const metText = (met) => (met === null ? '-' : met ? 'yes' : '**no**');
+
+/**
+ * One Markdown table of `{ measure, value, goal, met }` rows, padded the way Prettier writes
+ * Markdown tables (so docs/benchmarks.md passes `prettier --check`). When a row has a `reference`
+ * figure, the table has a column for it beside ours (`-` in the rows without one). Cells are plain
+ * ASCII, whose width is their length.
+ */
+export function formatTable(rows) {
+  const withReference = rows.some((row) => row.reference !== undefined);
+  const cells = [
+    withReference
+      ? ['measure', 'ours', 'reference', 'goal', 'met']
+      : ['measure', 'value', 'goal', 'met'],
+    ...rows.map((row) =>
+      withReference
+        ? [row.measure, row.value, row.reference ?? '-', row.goal, metText(row.met)]
+        : [row.measure, row.value, row.goal, metText(row.met)],
+    ),
+  ];
+  return markdownTable(cells);
+}
+
+/**
+ * A Markdown table of `cells` (the header row first), padded the way Prettier writes Markdown
+ * tables. Cells are plain ASCII, whose width is their length.
+ */
+export function markdownTable(cells) {
+  const escaped = cells.map((row) => row.map((cell) => String(cell).replaceAll('|', '\\|')));
+  const widths = escaped[0].map((_, column) =>
+    Math.max(3, ...escaped.map((row) => row[column].length)),
+  );
+  const line = (row) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  return [
+    line(escaped[0]),
+    `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`,
+    ...escaped.slice(1).map(line),
+  ].join('\n');
+}
+
+/**
+ * `--no-build`, `--api`, `--write`, `--check`, `--against DIR` and `--rounds N`; anything else is
+ * refused with the usage.
+ */
+export function parseArgs(argv) {
+  const options = {
+    build: true,
+    api: false,
+    write: false,
+    check: false,
+    help: false,
+    against: null,
+    rounds: COMPARE_ROUNDS,
+  };
+  const args = [...argv];
+  while (args.length > 0) {
+    const arg = args.shift();
+    if (arg === '--against' || arg === '--rounds') {
+      const value = args.shift();
+      if (value === undefined || value.startsWith('--')) {
+        throw new Error(`${arg} needs a value\n${USAGE}`);
+      }
+      if (arg === '--against') options.against = value;
+      else {
+        options.rounds = Number(value);
+        if (!Number.isInteger(options.rounds) || options.rounds < 2) {
+          throw new Error(`--rounds must be a whole number of at least 2, not ${value}`);
+        }
+      }
+    } else if (arg === '--no-build') options.build = false;
+    else if (arg === '--api') options.api = true;
+    else if (arg === '--write') options.write = true;
+    else if (arg === '--check') options.check = true;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else throw new Error(`unknown option ${arg}\n${USAGE}`);
+  }
+  if (options.against !== null && options.api) {
+    throw new Error('--against compares two builds of the site: it does not go with --api');
+  }
+  return options;
+}
+
+export const USAGE =
+  'usage: npm run bench [-- --no-build] [--api] [--write] [--check]\n' +
+  '  --no-build  measure the existing build (site/public, api/dist) instead of running `npm run build`;\n' +
+  '              the reference page (bench/reference) is built whenever its build is missing or older\n' +
+  '              than its sources, with or without this\n' +
+  '  --api       measure the API alone (its reads beside the asset list), on the database and Redis\n' +
+  '              that DATABASE_URL and REDIS_URL name, else PGlite; --write rewrites its own part\n' +
+  '  --write     also rewrite the generated part of docs/benchmarks.md, and record the reference\n' +
+  "              page's first-load JS in site/js-budget.json (the goals of js-size --check)\n" +
+  '  --check     exit 1 when a goal is missed\n' +
+  '  --against DIR [--rounds N]\n' +
+  "              compare the site's build (site/public) with another build of it (DIR, e.g. a\n" +
+  '              build without one start-up mechanism): Lighthouse on /, /mobile/ and the signed-in\n' +
+  `              /reporting/, N rounds (default ${COMPARE_ROUNDS}) alternating between the two, each\n` +
+  "              figure's median and spread";
+
+/** "4 min 12 s", "38 s". */
+export function formatDuration(milliseconds) {
+  const seconds = Math.round(milliseconds / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/**
+ * The machine, one Markdown list: `cpus` as os.cpus() gives them, `memoryBytes` as os.totalmem(),
+ * `os` a description such as "Linux 6.1.0 (x64)", and the Node and Chromium versions. With
+ * `benchmarkIndexes`, the speed Lighthouse measured before each of its runs
+ * (`lhr.environment.benchmarkIndex`): the same machine gives different figures on a busy day, and
+ * this says how fast it was while they were taken.
+ */
+export function describeMachine({ cpus, memoryBytes, os, node, chromium, benchmarkIndexes }) {
+  const models = [...new Set(cpus.map((cpu) => cpu.model.trim()))].join(', ') || 'unknown';
+  return [
+    `- CPU: ${models}, ${cpus.length} ${cpus.length === 1 ? 'core' : 'cores'}`,
+    `- RAM: ${(memoryBytes / 1024 ** 3).toFixed(1)} GB`,
+    `- OS: ${os}`,
+    `- Node.js: ${node}`,
+    `- Chromium: ${chromium}`,
+    ...(benchmarkIndexes ? [`- Speed: ${describeSpeed(benchmarkIndexes)}`] : []),
+  ].join('\n');
+}
+
+/**
+ * Lighthouse's benchmark index over a run's Lighthouse runs (its measure of the CPU, higher is
+ * faster; below 1000 Lighthouse warns that the host is slower than its 4x CPU slowdown expects):
+ * the median and the range, or why there is none.
+ */
+export function describeSpeed(indexes) {
+  const measured = indexes.filter((value) => Number.isFinite(value));
+  if (measured.length === 0) return "Lighthouse's benchmark index was not reported";
+  const low = Math.round(Math.min(...measured));
+  const high = Math.round(Math.max(...measured));
+  const runs = `${measured.length} Lighthouse ${measured.length === 1 ? 'run' : 'runs'}`;
+  return (
+    `Lighthouse's benchmark index (higher is faster) ${Math.round(median(measured))} median, ` +
+    `${low === high ? `${low}` : `${low}-${high}`} over ${runs}`
+  );
+}
+
+export const START_MARKER = '<!-- bench:start -->';
+export const END_MARKER = '<!-- bench:end -->';
+/** The part `--api` rewrites for one engine (`pglite`, `postgres`, `postgres-redis`). */
+export function apiMarkers(engine) {
+  return { start: `<!-- bench-api:${engine}:start -->`, end: `<!-- bench-api:${engine}:end -->` };
+}
+
+/**
+ * `doc` with the text between its markers replaced by `generated`; the text outside them, which
+ * people write, is kept as it is. Throws when the markers are missing or out of order.
+ */
+export function replaceGenerated(
+  doc,
+  generated,
+  { start: startMarker, end: endMarker } = { start: START_MARKER, end: END_MARKER },
+) {
+  const start = doc.indexOf(startMarker);
+  const end = doc.indexOf(endMarker);
+  if (start === -1 || end === -1 || end < start) {
+    throw new Error(
+      `docs/benchmarks.md has no ${startMarker} ... ${endMarker} part to rewrite: put the markers back`,
+    );
+  }
+  return `${doc.slice(0, start + startMarker.length)}\n\n${generated.trim()}\n\n${doc.slice(end)}`;
+}
+
+/** The value at fraction `at` (0..1) of the sorted finite `values`, interpolated. */
+export function quantile(values, at) {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const position = (sorted.length - 1) * at;
+  const below = Math.floor(position);
+  const above = Math.ceil(position);
+  return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
+}
+
+/**
+ * One figure of two builds' runs: each side's median and interquartile range, the difference of
+ * the medians (`other` minus `base`), and the spread it is weighed against: the larger of the two
+ * interquartile ranges. `beyondSpread` says whether the difference is larger than that spread.
+ */
+export function compareFigure(base, other) {
+  const side = (values) => ({
+    median: median(values),
+    iqr: quantile(values, 0.75) - quantile(values, 0.25),
+    runs: values.filter((value) => Number.isFinite(value)).length,
+  });
+  const a = side(base);
+  const b = side(other);
+  const difference = b.median - a.median;
+  const spread = Math.max(a.iqr, b.iqr);
+  return { base: a, other: b, difference, spread, beyondSpread: Math.abs(difference) > spread };
+}
+
+const COMPARED_FIGURES = [
+  { key: 'score', label: 'score', format: (value) => value.toFixed(2) },
+  { key: 'lcpMs', label: 'LCP', format: (value) => `${Math.round(value)} ms` },
+  { key: 'tbtMs', label: 'TBT', format: (value) => `${Math.round(value)} ms` },
+  { key: 'cls', label: 'CLS', format: (value) => formatCls(value) },
+];
+
+/**
+ * The Markdown table of a comparison: per page and figure, each build's median (with its
+ * interquartile range), the difference and whether it is beyond the spread. `pages` holds
+ * `{ path, preset, signedIn, base: runs[], other: runs[] }`; `names` the two builds' names.
+ */
+export function comparisonTable(pages, names) {
+  const rows = [];
+  for (const page of pages) {
+    const title = `\`${page.path}\` ${page.preset}${page.signedIn ? ', signed in' : ''}`;
+    for (const { key, label, format } of COMPARED_FIGURES) {
+      const figure = compareFigure(
+        page.base.map((run) => run[key]),
+        page.other.map((run) => run[key]),
+      );
+      const sign = figure.difference > 0 ? '+' : figure.difference < 0 ? '-' : '';
+      rows.push([
+        `${title}: ${label}`,
+        `${format(figure.base.median)} (IQR ${format(figure.base.iqr)}, ${figure.base.runs} runs)`,
+        `${format(figure.other.median)} (IQR ${format(figure.other.iqr)}, ${figure.other.runs} runs)`,
+        `${sign}${format(Math.abs(figure.difference))}`,
+        figure.beyondSpread ? 'yes' : 'no',
+      ]);
+    }
+  }
+  return markdownTable([
+    [
+      'page: figure',
+      `${names.base} median`,
+      `${names.other} median`,
+      'difference',
+      'beyond the spread',
+    ],
+    ...rows,
+  ]);
+}

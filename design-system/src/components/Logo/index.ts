@@ -1,0 +1,2 @@
+export { Logo, monogramOf } from './Logo';
+export type { LogoProps } from './Logo';
