@@ -150,6 +150,36 @@ test.describe('the reporting area', () => {
       const header = await bitcoin.locator('header [data-trend]').first().textContent();
       expect(percentOf(header)).toMatch(/\d/);
       expect(percentOf(caption)).toBe(percentOf(header));
+      // So do the 7 D and 30 D charts with the indicators and the summary: one series, one
+      // definition of a change, whatever part of the card shows it.
+      const indicator = (label: string) =>
+        bitcoin
+          .locator('[data-part="indicator"]')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator('dd')
+          .first()
+          .textContent();
+      const summary = await bitcoin.locator('section[data-part="summary"]').textContent();
+      for (const [range, change] of [
+        ['7d', 'indicators.change7d'],
+        ['30d', 'indicators.change30d'],
+      ] as const) {
+        await bitcoin.getByText(r(`card.ranges.${range}`), { exact: true }).click();
+        const rangeCaption = await bitcoin
+          .getByText(new RegExp(`^${escapeRegExp(r(`chart.period.${range}`))}`))
+          .first()
+          .textContent();
+        const told = percentOf(await indicator(r(change)));
+        expect(told).toMatch(/\d/);
+        expect(percentOf(rangeCaption)).toBe(told);
+        expect(summary).toMatch(new RegExp(`${escapeRegExp(told ?? '')}\\s*%`));
+        if (range === '30d') {
+          // The 30-day low is the lowest price the 30 D chart draws.
+          const low = (await indicator(r('indicators.low30d.label')))?.trim() ?? '';
+          expect(low).toMatch(/\d/);
+          expect(rangeCaption).toContain(low);
+        }
+      }
 
       // Unfollow asks first; Cancel keeps the coin.
       const unfollow = r('card.unfollowNamed', { name: 'Solana' });
