@@ -41,7 +41,10 @@ export const Monogram: Story = {
 };
 
 export const PictureThatFails: Story = {
-  args: { src: '/missing-logo.svg', style: { ...box, background: '#eef1f5', color: '#1f2937', fontWeight: 600 } },
+  args: {
+    src: '/missing-logo.svg',
+    style: { ...box, background: '#eef1f5', color: '#1f2937', fontWeight: 600 },
+  },
   play: async ({ canvasElement }) => {
     // The browser's error swaps the picture for the monogram. jsdom loads no pictures, so there
     // the error is sent as the browser would send it.
