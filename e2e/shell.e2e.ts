@@ -80,17 +80,35 @@ test.describe('the header', () => {
     await page.goto(`${baseUrl()}/400/?from=test`);
     await hydrated(page);
     // The new page is held until the notice has been seen: it shows for 200 ms only, which a
-    // loaded machine can pass between two of the test's looks.
+    // loaded machine can pass between two of the test's looks. The page itself watches for it:
+    // a locator waits for a navigation under way to finish, and this one waits for the notice.
     let noticeSeen: () => void = () => undefined;
     const seen = new Promise<void>((resolve) => (noticeSeen = resolve));
+    await page.exposeFunction('languageNoticeShown', () => noticeSeen());
+    await page.evaluate((text) => {
+      const shown = () => document.body.innerText.includes(text);
+      const tell = () =>
+        (window as unknown as { languageNoticeShown: () => void }).languageNoticeShown();
+      if (shown()) return tell();
+      const observer = new MutationObserver(() => {
+        if (!shown()) return;
+        observer.disconnect();
+        tell();
+      });
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+    }, 'Switching language…');
     await page.route('**/zh/400/**', async (route) => {
       await seen;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Language: English' }).hover();
-    await page.getByRole('link', { name: '中文' }).click();
-    await page.getByText('Switching language…').waitFor();
-    noticeSeen();
+    await page.getByRole('link', { name: '中文' }).click({ noWaitAfter: true });
+    await seen;
     await page.waitForURL(`${baseUrl()}/zh/400/?from=test`);
     // Set once the new page is shown (site/src/i18n/htmlLang.ts).
     await page.locator('html[lang="zh-CN"]').waitFor({ state: 'attached' });
