@@ -7,6 +7,11 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   typescript: { reactDocgen: 'react-docgen-typescript' },
+  // Mock Service Worker's script, served from the installed msw (it must match its version) at
+  // the root, where msw-storybook-addon registers it: the site's stories answer `/api/*` with it.
+  staticDirs: [
+    { from: '../node_modules/msw/lib/mockServiceWorker.js', to: '/mockServiceWorker.js' },
+  ],
   async viteFinal(viteConfig) {
     // Site code imports Gatsby and its i18n plugin, which need Gatsby's runtime: stories get the
     // stand-ins of site/src/testing (the site's Jest story project maps the same ones). The
@@ -30,7 +35,7 @@ const config: StorybookConfig = {
         replacement: resolve(root, 'design-system/src/index.ts'),
       },
     ];
-    // What Gatsby inlines at build time: no API origin (the fake API answers the page's own
+    // What Gatsby inlines at build time: no API origin (the mocked API answers the page's own
     // /api/*) and no Google client id (Google sign-in says it is not available).
     viteConfig.define = {
       ...viteConfig.define,

@@ -3,7 +3,23 @@ import '@fontsource/inter/latin-500.css';
 import '@fontsource/inter/latin-600.css';
 import '@fontsource/inter/latin-700.css';
 import type { Decorator, Parameters } from '@storybook/react';
+import { initialize, mswLoader } from 'msw-storybook-addon';
 import { CoinlensProvider } from '../design-system/src/provider';
+
+// Mock Service Worker answers the site stories' `/api/*` (each story puts its mocked API's
+// handlers in, site/src/testing/site.tsx): in the browser through its service worker, in the
+// site's Jest story tests through msw's Node server (the addon's Node build). A request to
+// `/api/*` that no handler answers fails, as an address the API lacks; Storybook's own requests
+// (its index, the stories' modules, fonts) go on untouched.
+initialize({
+  quiet: true,
+  onUnhandledRequest: (request, print) => {
+    if (new URL(request.url).pathname.startsWith('/api/')) print.error();
+  },
+});
+
+/** Before each story: msw forgets the last story's handlers and takes `parameters.msw`'s. */
+export const loaders = [mswLoader];
 
 export const decorators: Decorator[] = [
   (Story) => (

@@ -65,6 +65,11 @@ const config: TestRunnerConfig = {
     const storyContext = await getStoryContext(page, context);
     await fitViewport(page, storyContext.parameters?.screenshot?.size);
     await injectAxe(page);
+    // The page's own loading ends before a story starts. Playwright's `networkidle`, which
+    // waitForPageReady awaits before each screenshot, comes once a page; a story whose mocked API
+    // holds a request (a real request through msw's service worker, ended only by the client's
+    // time-out) would keep the first story of a page from ever reaching it.
+    await page.waitForLoadState('networkidle');
   },
   async postVisit(page, context) {
     try {

@@ -20,28 +20,42 @@ const transform = {
 
 const STORY_TESTS = '\\.stories\\.test\\.tsx$';
 
+// jsdom with Node's fetch, Request, Response, streams and AbortController (jest-fixed-jsdom, as
+// msw's docs advise): msw answers the site's requests in both projects (testing/api). Modules
+// resolve as in Node, not as in a browser: msw/node and msw-storybook-addon's Node build have no
+// browser variant, and jsdom is not a browser.
+/** msw's dependencies that ship only ES modules. */
+const MSW_ESM = 'rettime/|until-async/|@open-draft/deferred-promise/';
+
+const environment = {
+  testEnvironment: 'jest-fixed-jsdom',
+  testEnvironmentOptions: { customExportConditions: ['node'] },
+};
+
 module.exports = {
   projects: [
     {
       displayName: 'site',
-      testEnvironment: 'jsdom',
+      ...environment,
       roots: ['<rootDir>/src', '<rootDir>/edge'],
       testPathIgnorePatterns: ['/node_modules/', STORY_TESTS],
       transform,
-      // typebox (the contract's schemas) ships only ESM, which Jest must transform.
-      transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
+      // typebox (the contract's schemas) and some of msw's dependencies ship only ESM, which Jest
+      // must transform (Node 20 would require() them; Jest's own module system cannot).
+      transformIgnorePatterns: [`/node_modules/(?!typebox/|${MSW_ESM})`],
       setupFiles: ['<rootDir>/src/testing/textEncoding.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
       moduleNameMapper: { '\\.woff2$': '<rootDir>/src/testing/fileStub.ts' },
     },
     {
       displayName: 'site stories',
-      testEnvironment: 'jsdom',
+      ...environment,
       roots: ['<rootDir>/src'],
       testRegex: STORY_TESTS,
       transform,
-      // @storybook/react and typebox ship ESM that Jest must transform; see ARCHITECTURE.md.
-      transformIgnorePatterns: ['/node_modules/(?!@storybook/react/|typebox/)'],
+      // @storybook/react, typebox and some of msw's dependencies ship ESM that Jest must
+      // transform; see ARCHITECTURE.md.
+      transformIgnorePatterns: [`/node_modules/(?!@storybook/react/|typebox/|${MSW_ESM})`],
       setupFiles: ['<rootDir>/src/testing/textEncoding.ts'],
       moduleNameMapper: {
         '^gatsby$': '<rootDir>/src/testing/gatsby.tsx',

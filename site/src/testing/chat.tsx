@@ -1,6 +1,6 @@
 // What a story of the assistant chat needs on top of a site story (site.tsx): the page's main
 // landmark, its one conversation store, made as useChatStore makes it (history loaded at once,
-// dropped with the page) but talking to the fake API's chat server (fakeChat.ts) instead of a
+// dropped with the page) but talking to the mocked API's chat server (fakeChat.ts) instead of a
 // real socket, the layout's dialog host for the add dialogs the chat opens, and a robot whose
 // idle line does not change from one run to the next.
 //
@@ -12,8 +12,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore } from '../features/assistant/conversation/conversation';
 import { DialogHost } from '../shell/DialogHost';
 import type { Locale } from '../i18n/locales';
-import type { FakeApi } from './fakeApi';
-import { fakeApiOf, siteStory, storyLocale } from './site';
+import type { MockApi } from './api';
+import { mockApiOf, siteStory, storyLocale } from './site';
 
 /** `parameters.chat` of a chat story. */
 export interface ChatParameters {
@@ -28,32 +28,32 @@ const chatParameters = (context: Pick<StoryContext, 'parameters'>): ChatParamete
   (context.parameters.chat as ChatParameters | undefined) ?? {};
 
 export interface ChatStageProps extends ChatParameters {
-  /** The story's fake API, whose chat server answers the store. */
-  api: FakeApi;
+  /** The story's mocked API, whose chat server answers the store. */
+  api: MockApi;
   /** The language questions are asked in. */
   locale: Locale;
   /** What shows the conversation (the chat panel, the welcome chat), given the page's store. */
   children: (store: ChatStore) => ReactNode;
 }
 
-/** A ChatStage's props from the story's context: its fake API, language and `parameters.chat`. */
+/** A ChatStage's props from the story's context: its mocked API, language and `parameters.chat`. */
 export function stageOf(context: StoryContext): Omit<ChatStageProps, 'children'> {
   return {
-    api: fakeApiOf(context),
+    api: mockApiOf(context),
     locale: storyLocale(context.globals),
     ...chatParameters(context),
   };
 }
 
-/** The page's store in each story, by the story's fake API (for `chatStoreOf`). */
-const stores = new WeakMap<FakeApi, ChatStore>();
+/** The page's store in each story, by the story's mocked API (for `chatStoreOf`). */
+const stores = new WeakMap<MockApi, ChatStore>();
 
 /**
  * The store the story's page made, for a play function that must know when something reached
  * it, not only when the page drew it (a busy machine draws late, by uneven amounts).
  */
 export function chatStoreOf(context: Pick<StoryContext, 'loaded'>): ChatStore {
-  const store = stores.get(fakeApiOf(context));
+  const store = stores.get(mockApiOf(context));
   if (!store) throw new Error('The chat stage has not made its store yet');
   return store;
 }
@@ -106,7 +106,7 @@ export const chatStory = {
   parameters: {
     ...siteStory.parameters,
     // Storybook writes an args story's JSX out for the docs' source block, props and all; the
-    // fake API a chat story hands its stage is far too big for that (the page hangs on it).
+    // mocked API a chat story hands its stage is far too big for that (the page hangs on it).
     docs: { source: { type: 'code' } },
   },
 };

@@ -1,4 +1,4 @@
-// The assistant's side of the stories' fake API (fakeApi.ts): the current conversation as the
+// The assistant's side of the mocked API (api/chatHttp.ts): the current conversation as the
 // reference API keeps it (api/src/chat/store.ts and service.ts), which GET /api/chat/list pages
 // through and POST /api/chat/clean replaces, and the realtime socket the page's chat store talks
 // to. A question emitted on `chat` is stored under the next number and acknowledged with it (a

@@ -1,8 +1,8 @@
-// The data the stories' fake API starts from: one account and a handful of coins with quotes of a
-// fixed moment, so that every story (and its screenshot) shows the same numbers.
+// The data the stories' and tests' mocked API starts from: one account and a handful of coins
+// with quotes of a fixed moment, so that every story (and its screenshot) shows the same numbers.
 import type { Coin } from '@coinlens/contract';
 
-/** An account of the fake API. */
+/** An account of the mocked API. */
 export interface FakeAccount {
   id: number;
   /** The email address (lower case, as the server keeps it). */
@@ -47,7 +47,7 @@ const COIN_ROWS: Array<
   ['Cardano', 'ADA', '#0033ad', 0.3612, 1.05],
 ];
 
-/** The coins of the fake API, by rank (id = rank). */
+/** The coins of the mocked API, by rank (id = rank). */
 export const COINS: Coin[] = COIN_ROWS.map(([name, symbol, colour, price, change], index) => ({
   id: index + 1,
   name,
@@ -79,7 +79,7 @@ export interface MovedPrice {
 
 /**
  * The latest prices of Bitcoin and Ethereum, which moved since their quotes (a story passes them
- * to the fake API as `prices`): a page showing these took the fresh prices, one showing the
+ * to the mocked API as `prices`): a page showing these took the fresh prices, one showing the
  * quotes did not.
  */
 export const MOVED_PRICES: Record<number, MovedPrice> = {

@@ -1,9 +1,9 @@
-// The monitored sources of the stories' fake API, at fixed times around one fixed moment
+// The monitored sources of the stories' mocked API, at fixed times around one fixed moment
 // (`STORY_NOW`, the clock the monitoring stories set), so that a card says "Today 18:30" or
 // "11/02/2026 15:00" whatever day the stories run: live events, AMAs and podcasts in every state,
 // the list Ana monitors, and a podcast with more episodes than one page of her list holds.
 import type { ContentLine } from '@coinlens/contract';
-import { fakeSource, type FakeSource } from './fakeMonitorServer';
+import { fakeSource, type FakeSource } from './api';
 import type { Locale } from '../i18n/locales';
 import { coin, monogram, QUOTED_AT } from './fixtures';
 

@@ -4,12 +4,19 @@
 import { configure } from '@storybook/test';
 import '@testing-library/jest-dom';
 import { setProjectAnnotations } from '@storybook/react';
+import { getWorker } from 'msw-storybook-addon';
+import type { SetupServerApi } from 'msw/node';
 import * as preview from '../../../.storybook/preview';
 
 // The returned beforeAll makes @storybook/test wrap play functions' events in React's act(), as
 // Storybook's own runner does; without it every story run warns "not wrapped in act(...)".
 const annotations = setProjectAnnotations([preview]);
 beforeAll(annotations.beforeAll);
+// The preview's msw (msw-storybook-addon's `initialize`) is, in Node, msw's server listening from
+// the start (the addon's Node build, whose types it leaves to the browser's); its loader resets
+// the handlers before each story, and the story's mocked API puts its own in (testing/site.tsx).
+afterEach(() => (getWorker() as unknown as SetupServerApi).resetHandlers());
+afterAll(() => (getWorker() as unknown as SetupServerApi).close());
 
 // A story that walks through several steps takes a few seconds in jsdom, more on a busy machine.
 // Set here: `testTimeout` in a project of jest.config.cjs is ignored (it is a global option).

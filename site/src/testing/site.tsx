@@ -1,17 +1,21 @@
 // What a site story needs around it, given the way the site's layout gives it to a page: the
 // page's language (the toolbar's `locale` global, or a story's own), the i18n plugin's context
 // over a real i18next instance, the app's SWR setup over the one API client, the toasts, and per
-// story a fake API (fakeApi.ts), a session (signed in as Ana or signed out) and, for the global
-// dialogs, the dialog that is open. Everything a story changes is put back when it ends.
+// story a mocked API (testing/api: msw handlers over the story's own state, put in front of
+// msw-storybook-addon's worker, or msw's Node server in Jest), a session (signed in as Ana or
+// signed out) and, for the global dialogs, the dialog that is open. Everything a story changes
+// is put back when it ends, and a story whose mocked API answered against the contract fails.
 //
 // One difference from a page: the API client names the page's language in its `Language` header
-// from the page's path, and Storybook's is /iframe.html, so the fake API answers in English
+// from the page's path, and Storybook's is /iframe.html, so the mocked API answers in English
 // whatever the story's language (as the real API would to that header).
 //
 // Use: `const meta = { ...siteStory, parameters: { site: { dialog: 'login' } } }`.
 import { TREND_COLORS_ATTRIBUTE, Toaster, toaster } from '@coinlens/design-system';
 import type { Decorator, StoryContext } from '@storybook/react';
 import { spyOn } from '@storybook/test';
+import type { RequestHandler } from 'msw';
+import { getWorker } from 'msw-storybook-addon';
 import { useEffect, type ReactNode } from 'react';
 import { mutate, useSWRConfig, type Cache } from 'swr';
 import { FETCH_MIN_DELAY_MS } from '../data/minDelay';
@@ -23,7 +27,7 @@ import type { DialogName } from '../shell/dialogs';
 import { closeDialog, forgetUnsaved, openDialog } from '../shell/dialogs';
 import { HTML_LANG, isLocale, type Locale } from '../i18n/locales';
 import { LOCALE_TREND_COLORS } from '../i18n/trendColors';
-import { FakeApi, type FakeApiOptions } from './fakeApi';
+import { MockApi, takeMockFaults, type MockApiOptions } from './api';
 import { ANA } from './fixtures';
 import { navigate } from './gatsby';
 import { pageContext, storyI18n } from './i18n';
@@ -31,9 +35,9 @@ import { I18nextContext, I18nextProvider } from './i18next';
 
 /** `parameters.site` of a site story. */
 export interface SiteParameters {
-  /** The fake API's starting state and the routes that misbehave. */
-  api?: FakeApiOptions;
-  /** Signed in as Ana (a token the fake API accepts is kept) rather than signed out. */
+  /** The mocked API's starting state and the routes that misbehave. */
+  api?: MockApiOptions;
+  /** Signed in as Ana (a token the mocked API accepts is kept) rather than signed out. */
   signedIn?: boolean;
   /** The global dialog open when the story starts (the story renders the DialogHost). */
   dialog?: DialogName;
@@ -62,10 +66,10 @@ export function storyLocale(globals: Record<string, unknown>): Locale {
   return isLocale(globals.locale) ? globals.locale : 'en';
 }
 
-/** The fake API of the running story (made by `siteStory`'s loader). */
-export function fakeApiOf(context: Pick<StoryContext, 'loaded'>): FakeApi {
+/** The mocked API of the running story (made by `siteStory`'s loader). */
+export function mockApiOf(context: Pick<StoryContext, 'loaded'>): MockApi {
   const api: unknown = context.loaded.api;
-  if (!(api instanceof FakeApi)) throw new Error('This story has no fake API: spread siteStory');
+  if (!(api instanceof MockApi)) throw new Error('This story has no mocked API: spread siteStory');
   return api;
 }
 
@@ -139,8 +143,16 @@ function withSite<TArgs>(...[Story, context]: Parameters<Decorator<TArgs>>) {
   );
 }
 
-function makeFakeApi<TArgs>(context: StoryContext<TArgs>) {
-  return { api: new FakeApi(siteParameters(context).api) };
+function makeMockApi<TArgs>(context: StoryContext<TArgs>) {
+  return { api: new MockApi(siteParameters(context).api) };
+}
+
+/** A story's own msw handlers, `parameters.msw.handlers` (a list, or lists by name). */
+function storyHandlers(context: Pick<StoryContext, 'parameters'>): RequestHandler[] {
+  const msw = context.parameters.msw as
+    { handlers?: RequestHandler[] | Record<string, RequestHandler | RequestHandler[]> } | undefined;
+  const handlers = msw?.handlers ?? [];
+  return Array.isArray(handlers) ? handlers : Object.values(handlers).flat();
 }
 
 /**
@@ -156,8 +168,12 @@ function setClock(now: number) {
 async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
   const { signedIn = false, dialog, now } = siteParameters(context);
   const clock = now === undefined ? undefined : setClock(now);
-  const api = fakeApiOf(context);
-  const restoreFetch = api.install();
+  const api = mockApiOf(context);
+  // msw-storybook-addon's loader has put in the story's own handlers (`parameters.msw`) and drops
+  // them, and these, before the next story; the story's own stay in front of its mocked API's.
+  const worker = getWorker();
+  const stopLogging = api.listen(worker);
+  worker.use(...storyHandlers(context));
   if (signedIn) setToken(api.tokenFor(ANA));
   else clearToken();
   // Toasts stay until the story ends (they close after 3 s on a page), so that the play function
@@ -181,8 +197,8 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
   return async () => {
     // What the story left under way must not reach the next one: requests still held end (they
     // would stay pending in the app's cache, which hands them to the next request of the same
-    // resource), and answers on their way land, while this story's fetch, dialog and toasts are
-    // still in place to take what the page makes of them.
+    // resource), and answers on their way land, while this story's handlers, dialog and toasts
+    // are still in place to take what the page makes of them.
     api.close();
     // (Up to 10 s: on a loaded machine a request can take seconds, and would land in the next.)
     await api.settled(FETCH_MIN_DELAY_MS + 50, 10_000);
@@ -190,7 +206,7 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
     forgetUnsaved();
     toaster.dismiss();
     toasts.mockRestore();
-    restoreFetch();
+    stopLogging();
     clearToken();
     // The app's cache starts empty in the next story, as on a fresh page.
     await mutate(() => true, undefined, { revalidate: false });
@@ -207,7 +223,17 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
 }
 
 /**
- * Spread into a site story file's meta: the site frame, a fresh fake API per story and the
+ * A story fails when its mocked API answered against the contract or threw (respond.ts): the
+ * page then met a network error no real API would give it, and what the story checked proves
+ * nothing.
+ */
+function answeredByContract() {
+  const [fault] = takeMockFaults();
+  if (fault) throw fault;
+}
+
+/**
+ * Spread into a site story file's meta: the site frame, a fresh mocked API per story and the
  * session and dialog of `parameters.site`. Overlays render over the whole page, so the
  * screenshot is of the viewport. The meta itself says `tags: ['site', '!autodocs']` (Storybook
  * reads tags without running the file): `test-storybook --includeTags site` picks the site's
@@ -215,7 +241,8 @@ async function prepareSite<TArgs>(context: StoryContext<TArgs>) {
  */
 export const siteStory = {
   decorators: [withSite],
-  loaders: [makeFakeApi],
+  loaders: [makeMockApi],
   beforeEach: prepareSite,
+  experimental_afterEach: answeredByContract,
   parameters: { screenshot: { viewport: true } },
 };

@@ -1,4 +1,4 @@
-// The login dialog as a page shows it: opened in the dialog host, over the stories' fake API. One
+// The login dialog as a page shows it: opened in the dialog host, over the stories' mocked API. One
 // story per step and per outcome; each play function is the behaviour's specification, run in Jest
 // (LoginDialog.stories.test.tsx) and in Chromium.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
@@ -14,7 +14,7 @@ import {
   page,
   WAIT,
 } from '../../testing/play';
-import { fakeApiOf, siteStory, textsOf } from '../../testing/site';
+import { mockApiOf, siteStory, textsOf } from '../../testing/site';
 import { DialogHost } from '../../shell/DialogHost';
 import { getOpenDialog, openDialog } from '../../shell/dialogs';
 import { forgetAllCodes } from './pendingCodes';
@@ -163,7 +163,7 @@ export const InvalidEmail: Story = {
     await fill(dialog, context, 'ana@example', ANA.password);
     await userEvent.click(within(dialog).getByRole('button', { name: t('login.submit') }));
     await findToast(t('login.messages.ErrorEmailTips'));
-    await expect(fakeApiOf(context).calls('POST /api/auth/login/dologin')).toHaveLength(0);
+    await expect(mockApiOf(context).calls('POST /api/auth/login/dologin')).toHaveLength(0);
   },
 };
 
@@ -175,7 +175,7 @@ export const PasswordTooShort: Story = {
     await fill(dialog, context, ANA.account, '12345');
     await userEvent.click(within(dialog).getByRole('button', { name: t('login.submit') }));
     await findToast(t('login.messages.EnterLimit'));
-    await expect(fakeApiOf(context).calls('POST /api/auth/login/dologin')).toHaveLength(0);
+    await expect(mockApiOf(context).calls('POST /api/auth/login/dologin')).toHaveLength(0);
   },
 };
 
@@ -192,7 +192,7 @@ export const LoggingIn: Story = {
     await userEvent.click(submit);
     await waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'true'), WAIT);
     await userEvent.click(submit);
-    await expect(fakeApiOf(context).calls('POST /api/auth/login/dologin')).toHaveLength(1);
+    await expect(mockApiOf(context).calls('POST /api/auth/login/dologin')).toHaveLength(1);
   },
 };
 
@@ -214,7 +214,7 @@ export const LoginSuccess: Story = {
       await expect(window.localStorage.getItem('token')).toMatch(/^story-token-7-/);
       await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
       await expect(getOpenDialog()).toBeNull();
-      await expect(fakeApiOf(context).calls('POST /api/auth/login/dologin')[0]?.body).toEqual({
+      await expect(mockApiOf(context).calls('POST /api/auth/login/dologin')[0]?.body).toEqual({
         account: ANA.account,
         passwd: ANA.password,
       });
@@ -288,7 +288,7 @@ export const GoogleNotAvailable: Story = {
     const dialog = await dialogTitled(context, 'login.title');
     await userEvent.click(within(dialog).getByRole('button', { name: t('login.google') }));
     await findToast(t('login.socialUnavailable', { provider: 'Google' }));
-    await expect(fakeApiOf(context).requests).toHaveLength(0);
+    await expect(mockApiOf(context).requests).toHaveLength(0);
   },
 };
 
@@ -299,7 +299,7 @@ export const XNotAvailable: Story = {
     const dialog = await dialogTitled(context, 'login.title');
     await userEvent.click(within(dialog).getByRole('button', { name: t('login.x') }));
     await findToast(t('login.socialUnavailable', { provider: 'X' }));
-    await expect(fakeApiOf(context).calls('POST /api/auth/login/twitterRedirectUrl')).toHaveLength(
+    await expect(mockApiOf(context).calls('POST /api/auth/login/twitterRedirectUrl')).toHaveLength(
       1,
     );
     await expect(dialog).toBeVisible();
@@ -326,7 +326,7 @@ export const VerifyEmail: Story = {
     await expect(boxes).toHaveLength(6);
     await waitFor(() => expect(boxes[0]).toHaveFocus(), WAIT);
     await expect(within(dialog).getByRole('button', { name: t('login.back') })).toBeVisible();
-    await expect(fakeApiOf(context).calls('POST /api/auth/base/sendMessage')[0]?.body).toEqual({
+    await expect(mockApiOf(context).calls('POST /api/auth/base/sendMessage')[0]?.body).toEqual({
       account: NEW_EMAIL,
       type: 4,
     });
@@ -363,7 +363,7 @@ export const RegisterSuccess: Story = {
     try {
       const dialog = await dialogTitled(context, 'login.verifyTitle');
       await userEvent.click(codeBoxes(dialog, context)[0] as HTMLElement);
-      await userEvent.paste(fakeApiOf(context).lastCode(NEW_EMAIL));
+      await userEvent.paste(mockApiOf(context).lastCode(NEW_EMAIL));
       await findToast(t('login.messages.RegistrationSuccess'));
       await expect(navigate).toHaveBeenCalledWith('/welcome/');
       await expect(registered.events).toHaveBeenCalledWith({ userId: ANA.id + 1 });
@@ -452,7 +452,7 @@ export const BackThenNext: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: t('login.next') }));
     await dialogTitled(context, 'login.verifyTitle');
     await findToast(t('login.messages.CodeStillValid'));
-    await expect(fakeApiOf(context).calls('POST /api/auth/base/sendMessage')).toHaveLength(1);
+    await expect(mockApiOf(context).calls('POST /api/auth/base/sendMessage')).toHaveLength(1);
     const resend = resendButton(dialog, context);
     await expect(resend).toBeDisabled();
     await expect(cooldownOf(resend)).toBeGreaterThan(40);
@@ -488,7 +488,7 @@ export const CodeRequestedTooSoon: Story = {
     await expect(resend).toBeDisabled();
     await expect(cooldownOf(resend)).toBeLessThanOrEqual(42);
     await expect(cooldownOf(resend)).toBeGreaterThan(30);
-    await expect(fakeApiOf(context).outbox).toHaveLength(0);
+    await expect(mockApiOf(context).outbox).toHaveLength(0);
     await waitFor(() => expect(codeBoxes(dialog, context)[0]).toHaveFocus(), WAIT);
   },
 };
@@ -546,7 +546,7 @@ export const NewPassword: Story = {
       within(dialog).getByRole('button', { name: t('login.changePassword') }),
     ).toBeDisabled();
     await expect(resendButton(dialog, context)).toBeDisabled();
-    await expect(fakeApiOf(context).calls('POST /api/auth/base/sendMessage')[0]?.body).toEqual({
+    await expect(mockApiOf(context).calls('POST /api/auth/base/sendMessage')[0]?.body).toEqual({
       account: ANA.account,
       type: 2,
     });
@@ -597,7 +597,7 @@ export const ResetSuccess: Story = {
     const t = textsOf(context);
     const dialog = await dialogTitled(context, 'login.newPasswordTitle');
     await userEvent.click(codeBoxes(dialog, context)[0] as HTMLElement);
-    await userEvent.keyboard(fakeApiOf(context).lastCode(ANA.account));
+    await userEvent.keyboard(mockApiOf(context).lastCode(ANA.account));
     await userEvent.type(within(dialog).getByLabelText(t('login.newPassword')), 'new-horse-8');
     await userEvent.click(within(dialog).getByRole('button', { name: t('login.changePassword') }));
     await findToast(t('login.messages.ResetSuccess'));

@@ -1,10 +1,10 @@
 // The add-cryptocurrency dialog as the reporting page opens it: in the dialog host, signed in as
-// Ana who follows Bitcoin, over the stories' fake API.
+// Ana who follows Bitcoin, over the stories' mocked API.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { coin } from '../../testing/fixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
+import { mockApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
 import { DialogHost } from '../../shell/DialogHost';
 import { getOpenDialog } from '../../shell/dialogs';
 
@@ -51,7 +51,7 @@ export const CoinList: Story = {
       within(table).getByRole('button', { name: t('actionLabel.followed', { name: 'Bitcoin' }) }),
     ).toBeDisabled();
     await expect(within(dialog).getByText(t('footer.empty', { limit: 5 }))).toBeVisible();
-    await expect(fakeApiOf(context).calls('GET /api/asset/list')[0]?.query.get('page')).toBe('1');
+    await expect(mockApiOf(context).calls('GET /api/asset/list')[0]?.query.get('page')).toBe('1');
   },
 };
 
@@ -80,7 +80,7 @@ export const Search: Story = {
       expect(within(dialog).getByText('Solana')).toBeVisible();
       expect(within(dialog).queryByText('Ethereum')).not.toBeInTheDocument();
     }, WAIT);
-    const keywords = fakeApiOf(context)
+    const keywords = mockApiOf(context)
       .calls('GET /api/asset/list')
       .map((request) => request.query.get('keyword'));
     await expect(keywords).toContain('sol');
@@ -154,7 +154,7 @@ export const Saves: Story = {
     await findToast(t('messages.AddSuccess'));
     await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
     await expect(getOpenDialog()).toBeNull();
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     await expect(api.calls('POST /api/follow/add')[0]?.body).toEqual({
       coinIds: [coin('ETH').id, coin('SOL').id],
     });
@@ -183,6 +183,6 @@ export const SignedOut: Story = {
   play: async (context) => {
     await findDialog(textsOf(context)('login.title'));
     await expect(getOpenDialog()).toBe('login');
-    await expect(fakeApiOf(context).requests).toHaveLength(0);
+    await expect(mockApiOf(context).requests).toHaveLength(0);
   },
 };

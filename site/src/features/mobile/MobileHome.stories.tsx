@@ -1,11 +1,11 @@
 // The mobile page as /mobile/ shows it on a phone: the top bar and, for a visitor, what Coinlens
 // does and the way in; for Ana, signed in, her coins, her sources' next events and the assistant
 // behind the tabs at the bottom of the screen. In the site's layout as the page has it (its mobile
-// frame and dialog host), over the stories' fake API on 1 November 2026 at noon UTC (an upcoming
+// frame and dialog host), over the stories' mocked API on 1 November 2026 at noon UTC (an upcoming
 // event says "Starts Today 18:30"), shot at a phone's size (375 x 812; 320 x 640 for the narrowest
 // phones). Everything a story changes outside the page is put back when it ends: the address's
 // `?tab=`, Ana's onboarding progress, the realtime connection (the layout's, opened here on the
-// fake API's chat server) and the locale cookie.
+// mocked API's chat server) and the locale cookie.
 import { formatPercentChange, formatPrice } from '@coinlens/design-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
@@ -13,7 +13,7 @@ import { Layout } from '../../shell/Layout';
 import { LOCALE_COOKIE, localeCookie, localeFromCookie } from '../../i18n/cookie';
 import { chatStory } from '../../testing/chat';
 import { morning } from '../../testing/chatFixtures';
-import type { RouteName } from '../../testing/fakeApi';
+import type { RouteName } from '../../testing/api';
 import { ANA, coin, MOVED_PRICES, QUOTED_AT } from '../../testing/fixtures';
 import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorFixtures';
 import { findDialog, page, visible } from '../../testing/play';
@@ -23,7 +23,7 @@ import { findDialog, page, visible } from '../../testing/play';
  * data first, and under a loaded CI machine (jsdom beside the builds) that has taken over 5 s.
  */
 const WAIT = { timeout: 15_000 };
-import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../testing/site';
+import { mockApiOf, storyLocale, textsOf, type SiteParameters } from '../../testing/site';
 import {
   onboardingStorageKey,
   PROGRESS_VERSION,
@@ -62,7 +62,7 @@ const SITE: SiteParameters = {
 
 const SIGNED_OUT: SiteParameters = { ...SITE, signedIn: false };
 
-/** The same meta with other fake API options. */
+/** The same meta with other mocked API options. */
 const withApi = (api: SiteParameters['api']): SiteParameters => ({
   ...SITE,
   api: { ...SITE.api, ...api },
@@ -115,7 +115,7 @@ function setAddressTab(tab: string | null) {
 
 /**
  * Before the page loads: the address's tab, Ana's saved onboarding progress, and the realtime
- * connection, whose socket is the fake API's chat server (the page's own chat store talks to it,
+ * connection, whose socket is the mocked API's chat server (the page's own chat store talks to it,
  * as it talks to socket.io on a page; the layout's own start then does nothing). All put back
  * when the story ends.
  */
@@ -128,7 +128,7 @@ function preparePage<TArgs>(context: StoryContext<TArgs>) {
   window.localStorage.setItem(key, JSON.stringify({ version: PROGRESS_VERSION, ...onboarding }));
 
   // The connection closes a socket with disconnect(), which the chat's fake socket lacks.
-  const socket = fakeApiOf(context).chat.asSocket();
+  const socket = mockApiOf(context).chat.asSocket();
   const io: IoFactory = () => Object.assign(socket, { disconnect: () => socket });
   const stopRealtime = startRealtime({ io });
 
@@ -327,7 +327,7 @@ export const SignedOut: Story = {
     await visible(within(banner).findByRole('button', { name: common('profile.login') }, WAIT));
     // Nothing of a user's is asked for.
     await expect(page().queryByRole('tablist')).toBeNull();
-    await expect(fakeApiOf(context).calls(FOLLOW_LIST)).toHaveLength(0);
+    await expect(mockApiOf(context).calls(FOLLOW_LIST)).toHaveLength(0);
   },
 };
 
@@ -402,7 +402,7 @@ export const Coins: Story = {
       within(coinsSection(context)).getByRole('button', { name: t('coins.add') }),
     ).toBeEnabled();
     // One request for every coin's price.
-    const asked = fakeApiOf(context).calls(PRICES);
+    const asked = mockApiOf(context).calls(PRICES);
     await expect(asked.at(-1)?.query.get('coinIds')).toBe(
       [...ANA_COINS].sort((a, b) => a - b).join(','),
     );
@@ -463,7 +463,7 @@ export const CoinsEmpty: Story = {
     await expect(within(section).getByText(t('coins.emptyHint'))).toBeVisible();
     await expect(within(section).getByRole('button', { name: t('coins.add') })).toBeEnabled();
     await expect(within(section).queryByRole('list')).toBeNull();
-    await expect(fakeApiOf(context).calls(PRICES)).toHaveLength(0);
+    await expect(mockApiOf(context).calls(PRICES)).toHaveLength(0);
   },
 };
 
@@ -505,7 +505,7 @@ export const CoinsErrorRetried: Story = {
     const alert = await visible(
       within(await findCoinsSection(context)).findByRole('alert', {}, WAIT),
     );
-    fakeApiOf(context).heal(FOLLOW_LIST);
+    mockApiOf(context).heal(FOLLOW_LIST);
     await userEvent.click(within(alert).getByRole('button', { name: t('coins.retry') }));
     const rows = await findCoinRows(context);
     await waitFor(
@@ -530,7 +530,7 @@ export const PricesUnavailable: Story = {
     await expectCoinRow(context, rows[0], 'BTC', quoteOf('BTC'));
     await expectCoinRow(context, rows[1], 'ETH', quoteOf('ETH'));
     await expect(within(section).queryByText(t('coins.demo'))).toBeNull();
-    await expect(fakeApiOf(context).calls(PRICES).length).toBeGreaterThan(0);
+    await expect(mockApiOf(context).calls(PRICES).length).toBeGreaterThan(0);
   },
 };
 
@@ -654,7 +654,7 @@ export const EventsErrorRetried: Story = {
     const t = mobileTexts(context);
     await openedOn(context, 'events');
     const alert = await visible(within(eventsSection(context)).findByRole('alert', {}, WAIT));
-    fakeApiOf(context).heal(USER_SOURCES);
+    mockApiOf(context).heal(USER_SOURCES);
     await userEvent.click(within(alert).getByRole('button', { name: t('events.retry') }));
     await findEventLinks(context, 5);
     await expect(within(eventsSection(context)).queryByRole('alert')).toBeNull();
@@ -743,7 +743,7 @@ export const Assistant: Story = {
   },
   play: async (context) => {
     const ta = assistantTexts(context);
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     await findCoinRows(context);
     // Nothing of the chat before its tab is opened.
     await expect(api.calls(CHAT_LIST)).toHaveLength(0);

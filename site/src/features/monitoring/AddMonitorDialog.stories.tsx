@@ -1,13 +1,13 @@
 // The add-monitoring dialog as the monitoring page opens it: in the dialog host, signed in as Ana,
-// over the stories' fake API and its monitoring server, on 1 November 2026 at noon UTC (the sources
-// starting soon say "Today 18:30", "11/02/2026 15:00").
+// over the stories' mocked API and its monitoring routes, on 1 November 2026 at noon UTC (the
+// sources starting soon say "Today 18:30", "11/02/2026 15:00").
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import type { RouteName } from '../../testing/fakeApi';
+import type { RouteName } from '../../testing/api';
 import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorFixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
 import {
-  fakeApiOf,
+  mockApiOf,
   siteStory,
   storyLocale,
   textsOf,
@@ -29,7 +29,7 @@ const SOURCE_LIST: RouteName = 'GET /api/monitor/source/list';
 const FINISHED_GROUP: RouteName = 'GET /api/monitor/source/list?page=1&size=6&status=3';
 const ADD: RouteName = 'GET /api/monitor/user/source/add';
 
-/** The same meta with other fake API options. */
+/** The same meta with other mocked API options. */
 const withApi = (api: SiteParameters['api']): SiteParameters => ({
   ...SITE,
   api: { ...SITE.api, ...api },
@@ -92,7 +92,7 @@ async function search(dialog: HTMLElement, context: StoryContext, text: string) 
 
 /** The searches sent to the server, in order. */
 const searches = (context: StoryContext) =>
-  fakeApiOf(context)
+  mockApiOf(context)
     .calls(SOURCE_LIST)
     .map((request) => request.query.get('searchName'))
     .filter((name) => name !== null);
@@ -167,7 +167,7 @@ export const GroupRetried: Story = {
     const dialog = await findDialog(t('dialog.title'));
     const finished = group(dialog, t('dialog.finished'));
     const alert = await visible(within(finished).findByRole('alert', {}, WAIT));
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     const asked = api.calls(SOURCE_LIST).length;
     api.heal(FINISHED_GROUP);
     await userEvent.click(within(alert).getByRole('button', { name: t('dialog.error.retry') }));
@@ -307,7 +307,7 @@ export const Saves: Story = {
     await findToast(t('messages.AddSuccess'));
     await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
     await expect(getOpenDialog()).toBeNull();
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     await expect(api.calls(ADD)[0]?.query.get('sourceIds')).toBe('11,21');
     await expect(api.monitor.followedIds()).toEqual([11, 21]);
   },
@@ -327,7 +327,7 @@ export const SaveFails: Story = {
     // The server's message, in the request's language (English in Storybook: see site.tsx).
     await findToast('You can follow at most 200 sources; remove some first');
     await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
-    await expect(fakeApiOf(context).monitor.followedIds()).toEqual([]);
+    await expect(mockApiOf(context).monitor.followedIds()).toEqual([]);
   },
 };
 
@@ -337,6 +337,6 @@ export const SignedOut: Story = {
   play: async (context) => {
     await findDialog(textsOf(context)('login.title'));
     await expect(getOpenDialog()).toBe('login');
-    await expect(fakeApiOf(context).calls(SOURCE_LIST)).toHaveLength(0);
+    await expect(mockApiOf(context).calls(SOURCE_LIST)).toHaveLength(0);
   },
 };

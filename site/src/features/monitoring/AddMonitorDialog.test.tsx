@@ -1,11 +1,9 @@
 import '@testing-library/jest-dom';
-import type { UserInfo } from '@coinlens/contract';
+import { serverMessage } from '@coinlens/contract';
 import { Toaster, toaster } from '@coinlens/design-system';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../data/client';
-import type * as ClientModule from '../../data/client';
-import { NetworkError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
@@ -21,29 +19,18 @@ import {
   openDialog,
 } from '../../shell/dialogs';
 import AddMonitorDialog from './AddMonitorDialog';
-import {
-  createFakeMonitorApi,
-  fakeSource,
-  monitoringStrings,
-  serverFault,
-  type FakeMonitorApi,
-  type FakeSource,
-} from '../../testing/fakeMonitorApi';
+import { fakeSource, type FakeSource, type MockApi, type RouteName } from '../../testing/api';
+import { mockApi } from '../../testing/api/unitTest';
+import { ANA } from '../../testing/fixtures';
+import { monitoringStrings } from '../../testing/monitoringStrings';
 import { Monitoring } from './Monitoring';
 import { openAddMonitorDialog } from './sources';
 
 jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
-// The site's one client, swapped for a fake: the dialog reads through ApiProvider's client and
-// saves through addSources' default one, and both are this.
-jest.mock('../../data/client', () => ({
-  ...jest.requireActual<typeof ClientModule>('../../data/client'),
-  api: { get: jest.fn(), post: jest.fn(), monitorGet: jest.fn() },
-}));
 
 // A modal of styled cards in jsdom is slow to draw and query on a busy machine.
 jest.setTimeout(20_000);
 
-const fake = jest.mocked(api);
 const en = monitoringStrings('en');
 
 const NOW = Date.UTC(2024, 4, 6, 14, 5, 0);
@@ -56,6 +43,8 @@ const FINISHED_PAGE = '/api/monitor/source/list?page=1&size=6&status=3';
 /** A page of a search, as the client writes its query (names sorted, form-encoded). */
 const searchPage = (text: string, page = 1) =>
   `/api/monitor/source/list?${new URLSearchParams({ page: String(page), searchName: text, size: '20' })}`;
+/** The route of a request path, as a fault names it. */
+const get = (path: string) => `GET ${path}` as RouteName;
 
 /** Five upcoming sources (out of order), seven ended ones, one live and one cancelled. */
 function catalogue(): FakeSource[] {
@@ -92,20 +81,12 @@ const episodes = (count: number) =>
     }),
   );
 
-const user: UserInfo = {
-  id: 1,
-  account: 'ana@example.com',
-  nickname: 'Ana',
-  avatar: null,
-  times: 0,
-  tokenInfo: { tokenName: 'Authorization', tokenValue: 'tok', expiresAt: 0 },
-};
+let server: MockApi;
 
-let server: FakeMonitorApi;
-
+/** The mocked API with the catalogue, Ana signed in: the dialog reads through the site's client. */
 function serve(options: { sources?: FakeSource[]; followed?: number[] } = {}) {
-  server = createFakeMonitorApi({ sources: catalogue(), ...options });
-  fake.monitorGet.mockImplementation((path, options) => server.monitorGet(path, options));
+  server = mockApi({ monitor: { sources: catalogue(), ...options } });
+  setToken(server.tokenFor(ANA));
 }
 
 // Each render gets a cache of its own; no deduping and no retries, so each test asks afresh.
@@ -199,11 +180,6 @@ beforeEach(() => {
   layOutTheList();
   listHeight = 280;
   serve();
-  fake.get.mockImplementation(async (path: string) => {
-    if (path === '/api/user') return user;
-    throw new Error(`unexpected GET ${path}`);
-  });
-  setToken('tok');
 });
 
 afterEach(() => {
@@ -244,9 +220,9 @@ describe('the add-monitoring dialog', () => {
       'Wallet security clinic',
       'Governance call',
     ]);
-    expect(server.requests(SOURCE_LIST).sort()).toEqual([UPCOMING_PAGE, FINISHED_PAGE].sort());
+    expect(server.paths(SOURCE_LIST).sort()).toEqual([UPCOMING_PAGE, FINISHED_PAGE].sort());
     // What the user follows already, to mark it.
-    expect(server.requests('/api/monitor/user/source/list')).toEqual([
+    expect(server.paths('/api/monitor/user/source/list')).toEqual([
       '/api/monitor/user/source/list?page=1&size=100',
     ]);
     // An upcoming card shows its time (today's with the label), a finished one its heat.
@@ -339,13 +315,13 @@ describe('the add-monitoring dialog', () => {
     await openWithGroups();
     await user.type(searchBox(), '   ');
     act(() => jest.advanceTimersByTime(1000));
-    expect(server.requests(SOURCE_LIST)).toHaveLength(2);
+    expect(server.paths(SOURCE_LIST)).toHaveLength(2);
     expect(upcomingGroup()).toBeInTheDocument();
 
     await user.clear(searchBox());
     await user.type(searchBox(), 'bitcoin');
     act(() => jest.advanceTimersByTime(399));
-    expect(server.requests(SOURCE_LIST)).toHaveLength(2);
+    expect(server.paths(SOURCE_LIST)).toHaveLength(2);
     act(() => jest.advanceTimersByTime(1));
     expect(await screen.findByRole('heading', { name: en('dialog.results') })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: en('dialog.upcoming') })).not.toBeInTheDocument();
@@ -354,7 +330,7 @@ describe('the add-monitoring dialog', () => {
     await waitFor(() =>
       expect(titlesIn(resultsList())).toEqual(['Bitcoin halving AMA', 'Cancelled bitcoin chat']),
     );
-    expect(server.requests(SOURCE_LIST).slice(2)).toEqual([searchPage('bitcoin')]);
+    expect(server.paths(SOURCE_LIST).slice(2)).toEqual([searchPage('bitcoin')]);
     // The list's fixed size: 280 px high, 580 px wide (narrower on a phone).
     expect(resultsList()).toHaveStyle({ height: '280px', width: '580px', maxWidth: '100%' });
 
@@ -378,7 +354,7 @@ describe('the add-monitoring dialog', () => {
     );
     await user.click(save());
     await waitFor(() =>
-      expect(server.requests('/api/monitor/user/source/add')).toEqual([
+      expect(server.paths('/api/monitor/user/source/add')).toEqual([
         '/api/monitor/user/source/add?sourceIds=11',
       ]),
     );
@@ -392,30 +368,27 @@ describe('the add-monitoring dialog', () => {
     await waitFor(() => expect(titlesIn(resultsList())).toHaveLength(20));
     const list = resultsList();
     act(() => jest.advanceTimersByTime(1000));
-    expect(server.requests(SOURCE_LIST).slice(2)).toEqual([searchPage('zed')]);
+    expect(server.paths(SOURCE_LIST).slice(2)).toEqual([searchPage('zed')]);
     expect(screen.queryByText(en('dialog.end'))).not.toBeInTheDocument();
 
     const end = list.scrollHeight - list.clientHeight;
     list.scrollTop = end - 3;
     fireEvent.scroll(list);
     act(() => jest.advanceTimersByTime(1000));
-    expect(server.requests(SOURCE_LIST)).toHaveLength(3);
+    expect(server.paths(SOURCE_LIST)).toHaveLength(3);
     list.scrollTop = end - 2;
     fireEvent.scroll(list);
     expect(await screen.findByText(en('dialog.end'))).toBeInTheDocument();
     expect(titlesIn(resultsList())).toHaveLength(21);
     expect(titlesIn(resultsList()).at(-1)).toBe('Episode 21');
-    expect(server.requests(SOURCE_LIST).slice(2)).toEqual([
-      searchPage('zed'),
-      searchPage('zed', 2),
-    ]);
+    expect(server.paths(SOURCE_LIST).slice(2)).toEqual([searchPage('zed'), searchPage('zed', 2)]);
   });
 
   it('loads pages at once while they do not fill the list; a failed one keeps the rest', async () => {
     const user = setupUser();
     listHeight = 5000;
     serve({ sources: [...catalogue(), ...episodes(41)] });
-    const stop = server.fail(searchPage('zed', 3), serverFault(searchPage('zed', 3)));
+    const stop = server.fault(get(searchPage('zed', 3)), { code: 500, key: 'internal' });
     await openWithGroups();
     await user.type(searchBox(), 'zed');
     const alert = await screen.findByRole('alert', undefined, PAGES_WAIT);
@@ -429,7 +402,7 @@ describe('the add-monitoring dialog', () => {
     expect(await screen.findByText(en('dialog.end'), undefined, PAGES_WAIT)).toBeInTheDocument();
     expect(titlesIn(resultsList())).toHaveLength(41);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(server.requests(SOURCE_LIST).slice(2)).toEqual([
+    expect(server.paths(SOURCE_LIST).slice(2)).toEqual([
       searchPage('zed'),
       searchPage('zed', 2),
       searchPage('zed', 3),
@@ -451,7 +424,7 @@ describe('the add-monitoring dialog', () => {
   it('offers to try again when the results cannot be loaded', async () => {
     const user = setupUser();
     await openWithGroups();
-    const stop = server.fail(searchPage('macro'), serverFault(searchPage('macro')));
+    const stop = server.fault(get(searchPage('macro')), { code: 500, key: 'internal' });
     await user.type(searchBox(), 'macro');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(en('dialog.error.title'));
@@ -465,7 +438,7 @@ describe('the add-monitoring dialog', () => {
 
   it('offers to try again when a group cannot be loaded', async () => {
     const user = setupUser();
-    const stop = server.fail(UPCOMING_PAGE, serverFault(UPCOMING_PAGE));
+    const stop = server.fault(get(UPCOMING_PAGE), { code: 500, key: 'internal' });
     renderDialog();
     const alert = await within(upcomingGroup()).findByRole('alert');
     expect(alert).toHaveTextContent(en('dialog.error.title'));
@@ -479,12 +452,12 @@ describe('the add-monitoring dialog', () => {
   it('follows the picks on Save, says so, closes and refreshes the monitoring page', async () => {
     const user = setupUser();
     const { onClose } = await openWithGroups({ withPage: true });
-    const pageLists = () => server.requests('/api/monitor/user/source/list?page=1&size=30');
+    const pageLists = () => server.paths('/api/monitor/user/source/list?page=1&size=30');
     await waitFor(() => expect(pageLists()).toHaveLength(1));
 
     await user.click(card('Ethereum core devcall'));
     await user.click(card('Solana builders space'));
-    const release = server.hold('/api/monitor/user/source/add');
+    const release = server.holdNext('GET /api/monitor/user/source/add');
     await user.click(save());
     expect(save()).toHaveAttribute('aria-busy', 'true');
     // Saving twice does not send twice.
@@ -494,13 +467,10 @@ describe('the add-monitoring dialog', () => {
     act(() => release());
     expect(await screen.findByText(en('messages.AddSuccess'))).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(server.requests('/api/monitor/user/source/add')).toEqual([
+    expect(server.paths('/api/monitor/user/source/add')).toEqual([
       '/api/monitor/user/source/add?sourceIds=12%2C21',
     ]);
-    expect(fake.monitorGet).toHaveBeenCalledWith('/api/monitor/user/source/add', {
-      query: { sourceIds: [12, 21] },
-    });
-    expect(server.followedIds()).toEqual([12, 21]);
+    expect(server.monitor.followedIds()).toEqual([12, 21]);
     // The page's list heard of it and was fetched again.
     await waitFor(() => expect(pageLists()).toHaveLength(2));
   });
@@ -510,22 +480,19 @@ describe('the add-monitoring dialog', () => {
     const { onClose } = await openWithGroups();
     await user.click(card('Macro podcast'));
     // Gone from the server since the list was read: nothing is added.
-    server.drop(22);
+    server.monitor.drop(22);
     await user.click(save());
-    expect(await screen.findByText(server.message('sourceNotFound'))).toBeInTheDocument();
+    expect(await screen.findByText(serverMessage('sourceNotFound', 'en'))).toBeInTheDocument();
     expect(screen.queryByText(en('messages.AddSuccess'))).not.toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(server.followedIds()).toEqual([]);
+    expect(server.monitor.followedIds()).toEqual([]);
   });
 
   it('says the server could not be reached when saving gets no answer, closes and keeps the pick', async () => {
     const user = setupUser();
     const { onClose } = await openWithGroups();
     await user.click(card('Macro podcast'));
-    server.fail(
-      '/api/monitor/user/source/add',
-      new NetworkError({ path: '/api/monitor/user/source/add', cause: new TypeError() }),
-    );
+    server.fault('GET /api/monitor/user/source/add', 'network');
     await user.click(save());
     const common = flatStrings(loadStrings('en', 'common'));
     expect(await screen.findByText(common['messages.networkError']!)).toBeInTheDocument();
@@ -542,7 +509,9 @@ describe('the add-monitoring dialog', () => {
     renderDialog();
     await waitFor(() => expect(getOpenDialog()).toBe('login'));
     expect(screen.queryByRole('dialog', { name: en('dialog.title') })).not.toBeInTheDocument();
-    expect(fake.monitorGet).not.toHaveBeenCalled();
+    expect(server.requests.filter((request) => request.path.startsWith('/api/monitor/'))).toEqual(
+      [],
+    );
   });
 
   it('speaks Chinese on a Chinese page', async () => {

@@ -1,10 +1,10 @@
 // The monitoring page's content as /monitoring/ shows it: the sources Ana monitors, signed in, over
-// the stories' fake API and its monitoring server, on 1 November 2026 at noon UTC (so an upcoming
+// the stories' mocked API and its monitoring routes, on 1 November 2026 at noon UTC (so an upcoming
 // card says "Today 18:30"), with the layout's dialog host (the add-monitoring dialog) beside it.
 import { formatHeat } from '@coinlens/design-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import type { RouteName } from '../../testing/fakeApi';
+import type { RouteName } from '../../testing/api';
 import {
   ANA_SOURCES,
   episodes,
@@ -14,7 +14,7 @@ import {
 } from '../../testing/monitorFixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
 import {
-  fakeApiOf,
+  mockApiOf,
   siteStory,
   storyLocale,
   textsOf,
@@ -34,7 +34,7 @@ const SITE: SiteParameters = {
 const USER_LIST: RouteName = 'GET /api/monitor/user/source/list';
 const DELETE: RouteName = 'GET /api/monitor/user/source/delete';
 
-/** The same meta with the sources Ana monitors (and any other fake API options). */
+/** The same meta with the sources Ana monitors (and any other mocked API options). */
 const monitoring = (followed: number[], api: SiteParameters['api'] = {}): SiteParameters => ({
   ...SITE,
   api: { monitor: { sources: [...MONITOR_SOURCES, ...episodes(35)], followed }, ...api },
@@ -230,7 +230,7 @@ export const FilterUpcoming: Story = {
     await expect(filterButton(context, 'upcoming')).toHaveAttribute('aria-pressed', 'true');
     await expect(filterButton(context, 'all')).toHaveAttribute('aria-pressed', 'false');
     await expect(page().getByText(t('list.count', { count: 2 }))).toBeVisible();
-    const statuses = fakeApiOf(context)
+    const statuses = mockApiOf(context)
       .calls(USER_LIST)
       .map((request) => request.query.get('status'));
     await expect(statuses).toContain('1');
@@ -287,7 +287,7 @@ export const ShowMore: Story = {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(35), WAIT);
     await expect(titles(context).at(-1)).toBe('Chain Weekly #1');
     await expect(page().queryByRole('button', { name: t('list.more') })).toBeNull();
-    const pages = fakeApiOf(context)
+    const pages = mockApiOf(context)
       .calls(USER_LIST)
       .map((request) => request.query.get('page'));
     await expect(pages).toEqual(['1', '2']);
@@ -311,7 +311,7 @@ export const Removes: Story = {
     // focus as a browser does around the closing dialog's focus trap.
     const heading = page().getByRole('heading', { level: 1, name: t('title') });
     if (heading.getBoundingClientRect().width > 0) await expect(heading).toHaveFocus();
-    await expect(fakeApiOf(context).monitor.followedIds()).not.toContain(22);
+    await expect(mockApiOf(context).monitor.followedIds()).not.toContain(22);
   },
 };
 
@@ -328,7 +328,7 @@ export const RemoveFails: Story = {
     const confirm = within(dialog).getByRole('button', { name: t('remove.confirm') });
     await waitFor(() => expect(confirm).toBeEnabled(), WAIT);
     await expect(dialog).toBeVisible();
-    await expect(fakeApiOf(context).monitor.followedIds()).toContain(22);
+    await expect(mockApiOf(context).monitor.followedIds()).toContain(22);
   },
 };
 
@@ -350,7 +350,7 @@ export const ListErrorRetried: Story = {
   play: async (context) => {
     const t = textsOf(context, 'monitoring');
     const alert = await visible(page().findByRole('alert', {}, WAIT));
-    fakeApiOf(context).heal(USER_LIST);
+    mockApiOf(context).heal(USER_LIST);
     await userEvent.click(within(alert).getByRole('button', { name: t('listError.retry') }));
     await sourceList(context);
     await expect(titles(context)).toHaveLength(7);

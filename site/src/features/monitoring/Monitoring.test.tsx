@@ -1,12 +1,11 @@
 import '@testing-library/jest-dom';
-import type { UserInfo } from '@coinlens/contract';
+import { serverMessage } from '@coinlens/contract';
 import { Toaster, toaster } from '@coinlens/design-system';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
+import { http, HttpResponse } from 'msw';
 import { api } from '../../data/client';
-import type * as ClientModule from '../../data/client';
-import { ApiError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
@@ -16,15 +15,11 @@ import { DialogHost } from '../../shell/DialogHost';
 // The global dialogs, registered as on every page.
 import '../frame';
 import { closeDialog, getOpenDialog } from '../../shell/dialogs';
-import {
-  createFakeMonitorApi,
-  fakeLines,
-  fakeSource,
-  monitoringStrings,
-  serverFault,
-  type FakeMonitorApi,
-  type FakeSource,
-} from '../../testing/fakeMonitorApi';
+import { fakeLines, fakeSource, type FakeSource, type MockApi } from '../../testing/api';
+import { server as msw } from '../../testing/api/server';
+import { mockApi } from '../../testing/api/unitTest';
+import { ANA } from '../../testing/fixtures';
+import { monitoringStrings } from '../../testing/monitoringStrings';
 import { Monitoring, sourceDetailPath } from './Monitoring';
 
 // Gatsby's navigate, watched: a plain click on a card stays in the app.
@@ -32,16 +27,8 @@ jest.mock('gatsby', () => ({
   ...jest.requireActual<typeof GatsbyStub>('../../testing/gatsbyStub'),
   navigate: jest.fn(() => Promise.resolve()),
 }));
-// The site's one client, swapped for a fake: the page reads through ApiProvider's client and
-// removes through removeSource's default one, and both are this.
-jest.mock('../../data/client', () => ({
-  ...jest.requireActual<typeof ClientModule>('../../data/client'),
-  api: { get: jest.fn(), post: jest.fn(), monitorGet: jest.fn() },
-}));
-
 jest.setTimeout(20_000);
 
-const fake = jest.mocked(api);
 const en = monitoringStrings('en');
 const zh = monitoringStrings('zh');
 
@@ -88,20 +75,12 @@ function mine(): FakeSource[] {
   ];
 }
 
-const user: UserInfo = {
-  id: 1,
-  account: 'ana@example.com',
-  nickname: 'Ana',
-  avatar: null,
-  times: 0,
-  tokenInfo: { tokenName: 'Authorization', tokenValue: 'tok', expiresAt: 0 },
-};
+let server: MockApi;
 
-let server: FakeMonitorApi;
-
+/** The mocked API with Ana's sources, Ana signed in: the page reads through the site's client. */
 function serve(options: { sources?: FakeSource[]; followed?: number[] } = {}) {
-  server = createFakeMonitorApi({ sources: mine(), followed: [2, 1, 3, 4, 5, 6], ...options });
-  fake.monitorGet.mockImplementation((path, options) => server.monitorGet(path, options));
+  server = mockApi({ monitor: { sources: mine(), followed: [2, 1, 3, 4, 5, 6], ...options } });
+  setToken(server.tokenFor(ANA));
 }
 
 // The page has a cache of its own; no deduping and no retries, so each test asks afresh.
@@ -155,11 +134,6 @@ beforeEach(() => {
   document.body.removeAttribute('style');
   jest.useFakeTimers({ now: NOW });
   serve();
-  fake.get.mockImplementation(async (path: string) => {
-    if (path === '/api/user') return user;
-    throw new Error(`unexpected GET ${path}`);
-  });
-  setToken('tok');
 });
 
 afterEach(() => {
@@ -191,7 +165,7 @@ describe('the monitoring page', () => {
       'Layer 2 roundtable',
     ]);
     expect(screen.getByText(en('list.count_other', { count: 6 }))).toBeInTheDocument();
-    expect(server.requests(USER_LIST)).toEqual([`${USER_LIST}?page=1&size=30`]);
+    expect(server.paths(USER_LIST)).toEqual([`${USER_LIST}?page=1&size=30`]);
     // Everything fits on one page.
     expect(screen.queryByRole('button', { name: en('list.more') })).not.toBeInTheDocument();
   });
@@ -298,7 +272,7 @@ describe('the monitoring page', () => {
 
     await user.click(filterButton('all'));
     await waitFor(() => expect(titles()).toHaveLength(6));
-    expect(server.requests(USER_LIST).slice(0, 4)).toEqual([
+    expect(server.paths(USER_LIST).slice(0, 4)).toEqual([
       `${USER_LIST}?page=1&size=30`,
       `${USER_LIST}?page=1&size=30&status=1`,
       `${USER_LIST}?page=1&size=30&status=2`,
@@ -327,7 +301,7 @@ describe('the monitoring page', () => {
     );
     serve({ sources: many, followed: many.map((source) => source.id) });
     const page2 = `${USER_LIST}?page=2&size=30`;
-    const stop = server.fail(page2, serverFault(page2));
+    const stop = server.fault(`GET ${page2}`, { code: 500, key: 'internal' });
     await renderWithList();
     expect(titles()).toHaveLength(30);
     expect(screen.getByText(en('list.count_other', { count: 31 }))).toBeInTheDocument();
@@ -343,7 +317,7 @@ describe('the monitoring page', () => {
     expect(titles().at(-1)).toBe('Episode 31');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: en('list.more') })).not.toBeInTheDocument();
-    expect(server.requests(USER_LIST)).toEqual([`${USER_LIST}?page=1&size=30`, page2, page2]);
+    expect(server.paths(USER_LIST)).toEqual([`${USER_LIST}?page=1&size=30`, page2, page2]);
   });
 
   it('asks before removing a source, then removes it and keeps the reader in place', async () => {
@@ -356,7 +330,7 @@ describe('the monitoring page', () => {
     expect(dialog).toHaveAccessibleDescription(en('remove.description'));
     await user.click(within(dialog).getByRole('button', { name: en('remove.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.requests('/api/monitor/user/source/delete')).toEqual([]);
+    expect(server.paths('/api/monitor/user/source/delete')).toEqual([]);
 
     await user.click(removeButton('Macro podcast'));
     dialog = await screen.findByRole('dialog', {
@@ -366,14 +340,14 @@ describe('the monitoring page', () => {
     expect(
       await screen.findByText(en('remove.done', { title: 'Macro podcast' })),
     ).toBeInTheDocument();
-    expect(server.requests('/api/monitor/user/source/delete')).toEqual([
+    expect(server.paths('/api/monitor/user/source/delete')).toEqual([
       '/api/monitor/user/source/delete?sourceId=4',
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list is fetched again, without the source.
     await waitFor(() => expect(titles()).not.toContain('Macro podcast'));
     expect(titles()).toHaveLength(5);
-    expect(server.requests(USER_LIST)).toHaveLength(2);
+    expect(server.paths(USER_LIST)).toHaveLength(2);
     expect(screen.getByRole('heading', { level: 1, name: en('title') })).toHaveFocus();
   });
 
@@ -385,9 +359,9 @@ describe('the monitoring page', () => {
       name: en('remove.title', { title: 'Governance call' }),
     });
     // Gone from the server meanwhile.
-    server.drop(5);
+    server.monitor.drop(5);
     await user.click(within(dialog).getByRole('button', { name: en('remove.confirm') }));
-    expect(await screen.findByText(server.message('sourceNotFound'))).toBeInTheDocument();
+    expect(await screen.findByText(serverMessage('sourceNotFound', 'en'))).toBeInTheDocument();
     expect(
       screen.getByRole('dialog', { name: en('remove.title', { title: 'Governance call' }) }),
     ).toBeInTheDocument();
@@ -398,14 +372,14 @@ describe('the monitoring page', () => {
     expect(titles()).toContain('Governance call');
     await user.click(within(dialog).getByRole('button', { name: en('remove.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.requests(USER_LIST)).toHaveLength(1);
+    expect(server.paths(USER_LIST)).toHaveLength(1);
   });
 
   it('says so when removing fails without a message', async () => {
     const user = setupUser();
-    server.fail(
-      '/api/monitor/user/source/delete',
-      new ApiError({ code: 500, msg: '', status: 500, data: null, path: '/x' }),
+    // A proxy in front of the API failing with an empty body: no message to show.
+    msw.use(
+      http.get('/api/monitor/user/source/delete', () => new HttpResponse(null, { status: 502 })),
     );
     await renderWithList();
     await user.click(removeButton('Governance call'));
@@ -424,8 +398,7 @@ describe('the monitoring page', () => {
 
   it('offers to try again when the list cannot be loaded', async () => {
     const user = setupUser();
-    const first = `${USER_LIST}?page=1&size=30`;
-    const stop = server.fail(first, serverFault(first));
+    const stop = server.fault(`GET ${USER_LIST}?page=1&size=30`, { code: 500, key: 'internal' });
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(en('listError.title'));
@@ -453,7 +426,7 @@ describe('the monitoring page', () => {
     expect(await screen.findByText(en('messages.AddSuccess'))).toBeInTheDocument();
     await waitFor(() => expect(getOpenDialog()).toBeNull());
     await waitFor(() => expect(titles()).toEqual(['Governance call']));
-    expect(server.followedIds()).toEqual([5]);
+    expect(server.monitor.followedIds()).toEqual([5]);
   });
 
   it('reads in Chinese, with links and the today label in Chinese', async () => {

@@ -1,9 +1,9 @@
 // A monitored source's page as /monitoring/detail/?id=N shows it: signed in as Ana, who follows
-// Bitcoin, over the stories' fake API and its monitoring server, on 1 November 2026 at noon UTC (so
-// today's times say "Today 09:00").
+// Bitcoin, over the stories' mocked API and its monitoring routes, on 1 November 2026 at noon UTC
+// (so today's times say "Today 09:00").
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fireEvent, userEvent, waitFor, within } from '@storybook/test';
-import type { RouteName } from '../../testing/fakeApi';
+import type { RouteName } from '../../testing/api';
 import { coin } from '../../testing/fixtures';
 import {
   ANA_SOURCES,
@@ -14,7 +14,7 @@ import {
   TRADING_DESK,
 } from '../../testing/monitorFixtures';
 import { findToast, page, visible, WAIT } from '../../testing/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
+import { mockApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
 import { intlLocale } from '../../i18n/locales';
 import { SourceDetail } from './SourceDetail';
 
@@ -121,10 +121,13 @@ export const Completed: Story = {
     const summary = page().getByRole('region', { name: t('detail.summary.title') });
     await visible(within(summary).findByText(/^Builders reported a month/, {}, WAIT));
     await expect(within(summary).getAllByRole('listitem')).toHaveLength(6);
+    // The follow list is a request of its own, which may come after the summary.
     await expect(
-      within(summary).getByRole('button', {
-        name: t('detail.coin.followingNamed', { name: 'Bitcoin' }),
-      }),
+      await within(summary).findByRole(
+        'button',
+        { name: t('detail.coin.followingNamed', { name: 'Bitcoin' }) },
+        WAIT,
+      ),
     ).toBeDisabled();
     await waitFor(
       () =>
@@ -139,7 +142,7 @@ export const Completed: Story = {
     const list = transcript(context, BUILDERS_SPACE.title);
     await waitFor(() => expect(lineCount(list)).toBeGreaterThanOrEqual(20), WAIT);
     await expect(list).toHaveTextContent('Welcome, everyone');
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     await waitFor(() => expect(api.monitor.readLineId(BUILDERS_SPACE.id)).toBe(45), WAIT);
     await expect(api.calls('GET /api/monitor/user/source/mark')).toHaveLength(1);
   },
@@ -185,7 +188,7 @@ export const FollowsCoin: Story = {
     );
     await expect(following).toBeDisabled();
     await expect(following).toHaveTextContent(t('detail.coin.following'));
-    await expect(fakeApiOf(context).followedIds()).toEqual([coin('SOL').id, coin('BTC').id]);
+    await expect(mockApiOf(context).followedIds()).toEqual([coin('SOL').id, coin('BTC').id]);
   },
 };
 
@@ -199,7 +202,7 @@ export const Upcoming: Story = {
     await expect(facts()).toMatchObject({ [t('detail.scheduled')]: `${t('today')} 18:30` });
     await expect(page().getByText(t('detail.summary.pending'))).toBeVisible();
     await visible(page().findByText(t('detail.content.empty'), {}, WAIT));
-    await expect(fakeApiOf(context).calls(SUMMARY)).toHaveLength(0);
+    await expect(mockApiOf(context).calls(SUMMARY)).toHaveLength(0);
   },
 };
 
@@ -213,7 +216,7 @@ export const Live: Story = {
     await expect(page().getByText(t('detail.summary.pending'))).toBeVisible();
     const list = transcript(context, TRADING_DESK.title);
     await waitFor(() => expect(lineCount(list)).toBe(12), WAIT);
-    await expect(fakeApiOf(context).calls(SUMMARY)).toHaveLength(0);
+    await expect(mockApiOf(context).calls(SUMMARY)).toHaveLength(0);
   },
 };
 
@@ -244,7 +247,7 @@ export const TranscriptMore: Story = {
     }
     list.scrollTop = list.scrollHeight;
     await visible(within(list).findByText(t('detail.content.end'), {}, WAIT));
-    const pages = fakeApiOf(context)
+    const pages = mockApiOf(context)
       .calls(CONTENT)
       .map((request) => request.query.get('page'));
     await expect(pages).toEqual(['1', '2', '3']);
@@ -284,7 +287,7 @@ export const LoadErrorRetried: Story = {
   play: async (context) => {
     const t = textsOf(context, 'monitoring');
     const alert = await visible(page().findByRole('alert', {}, WAIT));
-    fakeApiOf(context).heal(DETAIL);
+    mockApiOf(context).heal(DETAIL);
     await userEvent.click(within(alert).getByRole('button', { name: t('detail.retry') }));
     await sourceHeading(BUILDERS_SPACE.title);
     await expect(page().queryByRole('alert')).toBeNull();

@@ -1,38 +1,24 @@
 import '@testing-library/jest-dom';
-import type { Coin, FollowEntry, UserInfo } from '@coinlens/contract';
+import { serverMessage, type Coin } from '@coinlens/contract';
 import { Toaster, toaster } from '@coinlens/design-system';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mutate, SWRConfig } from 'swr';
 import { api } from '../../data/client';
-import type * as ClientModule from '../../data/client';
-import { ApiError, NetworkError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
 import { flatStrings, loadStrings, renderWithLocale } from '../../testing/renderWithLocale';
-import {
-  createFakeMonitorApi,
-  fakeLines,
-  fakeSource,
-  monitoringStrings,
-  serverFault,
-  type FakeMonitorApi,
-  type FakeSource,
-} from '../../testing/fakeMonitorApi';
+import { fakeLines, fakeSource, type FakeSource, type MockApi } from '../../testing/api';
+import { mockApi } from '../../testing/api/unitTest';
+import { ANA } from '../../testing/fixtures';
+import { monitoringStrings } from '../../testing/monitoringStrings';
 import { formatOffset, SourceDetail } from './SourceDetail';
 
 jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
-// The site's one client, swapped for a fake: the page reads through ApiProvider's client, and
-// follows a coin and marks the source read through the default one; both are this.
-jest.mock('../../data/client', () => ({
-  ...jest.requireActual<typeof ClientModule>('../../data/client'),
-  api: { get: jest.fn(), post: jest.fn(), monitorGet: jest.fn() },
-}));
 
 jest.setTimeout(20_000);
 
-const fake = jest.mocked(api);
 const en = monitoringStrings('en');
 const common = flatStrings(loadStrings('en', 'common'));
 
@@ -89,21 +75,18 @@ function sources(): FakeSource[] {
   ];
 }
 
-const user: UserInfo = {
-  id: 1,
-  account: 'ana@example.com',
-  nickname: 'Ana',
-  avatar: null,
-  times: 0,
-  tokenInfo: { tokenName: 'Authorization', tokenValue: 'tok', expiresAt: 0 },
-};
+let server: MockApi;
 
-let server: FakeMonitorApi;
-let follows: FollowEntry[];
-
+/**
+ * The mocked API with the sources, Ana signed in and following Bitcoin (the coins are the
+ * fixtures', whose Bitcoin and Ethereum are these): the page reads through the site's client.
+ */
 function serve(options: { followed?: number[] } = {}) {
-  server = createFakeMonitorApi({ sources: sources(), followed: [7, 8], ...options });
-  fake.monitorGet.mockImplementation((path, options) => server.monitorGet(path, options));
+  server = mockApi({
+    monitor: { sources: sources(), followed: [7, 8], ...options },
+    follows: [BITCOIN.id],
+  });
+  setToken(server.tokenFor(ANA));
 }
 
 // The app's cache, as in the browser (following a coin writes into it); no deduping and no
@@ -139,7 +122,7 @@ const lines = () =>
   within(transcript())
     .queryAllByRole('listitem')
     .map((item) => item.textContent);
-const detailRequests = (path: string) => server.requests(`/api/monitor/source/${path}`);
+const detailRequests = (path: string) => server.paths(`/api/monitor/source/${path}`);
 
 const LINE_HEIGHT = 48;
 let listHeight = 448;
@@ -167,25 +150,7 @@ beforeEach(() => {
   jest.useFakeTimers({ now: NOW });
   layOutTheTranscript();
   listHeight = 448;
-  follows = [{ coinId: BITCOIN.id, coin: BITCOIN, followedAt: NOW_SEC - HOUR }];
   serve();
-  fake.get.mockImplementation(async (path: string) => {
-    if (path === '/api/user') return user;
-    if (path === '/api/follow/list') return follows;
-    throw new Error(`unexpected GET ${path}`);
-  });
-  fake.post.mockImplementation(async (path: string, body: unknown) => {
-    if (path !== '/api/follow/add') throw new Error(`unexpected POST ${path}`);
-    const { coinIds } = body as { coinIds: number[] };
-    const added = coinIds.map((id) => ({
-      coinId: id,
-      coin: [BITCOIN, ETHEREUM].find((c) => c.id === id)!,
-      followedAt: NOW_SEC,
-    }));
-    follows = [...added, ...follows];
-    return follows;
-  });
-  setToken('tok');
 });
 
 afterEach(async () => {
@@ -293,7 +258,9 @@ describe('the source page', () => {
     });
     await waitFor(() => expect(follow).toBeEnabled());
     await user.click(follow);
-    expect(fake.post).toHaveBeenCalledWith('/api/follow/add', { coinIds: [2] });
+    await waitFor(() =>
+      expect(server.calls('POST /api/follow/add')[0]?.body).toEqual({ coinIds: [2] }),
+    );
     expect(
       await screen.findByText(en('detail.coin.followed', { name: 'Ethereum' })),
     ).toBeInTheDocument();
@@ -306,29 +273,21 @@ describe('the source page', () => {
 
   it("shows the server's message when following fails, and lets the user try again", async () => {
     const user = setupUser();
-    fake.post.mockRejectedValueOnce(
-      new ApiError({
-        code: 422,
-        msg: 'You can follow up to 5 coins',
-        status: 200,
-        data: null,
-        path: '/api/follow/add',
-      }),
-    );
+    server.fault('POST /api/follow/add', { code: 422, key: 'followCount' }, 1);
     renderPage(7);
     const follow = await screen.findByRole('button', {
       name: en('detail.coin.followNamed', { name: 'Ethereum' }),
     });
     await waitFor(() => expect(follow).toBeEnabled());
     await user.click(follow);
-    expect(await screen.findByText('You can follow up to 5 coins')).toBeInTheDocument();
+    expect(await screen.findByText(serverMessage('followCount', 'en'))).toBeInTheDocument();
     await waitFor(() => expect(follow).toBeEnabled());
     expect(follow).toHaveTextContent(en('detail.coin.follow'));
   });
 
   it('says the server could not be reached when following gets no answer', async () => {
     const user = setupUser();
-    fake.post.mockRejectedValueOnce(new NetworkError({ path: '/api/follow/add', cause: null }));
+    server.fault('POST /api/follow/add', 'network', 1);
     renderPage(7);
     const follow = await screen.findByRole('button', {
       name: en('detail.coin.followNamed', { name: 'Ethereum' }),
@@ -381,17 +340,19 @@ describe('the source page', () => {
       screen.queryByRole('link', { name: /detail\.back|All sources/ }),
     ).not.toBeInTheDocument();
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests()).toEqual(['/api/monitor/source/detail?sourceId=404404']);
+    expect(server.paths()).toEqual(['/api/monitor/source/detail?sourceId=404404']);
   });
 
   it("shows the server's message when the source cannot be loaded, and tries again", async () => {
     const user = setupUser();
-    const path = '/api/monitor/source/detail?sourceId=7';
-    const stop = server.fail(path, serverFault(path, 'The database is resting'));
+    const stop = server.fault('GET /api/monitor/source/detail?sourceId=7', {
+      code: 500,
+      key: 'internal',
+    });
     renderPage(7);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(en('detail.error'));
-    expect(alert).toHaveTextContent('The database is resting');
+    expect(alert).toHaveTextContent(serverMessage('internal', 'en'));
     stop();
     await user.click(within(alert).getByRole('button', { name: en('detail.retry') }));
     expect(
@@ -402,12 +363,14 @@ describe('the source page', () => {
 
   it("shows the server's message when the summary cannot be loaded, and tries again", async () => {
     const user = setupUser();
-    const path = '/api/monitor/source/summary?sourceId=7';
-    const stop = server.fail(path, serverFault(path, 'Summaries are resting'));
+    const stop = server.fault('GET /api/monitor/source/summary?sourceId=7', {
+      code: 500,
+      key: 'internal',
+    });
     renderPage(7);
     const summary = await screen.findByRole('region', { name: en('detail.summary.title') });
     const alert = await within(summary).findByRole('alert');
-    expect(alert).toHaveTextContent('Summaries are resting');
+    expect(alert).toHaveTextContent(serverMessage('internal', 'en'));
     stop();
     await user.click(within(alert).getByRole('button', { name: en('detail.retry') }));
     expect(
@@ -445,8 +408,10 @@ describe('the source page', () => {
     const user = setupUser();
     // Tall: every page is asked for as soon as the last one is shown.
     listHeight = 5000;
-    const page3 = '/api/monitor/source/content?page=3&size=20&sourceId=7';
-    const stop = server.fail(page3, serverFault(page3));
+    const stop = server.fault('GET /api/monitor/source/content?page=3&size=20&sourceId=7', {
+      code: 500,
+      key: 'internal',
+    });
     renderPage(7);
     const alert = await within(
       await screen.findByRole('region', {
@@ -466,14 +431,16 @@ describe('the source page', () => {
 
   it("shows the server's message when the transcript cannot be loaded, and tries again", async () => {
     const user = setupUser();
-    const page1 = '/api/monitor/source/content?page=1&size=20&sourceId=7';
-    const stop = server.fail(page1, serverFault(page1, 'Transcripts are resting'));
+    const stop = server.fault('GET /api/monitor/source/content?page=1&size=20&sourceId=7', {
+      code: 500,
+      key: 'internal',
+    });
     renderPage(7);
     const content = await screen.findByRole('region', { name: en('detail.content.title') });
     const alert = await within(content).findByRole('alert');
-    expect(alert).toHaveTextContent('Transcripts are resting');
+    expect(alert).toHaveTextContent(serverMessage('internal', 'en'));
     // Nothing was seen: nothing is marked as read.
-    expect(server.requests('/api/monitor/user/source/mark')).toEqual([]);
+    expect(server.paths('/api/monitor/user/source/mark')).toEqual([]);
     stop();
     await user.click(within(alert).getByRole('button', { name: en('detail.content.retry') }));
     await waitFor(() => expect(lines()).toHaveLength(20));
@@ -483,18 +450,18 @@ describe('the source page', () => {
     renderPage(7);
     await waitFor(() => expect(lines()).toHaveLength(20));
     await waitFor(() =>
-      expect(server.requests('/api/monitor/user/source/mark')).toEqual([
+      expect(server.paths('/api/monitor/user/source/mark')).toEqual([
         '/api/monitor/user/source/mark?sourceId=7',
       ]),
     );
     // All 45 lines are visible once the event has ended: all are read.
-    expect(server.readLineId(7)).toBe(45);
+    expect(server.monitor.readLineId(7)).toBe(45);
     const list = transcript();
     list.scrollTop = list.scrollHeight - list.clientHeight;
     fireEvent.scroll(list);
     await waitFor(() => expect(lines()).toHaveLength(40));
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests('/api/monitor/user/source/mark')).toHaveLength(1);
+    expect(server.paths('/api/monitor/user/source/mark')).toHaveLength(1);
   });
 
   it('says nothing when marking fails (a source the user does not monitor)', async () => {
@@ -504,11 +471,11 @@ describe('the source page', () => {
       serve({ followed: [] });
       renderPage(7);
       await waitFor(() => expect(lines()).toHaveLength(20));
-      await waitFor(() => expect(server.requests('/api/monitor/user/source/mark')).toHaveLength(1));
+      await waitFor(() => expect(server.paths('/api/monitor/user/source/mark')).toHaveLength(1));
       await act(() => jest.advanceTimersByTimeAsync(1000));
       // The refusal went nowhere: no alert, no toast, nothing unhandled.
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      expect(screen.queryByText(server.message('sourceNotFollowed'))).not.toBeInTheDocument();
+      expect(screen.queryByText(serverMessage('sourceNotFollowed', 'en'))).not.toBeInTheDocument();
       await act(() => new Promise((resolve) => jest.requireActual('timers').setImmediate(resolve)));
       expect(unhandled).not.toHaveBeenCalled();
     } finally {

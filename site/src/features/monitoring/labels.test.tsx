@@ -4,7 +4,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { renderWithLocale } from '../../testing/renderWithLocale';
-import { monitoringStrings } from '../../testing/fakeMonitorApi';
+import { monitoringStrings } from '../../testing/monitoringStrings';
 import { useMonitorCardLabels, type MonitorCardLabels } from './labels';
 
 jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));

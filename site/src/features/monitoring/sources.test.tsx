@@ -1,18 +1,15 @@
 import '@testing-library/jest-dom';
-import type { MonitorSource } from '@coinlens/contract';
+import { serverMessage, type MonitorSource } from '@coinlens/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { ApiClient, GetOptions } from '../../data/client';
+import { createApiClient, type ApiClient } from '../../data/client';
 import { ApiError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import { closeDialog, getOpenDialog } from '../../shell/dialogs';
-import {
-  createFakeMonitorApi,
-  fakeLines,
-  fakeSource,
-  type FakeMonitorApi,
-} from '../../testing/fakeMonitorApi';
+import { fakeLines, fakeSource, type FakeSource } from '../../testing/api';
+import { mockApi } from '../../testing/api/unitTest';
+import { ANA } from '../../testing/fixtures';
 import {
   addSources,
   contentKey,
@@ -34,13 +31,19 @@ const NOW = Date.UTC(2024, 4, 6, 14, 5, 0);
 const NOW_SEC = NOW / 1000;
 const USER_LIST = '/api/monitor/user/source/list';
 
-/** A client whose monitoring calls the fake server answers; the client is the boundary. */
-function clientOf(server: FakeMonitorApi) {
-  const monitorGet = jest.fn((path: string, options?: GetOptions) =>
-    server.monitorGet(path, options),
-  );
-  const client = { get: jest.fn(), post: jest.fn(), monitorGet } as unknown as ApiClient;
-  return { client, monitorGet };
+/**
+ * The mocked API with these sources, the ids Ana follows, and the site's client signed in as Ana:
+ * the network is the boundary.
+ */
+function serve(sources: FakeSource[], followed: number[] = []) {
+  const server = mockApi({ monitor: { sources, followed } });
+  const token = server.tokenFor(ANA);
+  const client = createApiClient({
+    getToken: () => token,
+    getLanguage: () => 'en',
+    navigate: jest.fn(),
+  });
+  return { server, client };
 }
 
 // A fresh cache per render, no deduping and no retries, so that each test asks afresh.
@@ -117,90 +120,79 @@ describe('request paths', () => {
 
 describe('the calls that change the user list', () => {
   it('follows the ids asked for, as one comma list, and tells the list views', async () => {
-    const server = createFakeMonitorApi({ sources: catalogue(), followed: [6] });
-    const { client, monitorGet } = clientOf(server);
+    const { server, client } = serve(catalogue(), [6]);
     const { unmount } = renderHook(() => useUserSources('all'), { wrapper: wrapperFor(client) });
-    await waitFor(() => expect(server.requests(USER_LIST)).toHaveLength(1));
+    await waitFor(() => expect(server.paths(USER_LIST)).toHaveLength(1));
 
     // 6 is followed already: the server ignores it, and answers every source asked for.
     let added: MonitorSource[] = [];
     await act(async () => {
       added = await addSources([2, 6, 4], client);
     });
-    expect(monitorGet).toHaveBeenCalledWith('/api/monitor/user/source/add', {
-      query: { sourceIds: [2, 6, 4] },
-    });
-    expect(server.requests('/api/monitor/user/source/add')).toEqual([
+    expect(server.paths('/api/monitor/user/source/add')).toEqual([
       '/api/monitor/user/source/add?sourceIds=2%2C6%2C4',
     ]);
     expect(added.map((source) => source.id)).toEqual([2, 6, 4]);
-    expect(server.followedIds()).toEqual([2, 4, 6]);
+    expect(server.monitor.followedIds()).toEqual([2, 4, 6]);
     // The list on screen was asked for again.
-    await waitFor(() => expect(server.requests(USER_LIST)).toHaveLength(2));
+    await waitFor(() => expect(server.paths(USER_LIST)).toHaveLength(2));
     unmount();
   });
 
   it('adds nothing and tells no one when an id is unknown', async () => {
-    const server = createFakeMonitorApi({ sources: catalogue() });
-    const { client } = clientOf(server);
+    const { server, client } = serve(catalogue());
     renderHook(() => useUserSources('all'), { wrapper: wrapperFor(client) });
-    await waitFor(() => expect(server.requests(USER_LIST)).toHaveLength(1));
+    await waitFor(() => expect(server.paths(USER_LIST)).toHaveLength(1));
 
     await act(async () => {
       await expect(addSources([2, 99], client)).rejects.toMatchObject({
         name: 'ApiError',
         code: 404,
-        msg: server.message('sourceNotFound'),
+        msg: serverMessage('sourceNotFound', 'en'),
       });
     });
-    expect(server.followedIds()).toEqual([]);
+    expect(server.monitor.followedIds()).toEqual([]);
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests(USER_LIST)).toHaveLength(1);
+    expect(server.paths(USER_LIST)).toHaveLength(1);
   });
 
   it('stops following a source and tells the list views; a failure tells no one', async () => {
-    const server = createFakeMonitorApi({ sources: catalogue(), followed: [4, 6] });
-    const { client, monitorGet } = clientOf(server);
+    const { server, client } = serve(catalogue(), [4, 6]);
     const { result } = renderHook(() => useUserSources('all'), { wrapper: wrapperFor(client) });
     await waitFor(() => expect(result.current.items.map((s) => s.id)).toEqual([4, 6]));
 
     await act(() => removeSource(4, client));
-    expect(monitorGet).toHaveBeenCalledWith('/api/monitor/user/source/delete', {
-      query: { sourceId: 4 },
-    });
+    expect(server.paths('/api/monitor/user/source/delete')).toEqual([
+      '/api/monitor/user/source/delete?sourceId=4',
+    ]);
     await waitFor(() => expect(result.current.items.map((s) => s.id)).toEqual([6]));
-    expect(server.requests(USER_LIST)).toHaveLength(2);
+    expect(server.paths(USER_LIST)).toHaveLength(2);
 
     await act(async () => {
       await expect(removeSource(99, client)).rejects.toBeInstanceOf(ApiError);
     });
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests(USER_LIST)).toHaveLength(2);
+    expect(server.paths(USER_LIST)).toHaveLength(2);
   });
 
   it('marks a source as read without refetching the list', async () => {
-    const server = createFakeMonitorApi({
-      sources: [fakeSource(6, { lines: fakeLines(3, 40) })],
-      followed: [6],
-    });
-    const { client, monitorGet } = clientOf(server);
+    const { server, client } = serve([fakeSource(6, { lines: fakeLines(3, 40) })], [6]);
     const { result } = renderHook(() => useUserSources('all'), { wrapper: wrapperFor(client) });
     await waitFor(() => expect(result.current.items[0]?.unread).toBe(true));
 
     await markSourceRead(6, client);
-    expect(monitorGet).toHaveBeenLastCalledWith('/api/monitor/user/source/mark', {
-      query: { sourceId: 6 },
-    });
-    expect(server.readLineId(6)).toBe(42);
+    expect(server.paths('/api/monitor/user/source/mark')).toEqual([
+      '/api/monitor/user/source/mark?sourceId=6',
+    ]);
+    expect(server.monitor.readLineId(6)).toBe(42);
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests(USER_LIST)).toHaveLength(1);
+    expect(server.paths(USER_LIST)).toHaveLength(1);
     // Marking a source the user does not follow is refused.
     await expect(markSourceRead(99, client)).rejects.toMatchObject({ code: 404 });
   });
 
   it('tells every list view that is mounted, and none that is gone', async () => {
-    const server = createFakeMonitorApi({ sources: catalogue(), followed: [1, 4] });
-    const { client } = clientOf(server);
+    const { server, client } = serve(catalogue(), [1, 4]);
     const wrapper = wrapperFor(client);
     const { result: all, unmount: unmountAll } = renderHook(() => useUserSources('all'), {
       wrapper,
@@ -211,23 +203,22 @@ describe('the calls that change the user list', () => {
     );
     await waitFor(() => expect(all.current.items).toHaveLength(2));
     await waitFor(() => expect(upcoming.current.items.map((s) => s.id)).toEqual([1]));
-    expect(server.requests(USER_LIST)).toEqual([
+    expect(server.paths(USER_LIST)).toEqual([
       '/api/monitor/user/source/list?page=1&size=30',
       '/api/monitor/user/source/list?page=1&size=30&status=1',
     ]);
 
     unmountUpcoming();
     act(() => userSourcesChanged());
-    await waitFor(() => expect(server.requests(USER_LIST)).toHaveLength(3));
+    await waitFor(() => expect(server.paths(USER_LIST)).toHaveLength(3));
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests(USER_LIST).at(-1)).toBe('/api/monitor/user/source/list?page=1&size=30');
-    expect(server.requests(USER_LIST)).toHaveLength(3);
+    expect(server.paths(USER_LIST).at(-1)).toBe('/api/monitor/user/source/list?page=1&size=30');
+    expect(server.paths(USER_LIST)).toHaveLength(3);
     unmountAll();
   });
 
   it('never shows a filter seen before with data from before a change', async () => {
-    const server = createFakeMonitorApi({ sources: catalogue(), followed: [1, 2, 4] });
-    const { client } = clientOf(server);
+    const { client } = serve(catalogue(), [1, 2, 4]);
     const { result, rerender } = renderHook(({ filter }) => useUserSources(filter), {
       wrapper: wrapperFor(client),
       initialProps: { filter: 'upcoming' as StatusFilter },
@@ -247,10 +238,9 @@ describe('the calls that change the user list', () => {
   it('reads every followed id, 100 a page, until the server has no more', async () => {
     const many = Array.from({ length: 230 }, (_, index) => fakeSource(index + 1));
     const followed = many.map((source) => source.id).reverse();
-    const server = createFakeMonitorApi({ sources: many, followed });
-    const { client } = clientOf(server);
+    const { server, client } = serve(many, followed);
     await expect(fetchFollowedSourceIds(client)).resolves.toEqual(followed);
-    expect(server.requests()).toEqual([
+    expect(server.paths()).toEqual([
       '/api/monitor/user/source/list?page=1&size=100',
       '/api/monitor/user/source/list?page=2&size=100',
       '/api/monitor/user/source/list?page=3&size=100',
@@ -270,37 +260,35 @@ describe('the calls that change the user list', () => {
 
 describe('the lists of the add dialog', () => {
   it('gives a group the first sources of one status, upcoming ones soonest first', async () => {
-    const server = createFakeMonitorApi({ sources: catalogue() });
-    const { client } = clientOf(server);
+    const { server, client } = serve(catalogue());
     const { result } = renderHook(() => useSourceGroup(1, 4), { wrapper: wrapperFor(client) });
     await waitFor(() => expect(result.current.items.map((s) => s.id)).toEqual([2, 1]));
-    expect(server.requests()).toEqual(['/api/monitor/source/list?page=1&size=4&status=1']);
+    expect(server.paths()).toEqual(['/api/monitor/source/list?page=1&size=4&status=1']);
   });
 
   it('counts every ended source as finished: ended, parsing and completed, newest first', async () => {
-    const server = createFakeMonitorApi({ sources: catalogue() });
-    const { client } = clientOf(server);
+    const { server, client } = serve(catalogue());
     const { result } = renderHook(() => useSourceGroup(3, 6), { wrapper: wrapperFor(client) });
     await waitFor(() => expect(result.current.items.map((s) => s.id)).toEqual([5, 4, 6]));
-    expect(server.requests()).toEqual(['/api/monitor/source/list?page=1&size=6&status=3']);
+    expect(server.paths()).toEqual(['/api/monitor/source/list?page=1&size=6&status=3']);
   });
 
   it('searches nothing while the text is empty, then titles and hosts in every status', async () => {
-    const server = createFakeMonitorApi({
-      sources: [...catalogue(), fakeSource(8, { author: 'Amanda', title: 'Weekly' })],
-    });
-    const { client } = clientOf(server);
+    const { server, client } = serve([
+      ...catalogue(),
+      fakeSource(8, { author: 'Amanda', title: 'Weekly' }),
+    ]);
     const { result, rerender } = renderHook(({ text }) => useSourceSearch(text), {
       wrapper: wrapperFor(client),
       initialProps: { text: '' },
     });
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests()).toEqual([]);
+    expect(server.paths()).toEqual([]);
     expect(result.current).toMatchObject({ items: [], loading: false, hasMore: false });
 
     rerender({ text: 'ama' });
     await waitFor(() => expect(result.current.items.map((s) => s.id)).toEqual([1, 2, 7, 8]));
-    expect(server.requests()).toEqual(['/api/monitor/source/list?page=1&searchName=ama&size=20']);
+    expect(server.paths()).toEqual(['/api/monitor/source/list?page=1&searchName=ama&size=20']);
   });
 });
 

@@ -1,20 +1,16 @@
 // usePagedList lives in src/data (the coin search uses it too); its tests are here, beside the
-// monitoring lists that brought it, with the fake monitoring API serving a transcript's pages.
+// monitoring lists that brought it, with the mocked API serving a transcript's pages.
 import '@testing-library/jest-dom';
 import type { ContentLine } from '@coinlens/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { ApiClient, GetOptions } from '../../data/client';
+import { createApiClient, type ApiClient } from '../../data/client';
 import { ApiError, NetworkError } from '../../data/errors';
 import { FETCH_MIN_DELAY_MS } from '../../data/minDelay';
 import { ApiProvider } from '../../data/swr';
 import { usePagedList } from '../../data/usePagedList';
-import {
-  createFakeMonitorApi,
-  fakeLines,
-  fakeSource,
-  type FakeMonitorApi,
-} from '../../testing/fakeMonitorApi';
+import { fakeLines, fakeSource, type MockApi, type RouteName } from '../../testing/api';
+import { mockApi } from '../../testing/api/unitTest';
 
 const NOW = Date.UTC(2024, 4, 6, 14, 5, 0);
 
@@ -23,8 +19,10 @@ const pageOf = (sourceId: number) => (page: number) =>
 // Stable page functions: a new function is a new list.
 const LONG = pageOf(1);
 const SHORT = pageOf(2);
+/** The route of a request path, as a fault names it. */
+const get = (path: string) => `GET ${path}` as RouteName;
 
-let server: FakeMonitorApi;
+let server: MockApi;
 let client: ApiClient;
 
 // A fresh cache per render, no deduping and no retries, so that each test asks afresh.
@@ -55,17 +53,15 @@ const range = (from: number, to: number) =>
 beforeEach(() => {
   jest.useFakeTimers({ now: NOW });
   // 45 lines: pages of 20, 20 and 5; and a short one of 3.
-  server = createFakeMonitorApi({
-    sources: [
-      fakeSource(1, { status: 5, lines: fakeLines(45) }),
-      fakeSource(2, { status: 5, lines: fakeLines(3, 100) }),
-    ],
+  server = mockApi({
+    monitor: {
+      sources: [
+        fakeSource(1, { status: 5, lines: fakeLines(45) }),
+        fakeSource(2, { status: 5, lines: fakeLines(3, 100) }),
+      ],
+    },
   });
-  client = {
-    get: jest.fn(),
-    post: jest.fn(),
-    monitorGet: jest.fn((path: string, options?: GetOptions) => server.monitorGet(path, options)),
-  } as unknown as ApiClient;
+  client = createApiClient({ getToken: () => null, getLanguage: () => 'en', navigate: jest.fn() });
 });
 
 afterEach(() => {
@@ -77,7 +73,7 @@ describe('usePagedList', () => {
     const { result } = renderList({ pageKey: null });
     act(() => result.current.loadMore());
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests()).toEqual([]);
+    expect(server.paths()).toEqual([]);
     expect(result.current).toMatchObject({
       items: [],
       loading: false,
@@ -94,7 +90,7 @@ describe('usePagedList', () => {
     expect(result.current.loading).toBe(true);
     // The server answers at once; the hook holds the answer back for the minimum delay.
     await act(() => jest.advanceTimersByTimeAsync(FETCH_MIN_DELAY_MS - 1));
-    expect(server.requests()).toEqual([LONG(1)]);
+    expect(server.paths()).toEqual([LONG(1)]);
     expect(result.current).toMatchObject({ loading: true, items: [], pages: 0 });
     await act(() => jest.advanceTimersByTimeAsync(1));
     expect(result.current).toMatchObject({
@@ -128,12 +124,12 @@ describe('usePagedList', () => {
     // At the end, asking for more does nothing.
     act(() => result.current.loadMore());
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests()).toEqual([LONG(1), LONG(2), LONG(3)]);
+    expect(server.paths()).toEqual([LONG(1), LONG(2), LONG(3)]);
     expect(result.current.loadingMore).toBe(false);
   });
 
   it('reports a failed first page, and shows it loading again on retry', async () => {
-    const stop = server.fail(LONG(1), new NetworkError({ path: LONG(1), cause: null }));
+    const stop = server.fault(get(LONG(1)), 'network');
     const { result } = renderList({ pageKey: LONG });
     await waitFor(() => expect(result.current.error).toBeInstanceOf(NetworkError));
     expect(result.current).toMatchObject({ loading: false, items: [], pages: 0, hasMore: false });
@@ -151,10 +147,7 @@ describe('usePagedList', () => {
   it('keeps the pages loaded when a further one fails, and fetches only that one again', async () => {
     const { result } = renderList({ pageKey: LONG });
     await waitFor(() => expect(result.current.pages).toBe(1));
-    const stop = server.fail(
-      LONG(2),
-      new ApiError({ code: 500, msg: 'Down', status: 500, data: null, path: LONG(2) }),
-    );
+    const stop = server.fault(get(LONG(2)), { code: 500, key: 'internal' });
 
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.error).toBeInstanceOf(ApiError));
@@ -164,14 +157,14 @@ describe('usePagedList', () => {
     // No more is asked for after a failure, only the retry asks again.
     act(() => result.current.loadMore());
     await act(() => jest.advanceTimersByTimeAsync(1000));
-    expect(server.requests()).toEqual([LONG(1), LONG(2)]);
+    expect(server.paths()).toEqual([LONG(1), LONG(2)]);
 
     stop();
     act(() => result.current.retry());
     await waitFor(() => expect(result.current.pages).toBe(2));
     expect(ids(result.current.items)).toEqual(range(1, 40));
     expect(result.current).toMatchObject({ error: undefined, hasMore: true });
-    expect(server.requests()).toEqual([LONG(1), LONG(2), LONG(2)]);
+    expect(server.paths()).toEqual([LONG(1), LONG(2), LONG(2)]);
   });
 
   it('starts a new list from its page 1, with nothing of the old one on screen', async () => {
@@ -188,7 +181,7 @@ describe('usePagedList', () => {
   });
 
   it('never lets a late answer for an earlier list replace the newer one', async () => {
-    const release = server.hold(LONG(1));
+    const release = server.holdNext(get(LONG(1)));
     const { result, rerender } = renderList({ pageKey: LONG });
     await act(() => jest.advanceTimersByTimeAsync(FETCH_MIN_DELAY_MS));
     rerender({ pageKey: SHORT });
@@ -199,7 +192,7 @@ describe('usePagedList', () => {
       await jest.advanceTimersByTimeAsync(1000);
     });
     expect(ids(result.current.items)).toEqual([100, 101, 102]);
-    expect(server.requests()).toEqual([LONG(1), SHORT(1)]);
+    expect(server.paths()).toEqual([LONG(1), SHORT(1)]);
   });
 
   it('fetches every loaded page again on mutate()', async () => {
@@ -208,22 +201,22 @@ describe('usePagedList', () => {
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.pages).toBe(2));
 
-    server.put(fakeSource(1, { status: 5, lines: fakeLines(45, 1001) }));
+    server.monitor.put(fakeSource(1, { status: 5, lines: fakeLines(45, 1001) }));
     act(() => void result.current.mutate());
     await waitFor(() => expect(ids(result.current.items)).toEqual(range(1001, 1040)));
-    expect(server.requests()).toEqual([LONG(1), LONG(2), LONG(1), LONG(2)]);
+    expect(server.paths()).toEqual([LONG(1), LONG(2), LONG(1), LONG(2)]);
   });
 
   it('fetches the loaded pages again every refreshInterval ms when asked, and only then', async () => {
     const growing = fakeSource(1, { status: 5, lines: fakeLines(3) });
-    server.put(growing);
+    server.monitor.put(growing);
     const { result } = renderList({ pageKey: LONG, refreshInterval: 15_000 });
     await waitFor(() => expect(result.current.pages).toBe(1));
     expect(ids(result.current.items)).toEqual([1, 2, 3]);
 
-    server.put({ ...growing, lines: fakeLines(5) });
+    server.monitor.put({ ...growing, lines: fakeLines(5) });
     await act(() => jest.advanceTimersByTimeAsync(15_000 + FETCH_MIN_DELAY_MS));
-    expect(server.requests()).toEqual([LONG(1), LONG(1)]);
+    expect(server.paths()).toEqual([LONG(1), LONG(1)]);
     expect(ids(result.current.items)).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -231,7 +224,7 @@ describe('usePagedList', () => {
     const { result } = renderList({ pageKey: SHORT });
     await waitFor(() => expect(result.current.pages).toBe(1));
     await act(() => jest.advanceTimersByTimeAsync(120_000));
-    expect(server.requests()).toEqual([SHORT(1)]);
+    expect(server.paths()).toEqual([SHORT(1)]);
   });
 
   it('says that it needs the ApiProvider when used without it', async () => {

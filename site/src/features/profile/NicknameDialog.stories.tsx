@@ -1,10 +1,10 @@
 // The nickname dialog as the header's menu opens it: in the dialog host, signed in as Ana, over the
-// stories' fake API.
+// stories' mocked API.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { ANA } from '../../testing/fixtures';
 import { expectWidth, findDialog, findToast, page, WAIT } from '../../testing/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
+import { mockApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
 import { DialogHost } from '../../shell/DialogHost';
 import { getOpenDialog } from '../../shell/dialogs';
 
@@ -57,7 +57,7 @@ export const PrefilledOnceLoaded: Story = {
     );
     await expect(field).toHaveValue('');
     // The details come back only now, however long the dialog took to open.
-    fakeApiOf(context).openGate('GET /api/user');
+    mockApiOf(context).openGate('GET /api/user');
     await waitFor(() => expect(field).toHaveValue(ANA.nickname), WAIT);
   },
 };
@@ -115,7 +115,7 @@ export const EditSuccess: Story = {
     await findToast(t('messages.EditSuccess'));
     await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
     await expect(getOpenDialog()).toBeNull();
-    await expect(fakeApiOf(context).calls('POST /api/system/user/modify')[0]?.body).toEqual({
+    await expect(mockApiOf(context).calls('POST /api/system/user/modify')[0]?.body).toEqual({
       nickname: 'Ana Lima',
     });
   },
@@ -167,6 +167,6 @@ export const Cancel: Story = {
       within(await dialogOf(context)).getByRole('button', { name: t('nickname.cancel') }),
     );
     await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
-    await expect(fakeApiOf(context).calls('POST /api/system/user/modify')).toHaveLength(0);
+    await expect(mockApiOf(context).calls('POST /api/system/user/modify')).toHaveLength(0);
   },
 };

@@ -1,11 +1,11 @@
 // "Stop following Bitcoin?" as a report card asks it: open while the card confirms, gone with
-// the card once the coin is unfollowed (or with Cancel), over the stories' fake API.
+// the card once the coin is unfollowed (or with Cancel), over the stories' mocked API.
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
 import { useState } from 'react';
 import { coin } from '../../testing/fixtures';
 import { findDialog, findToast, page, WAIT } from '../../testing/play';
-import { fakeApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
+import { mockApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
 import { UnfollowDialog, type UnfollowDialogProps } from './UnfollowDialog';
 
 const BITCOIN = coin('BTC');
@@ -82,7 +82,7 @@ export const Unfollows: Story = {
     await waitFor(() => expect(context.args.onUnfollowed).toHaveBeenCalledTimes(1), WAIT);
     const [follows] = (context.args.onUnfollowed as ReturnType<typeof fn>).mock.calls[0] ?? [];
     await expect(follows).toEqual([expect.objectContaining({ coinId: coin('ETH').id })]);
-    await expect(fakeApiOf(context).calls('POST /api/follow/delete')[0]?.body).toEqual({
+    await expect(mockApiOf(context).calls('POST /api/follow/delete')[0]?.body).toEqual({
       coinId: BITCOIN.id,
     });
     await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
@@ -137,6 +137,6 @@ export const Cancel: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: t('unfollow.cancel') }));
     await expect(context.args.onClose).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
-    await expect(fakeApiOf(context).requests).toHaveLength(0);
+    await expect(mockApiOf(context).requests).toHaveLength(0);
   },
 };

@@ -1,6 +1,6 @@
 // The assistant's side panel as a signed-in page has it: the site's layout with its launcher, in
 // the assistant's provider (gatsby-browser.tsx's wrapPageElement puts it around every page), over
-// the stories' fake API and its chat server (testing/fakeChat.ts), Ana signed in with her
+// the stories' mocked API and its chat server (testing/fakeChat.ts), Ana signed in with her
 // morning's conversation, on 1 November 2026 at noon UTC. The layout's realtime connection is
 // opened on the fake chat server, which the tab's conversation store talks to; put back when the
 // story ends. The robot's idle line is always its first (testing/chat.tsx stubs Math.random).
@@ -12,7 +12,7 @@ import { chatStory } from '../../../testing/chat';
 import { CHAT_NOW, morning } from '../../../testing/chatFixtures';
 import { coin } from '../../../testing/fixtures';
 import { page, visible, WAIT } from '../../../testing/play';
-import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../../testing/site';
+import { mockApiOf, storyLocale, textsOf, type SiteParameters } from '../../../testing/site';
 import { startRealtime, type IoFactory } from '../realtime/connection';
 import { AssistantProvider } from '../launcher/AssistantProvider';
 import { COIN_CARD_ATTRIBUTE } from './questionContext';
@@ -101,7 +101,7 @@ function SitePage({ context }: { context: StoryContext }) {
 /** The layout's realtime connection, opened on the fake chat server; closed when the story ends. */
 function connectToFakeChat(context: StoryContext) {
   // The connection closes a socket with disconnect(), which the chat's fake socket lacks.
-  const socket = fakeApiOf(context).chat.asSocket();
+  const socket = mockApiOf(context).chat.asSocket();
   const io: IoFactory = () => Object.assign(socket, { disconnect: () => socket });
   return startRealtime({ io });
 }
@@ -174,7 +174,7 @@ export const Closed: Story = {
   play: async (context) => {
     await findLauncher(context);
     await expect(page().queryByRole('dialog')).toBeNull();
-    await expect(fakeApiOf(context).calls('GET /api/chat/list')).toHaveLength(0);
+    await expect(mockApiOf(context).calls('GET /api/chat/list')).toHaveLength(0);
   },
 };
 
@@ -220,7 +220,7 @@ export const OpenWithContext: Story = {
       within(panel).getByRole('textbox', { name: t('input.label') }),
       'How is this coin doing?{Enter}',
     );
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     await waitFor(() => expect(api.chat.questions).toHaveLength(1), WAIT);
     await expect(api.chat.questions[0]?.context).toEqual(
       laidOut(panel) ? { page: 'reporting', coinId: BITCOIN.id } : { page: 'reporting' },

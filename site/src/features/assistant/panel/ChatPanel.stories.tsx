@@ -1,5 +1,5 @@
 // The assistant chat as the chat page shows it: Ana signed in, her conversation over the stories'
-// fake API and its chat server (testing/fakeChat.ts), which acknowledges each question and
+// mocked API and its chat server (testing/fakeChat.ts), which acknowledges each question and
 // streams the reply the story planned, on 1 November 2026 at noon UTC (this morning's bubbles say
 // "09:00", a question asked now "12:00"). The robot's idle line is always its first
 // (testing/chat.tsx stubs Math.random for the story).
@@ -8,7 +8,7 @@ import { Button } from '@coinlens/design-system';
 import { Flex, chakra } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
-import type { RouteName } from '../../../testing/fakeApi';
+import type { RouteName } from '../../../testing/api';
 import {
   ChatStage,
   chatStoreOf,
@@ -28,7 +28,7 @@ import type { ChatReply } from '../../../testing/fakeChat';
 import { coin } from '../../../testing/fixtures';
 import { MONITOR_SOURCES } from '../../../testing/monitorFixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../../testing/play';
-import { fakeApiOf, storyLocale, textsOf, type SiteParameters } from '../../../testing/site';
+import { mockApiOf, storyLocale, textsOf, type SiteParameters } from '../../../testing/site';
 import type { Locale } from '../../../i18n/locales';
 import { MAX_QUESTION_LENGTH, type QuestionState } from '../conversation/conversation';
 import { getDialogParams, getOpenDialog } from '../../../shell/dialogs';
@@ -44,7 +44,7 @@ const SITE: SiteParameters = {
 const LIST: RouteName = 'GET /api/chat/list';
 const CLEAN: RouteName = 'POST /api/chat/clean';
 
-/** The same meta with other fake API options. */
+/** The same meta with other mocked API options. */
 const withApi = (api: SiteParameters['api']): SiteParameters => ({
   ...SITE,
   api: { ...SITE.api, ...api },
@@ -106,7 +106,13 @@ const button = (context: StoryContext, key: string) =>
 
 /** Asks `text` the way a user does: typed into the box, sent with Enter. */
 async function ask(context: StoryContext, text: string) {
-  await userEvent.type(textbox(context), text);
+  // The panel is drawn once the page's chat store is made, an effect after the first render.
+  const box = await page().findByRole(
+    'textbox',
+    { name: assistantTexts(context)('input.label') },
+    WAIT,
+  );
+  await userEvent.type(box, text);
   await userEvent.keyboard('{Enter}');
 }
 
@@ -140,7 +146,7 @@ export const Conversation: Story = {
     await expect(button(context, 'input.send')).toBeDisabled();
     await expect(textbox(context)).toHaveAttribute('placeholder', t('input.placeholder'));
     await expect(page().getByText(t('input.hint'))).toBeVisible();
-    await expect(fakeApiOf(context).calls(LIST)[0]?.query.toString()).toBe(
+    await expect(mockApiOf(context).calls(LIST)[0]?.query.toString()).toBe(
       'oldestSeqNo=-1&size=10',
     );
   },
@@ -196,7 +202,7 @@ export const HistoryRetried: Story = {
   play: async (context) => {
     await HistoryError.play?.(context);
     const t = assistantTexts(context);
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     const log = await findLog(context);
     api.heal(LIST);
     await userEvent.click(within(log).getByRole('button', { name: t('history.retry') }));
@@ -242,7 +248,7 @@ export const OlderPages: Story = {
   },
   play: async (context) => {
     const t = assistantTexts(context);
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     const log = await historyLog(context);
     await expect(bubbles(log)).toHaveLength(10);
     await expect(within(log).queryByText(t('history.start'))).not.toBeInTheDocument();
@@ -295,7 +301,7 @@ export const Sending: Story = {
   parameters: { site: replying(ETHEREUM_REPLY) },
   play: async (context) => {
     const t = assistantTexts(context);
-    const chat = fakeApiOf(context).chat;
+    const chat = mockApiOf(context).chat;
     const log = await historyLog(context);
     await ask(context, 'Where is Ethereum now?');
 
@@ -585,7 +591,7 @@ export const RetryAfterTimeout: Story = {
   play: async (context) => {
     await ReplyTimedOut.play?.(context);
     const t = assistantTexts(context);
-    const chat = fakeApiOf(context).chat;
+    const chat = mockApiOf(context).chat;
     const log = await findLog(context);
     await userEvent.click(within(lastBubble(log)).getByRole('button', { name: t('retry') }));
     await waitFor(
@@ -612,7 +618,7 @@ export const Stopped: Story = {
   parameters: { site: replying({ ...ETHEREUM_REPLY, parts: [{ text: 'Too late.' }] }) },
   play: async (context) => {
     const t = assistantTexts(context);
-    const chat = fakeApiOf(context).chat;
+    const chat = mockApiOf(context).chat;
     const log = await askAndWait(context, 'Where is Ethereum now?');
     await waitFor(() => expect(chat.waiting).toBe(true), WAIT);
     await userEvent.click(button(context, 'input.stop'));
@@ -655,7 +661,7 @@ export const QuestionAcknowledged: Story = {
   parameters: { site: replying(ETHEREUM_REPLY) },
   play: async (context) => {
     const log = await askAndWait(context, 'Where is Ethereum now?');
-    await waitFor(() => expect(fakeApiOf(context).chat.waiting).toBe(true), WAIT);
+    await waitFor(() => expect(mockApiOf(context).chat.waiting).toBe(true), WAIT);
     await questionReaches(context, 'acknowledged');
     await expect(
       within(lastBubble(log)).getByRole('img', { name: assistantTexts(context)('typing') }),
@@ -667,7 +673,7 @@ export const QuestionAcknowledged: Story = {
 export const QuestionStreaming: Story = {
   parameters: { site: replying(ETHEREUM_REPLY) },
   play: async (context) => {
-    const chat = fakeApiOf(context).chat;
+    const chat = mockApiOf(context).chat;
     const log = await askAndWait(context, 'Where is Ethereum now?');
     await waitFor(() => expect(chat.waiting).toBe(true), WAIT);
     chat.next();
@@ -715,7 +721,7 @@ export const QuestionFailed: Story = {
 export const NewConversation: Story = {
   play: async (context) => {
     const t = assistantTexts(context);
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     const log = await historyLog(context);
     await userEvent.click(button(context, 'clean.action'));
     await findToast(t('clean.done'));
@@ -755,7 +761,7 @@ export const TooLong: Story = {
     await expect(box).toHaveAttribute('aria-invalid', 'true');
     await expect(button(context, 'input.send')).toBeDisabled();
     await userEvent.keyboard('{Enter}');
-    await expect(fakeApiOf(context).chat.questions).toHaveLength(0);
+    await expect(mockApiOf(context).chat.questions).toHaveLength(0);
     await expect(bubbles(log)).toHaveLength(4);
     await expect(box).toHaveValue('x'.repeat(MAX_QUESTION_LENGTH + 1));
   },

@@ -1,5 +1,5 @@
 // The welcome page's chat with its scripted onboarding: Ana signed in, an empty conversation over
-// the stories' fake API (testing/fakeChat.ts), the coins and monitored sources of the other site
+// the stories' mocked API (testing/fakeChat.ts), the coins and monitored sources of the other site
 // stories, on 1 November 2026 at noon UTC. The script pauses 600 to 1200 ms between lines and 1 s
 // per countdown step, so most stories start from saved progress (as a reload would) close to what
 // they show; the robot's idle line is always its first (testing/chat.tsx stubs Math.random for
@@ -12,7 +12,7 @@ import { CHAT_NOW, morning } from '../../../testing/chatFixtures';
 import { ANA, coin } from '../../../testing/fixtures';
 import { MONITOR_SOURCES } from '../../../testing/monitorFixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../../testing/play';
-import { fakeApiOf, textsOf, type SiteParameters } from '../../../testing/site';
+import { mockApiOf, textsOf, type SiteParameters } from '../../../testing/site';
 import {
   onboardingStorageKey,
   PROGRESS_VERSION,
@@ -245,7 +245,7 @@ export const CoinTaskStarted: Story = {
         expect.stringContaining(name),
       ),
     );
-    await expect(fakeApiOf(context).calls('GET /api/asset/hot')[0]?.query.get('size')).toBe('5');
+    await expect(mockApiOf(context).calls('GET /api/asset/hot')[0]?.query.get('size')).toBe('5');
     await expect(within(log).getByText(t('script.coinTask'))).toBeInTheDocument();
     const task = await taskCard(t('tasks.coin.name'), { hidden: true });
     await expect(
@@ -267,7 +267,7 @@ export const CoinTaskDone: Story = {
     const t = scriptTexts(context);
     const tc = textsOf(context, 'coins');
     const ta = textsOf(context, 'assistant');
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     const log = await logUpTo(context, 8);
     await expect(getOpenDialog()).toBeNull();
     const hot = await visible(within(log).findByText(t('hot.coins'), {}, WAIT));
@@ -303,7 +303,7 @@ export const MonitorTaskSkipped: Story = {
   play: async (context) => {
     const t = scriptTexts(context);
     const ta = textsOf(context, 'assistant');
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     const log = await logUpTo(context, 13);
     // The hot sources come again after a reload: this week's busiest completed ones.
     const hot = await visible(within(log).findByText(t('hot.sources'), {}, WAIT));
@@ -335,7 +335,7 @@ export const MonitorTaskSkippedAtStart: Story = {
   parameters: { onboarding: savedAt(12, TASK_1_DONE) },
   play: async (context) => {
     const t = scriptTexts(context);
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     const log = await logUpTo(context, 12);
     const card = await taskCard(t('tasks.monitor.name'));
     await expect(
@@ -365,7 +365,7 @@ export const MonitorTaskDone: Story = {
   play: async (context) => {
     const t = scriptTexts(context);
     const tm = textsOf(context, 'monitoring');
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     await logUpTo(context, 13);
     const card = await taskCard(t('tasks.monitor.name'));
     await userEvent.click(within(card).getByRole('button', { name: t('tasks.monitor.action') }));
@@ -483,7 +483,7 @@ export const ResumedFromAnotherDevice: Story = {
       within(card).getByRole('button', { name: t('tasks.monitor.start') }),
     ).toBeEnabled();
     await expectRobotSays(context, log, linesUpTo(context, 12));
-    const api = fakeApiOf(context);
+    const api = mockApiOf(context);
     await waitFor(() => expect(api.calls('PUT /api/chat/onboarding')).not.toHaveLength(0), WAIT);
     await expect(api.onboarding).toMatchObject({ id: 12, tasks: TASK_1_DONE });
     // The robot's lines are kept with the conversation, for the next device too.

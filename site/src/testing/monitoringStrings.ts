@@ -1,11 +1,7 @@
-// The monitoring area's unit-test kit: the in-memory monitoring server (fakeMonitorServer.ts, which
-// the stories' fake API serves in a browser too) and the page's strings as the locale files have
-// them, read from disk (Node only, hence not in the server's module).
+// The monitoring area's strings as the locale files have them, read from disk (Node only), so
+// that a unit test reads what a visitor reads.
 import type { Locale } from '../i18n/locales';
 import { flatStrings, loadStrings } from './renderWithLocale';
-
-export { createFakeMonitorApi, fakeLines, fakeSource, serverFault } from './fakeMonitorServer';
-export type { FakeMonitorApi, FakeMonitorApiOptions, FakeSource } from './fakeMonitorServer';
 
 /**
  * The `monitoring` string at `key` of `locale`'s file, with `{{name}}` filled from `values`, so

@@ -1,0 +1,13 @@
+// The mocked API of the stories and the unit tests: msw handlers typed by the contract, over one
+// stateful MockApi per story or test (mockApi.ts), each answer checked against the route's
+// schema (respond.ts).
+export { MockApi } from './mockApi';
+export type { Fault, MockApiOptions, MswTarget } from './mockApi';
+export { CODE_COOLDOWN_S } from './auth';
+export type { CodeType, SentMail } from './auth';
+export { fakeLines, fakeSource } from './monitor';
+export type { FakeSource, MonitorState } from './monitor';
+export { ContractMismatch, checkAnswer, respond, route, takeMockFaults } from './respond';
+export type { RouteAnswer, RouteBody, RouteParams, RouteResolver } from './respond';
+export { Refusal } from './request';
+export type { MockRequest, RouteName } from './request';
