@@ -78,6 +78,8 @@ export type {
 } from './components/MonitorCard';
 export { PriceChange, priceChangeRecipe } from './components/PriceChange';
 export type { PriceChangeProps } from './components/PriceChange';
+export { PageHeader, pageHeaderRecipe } from './components/PageHeader';
+export type { PageHeaderProps } from './components/PageHeader';
 export { PriceText, priceTextRecipe } from './components/PriceText';
 export type { PriceTextProps } from './components/PriceText';
 export { PriceChart, priceChartRecipe } from './components/PriceChart';

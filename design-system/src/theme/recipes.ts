@@ -18,6 +18,7 @@ import { loadingBarRecipe } from '../components/LoadingBar/LoadingBar.recipe';
 import { loadingOverlayRecipe } from '../components/LoadingOverlay/LoadingOverlay.recipe';
 import { priceChartRecipe } from '../components/PriceChart/PriceChart.recipe';
 import { reportCardRecipe } from '../components/ReportCard/ReportCard.recipe';
+import { pageHeaderRecipe } from '../components/PageHeader/PageHeader.recipe';
 // @recipe-imports (add imports above this line)
 
 export const recipes = {
@@ -42,5 +43,6 @@ export const slotRecipes = {
   loadingOverlay: loadingOverlayRecipe,
   priceChart: priceChartRecipe,
   reportCard: reportCardRecipe,
+  pageHeader: pageHeaderRecipe,
   // @slot-recipes (add slot recipes above this line)
 };

@@ -3,7 +3,7 @@
 // the GoCheck link; any other (live, ended, completed ...) leads to its detail page, a completed one
 // showing its heat; any source can be removed, after a confirmation. Unread content is marked.
 import type { UserMonitorSource } from '@coinlens/contract';
-import { Button, EmptyState, MonitorCard, Skeleton } from '@coinlens/design-system';
+import { Button, EmptyState, MonitorCard, PageHeader, Skeleton } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
@@ -161,31 +161,13 @@ function MonitoringArea() {
 
   return (
     <Box>
-      <Flex
-        as="header"
-        alignItems={{ base: 'flex-start', sm: 'flex-end' }}
-        justifyContent="space-between"
-        direction={{ base: 'column', sm: 'row' }}
-        gap="4"
+      <PageHeader
+        title={t('title')}
+        lead={t('lead')}
+        actions={addButton}
+        headingRef={headingRef}
         marginBottom="6"
-      >
-        <Box>
-          <chakra.h1
-            ref={headingRef}
-            tabIndex={-1}
-            fontSize="3xl"
-            fontWeight="bold"
-            letterSpacing="tight"
-            _focus={{ outline: 'none' }}
-          >
-            {t('title')}
-          </chakra.h1>
-          <chakra.p marginTop="2" color="fg.muted" maxWidth="prose">
-            {t('lead')}
-          </chakra.p>
-        </Box>
-        {addButton}
-      </Flex>
+      />
       <Flex alignItems="center" justifyContent="space-between" gap="4" wrap="wrap" marginBottom="5">
         <StatusFilterBar value={filter} onChange={setFilter} />
         {list.total !== undefined && (

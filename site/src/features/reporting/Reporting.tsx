@@ -4,7 +4,7 @@
 // placeholders the size of a card while the follow list loads; and a way to try again when it
 // cannot be loaded.
 import type { CoinPrice, FollowEntry } from '@coinlens/contract';
-import { Button, EmptyState } from '@coinlens/design-system';
+import { Button, EmptyState, PageHeader } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -167,31 +167,13 @@ export function Reporting({ linkedCoin = null }: ReportingProps) {
 
   return (
     <Box>
-      <Flex
-        as="header"
-        alignItems={{ base: 'flex-start', sm: 'flex-end' }}
-        justifyContent="space-between"
-        direction={{ base: 'column', sm: 'row' }}
-        gap="4"
+      <PageHeader
+        title={t('title')}
+        lead={t('lead')}
+        actions={addButton}
+        headingRef={headingRef}
         marginBottom="8"
-      >
-        <Box>
-          <chakra.h1
-            ref={headingRef}
-            tabIndex={-1}
-            fontSize="3xl"
-            fontWeight="bold"
-            letterSpacing="tight"
-            _focus={{ outline: 'none' }}
-          >
-            {t('title')}
-          </chakra.h1>
-          <chakra.p marginTop="2" color="fg.muted" maxWidth="prose">
-            {t('lead')}
-          </chakra.p>
-        </Box>
-        {addButton}
-      </Flex>
+      />
       {content}
       {demo && (
         // Under the cards: it comes with the prices, and above them it would push them down.

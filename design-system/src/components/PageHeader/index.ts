@@ -1,0 +1,3 @@
+export { PageHeader } from './PageHeader';
+export type { PageHeaderProps } from './PageHeader';
+export { pageHeaderRecipe } from './PageHeader.recipe';
