@@ -115,8 +115,9 @@ export default tseslint.config(
             })),
             {
               target: `${SITE_SRC}/shell`,
-              from: `${SITE_SRC}/pages`,
-              message: 'The shell is below the pages.',
+              from: FEATURES_AND_PAGES,
+              message:
+                'The shell is below the features and pages: a feature registers what the frame draws (shell/frameParts.ts, shell/dialogs.ts).',
             },
             {
               target: `${import.meta.dirname}/site`,

@@ -65,7 +65,7 @@ test.describe('a press before the page has hydrated (en)', () => {
   const m = siteStrings('en', 'mobile');
 
   // The computer's header login shows from the first paint too (the page is a visitor's and a
-  // signed-in user's: features/auth/SessionPart), so it can be pressed before the hydration.
+  // signed-in user's: shell/SessionPart), so it can be pressed before the hydration.
   for (const [name, device, path, within, label] of [
     ['the phone’s sign-in', PHONE, '/mobile/', (page: Page) => page, () => m('intro.signIn')],
     [

@@ -10,12 +10,10 @@ import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, type ReactNode } from 'react';
 import { lazyChunk } from './loadChunk';
-import { AssistantLauncher } from '../features/assistant/launcher/AssistantLauncher';
-import { SIDE_PANEL_WIDTH, useAssistant } from '../features/assistant/launcher/assistantContext';
 import { ChunkWaitNotice } from './ChunkWaitNotice';
 import { DialogHost } from './DialogHost';
 import { ErrorBoundary } from './ErrorBoundary';
-import { frameParts, lateFrameParts } from './frameParts';
+import { frameAside, frameParts, lateFrameParts } from './frameParts';
 import { Header } from './Header';
 import { useHydrated } from './useHydrated';
 import { Link } from '../i18n/Link';
@@ -72,18 +70,19 @@ const ON_PAPER = {
 };
 
 /**
- * Beside the assistant's open side panel, from the lg breakpoint, the whole frame (header, page,
- * footer) narrows to the window's left of it, so that nothing of the page is under it (below lg
- * the panel lies over the page). Not on paper, where the panel is not.
+ * Beside an open aside (the assistant's side panel, registered by its feature), from the lg
+ * breakpoint, the whole frame (header, page, footer) narrows to the window's left of it, so that
+ * nothing of the page is under it (below lg the panel lies over the page). Not on paper, where the
+ * panel is not.
  */
-const BESIDE_PANEL = {
+const besideAside = (width: string) => ({
   '&[data-side-panel=open]': {
-    lg: { paddingInlineEnd: SIDE_PANEL_WIDTH },
+    lg: { paddingInlineEnd: width },
     _print: { paddingInlineEnd: '0' },
   },
-};
+});
 
-const FRAME_CSS = { ...ON_PAPER, ...BESIDE_PANEL };
+const noAside = () => false;
 
 const LateOverlays = lazyChunk(() => import('./LateOverlays'));
 
@@ -113,7 +112,10 @@ export function Layout({ children, header = true, variant = 'default', banner }:
   const mobile = variant === 'mobile';
   const { t } = useTranslation('common');
   const { originalPath } = useI18next();
-  const besidePanel = useAssistant()?.shown;
+  // Read as the page renders: the features register it as they load (features/frame.ts), which
+  // may come after this module; it is set once, so the hook called here is always the same one.
+  const aside = frameAside();
+  const besidePanel = (aside?.useOpen ?? noAside)();
   // The mobile pages link to the mobile legal pages: a phone would be sent away from the others.
   const legalBase = originalPath.startsWith('/mobile/') ? '/mobile' : '';
   // Links a finger can hit on the mobile pages (44 px).
@@ -130,7 +132,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
         backgroundImage="radial-gradient(60rem 28rem at 70% -8rem, rgba(59, 130, 246, 0.10), transparent 70%)"
         backgroundRepeat="no-repeat"
         data-side-panel={besidePanel ? 'open' : undefined}
-        css={FRAME_CSS}
+        css={aside ? { ...ON_PAPER, ...besideAside(aside.width) } : ON_PAPER}
       >
         <chakra.a
           href="#main"
@@ -209,10 +211,8 @@ export function Layout({ children, header = true, variant = 'default', banner }:
           </Island>
         )}
         <Island name="overlays">
-          {/* The chat page is the assistant itself; the pages without the header are outside. */}
-          {header && variant === 'default' && <AssistantLauncher />}
           <DialogHost />
-          {frameParts().map((Part, index) => (
+          {frameParts(header && variant === 'default').map((Part, index) => (
             <Part key={index} />
           ))}
           <LateOverlaysPart />

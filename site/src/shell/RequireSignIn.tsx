@@ -9,7 +9,7 @@ import { navigate } from 'gatsby';
 import { useI18next } from 'gatsby-plugin-react-i18next';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { loginAddress } from '../start/signedOutRedirect';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../data/session';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { status } = useSession();

@@ -11,7 +11,7 @@ import { api, type ApiClient } from '../data/client';
 import { ApiError } from '../data/errors';
 import { isLocale } from '../i18n/locales';
 import { LOCALE_TREND_COLORS } from '../i18n/trendColors';
-import { USER_PATH, useSession } from '../features/auth/session';
+import { USER_PATH, useSession } from '../data/session';
 
 /** Where the account's display preferences are saved. */
 export const PREFERENCES_PATH = '/api/user/preferences';

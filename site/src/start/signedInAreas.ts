@@ -15,6 +15,6 @@ export function isSignedInArea(originalPath: string): boolean {
  * browser keeps a token (start/signedOutRedirect.ts). Those pages are a visitor's and a signed-in
  * user's: their static HTML holds both versions of what differs (the header's login or account
  * menu, the home page's hero, the mobile home page's first screen), and CSS shows the one that
- * fits from the first paint, before the session is known (features/auth/SessionPart).
+ * fits from the first paint, before the session is known (shell/SessionPart).
  */
 export const SIGNED_IN_MARK = 'data-signed-in';

@@ -10,7 +10,7 @@ registerDialog('login', async () => ({
   default: () => <div role="dialog" aria-label="Log in" />,
 }));
 let mockStatus: 'signedIn' | 'signedOut' = 'signedIn';
-jest.mock('./session', () => ({
+jest.mock('../../data/session', () => ({
   useSession: () => ({ status: mockStatus, user: null, userFailed: false }),
 }));
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect } from 'react';
 import { openDialog, useLoginAsks, wantsLogin } from '../../shell/dialogs';
 import { loadChunk } from '../../shell/loadChunk';
-import { useSession } from './session';
+import { useSession } from '../../data/session';
 import { showRememberedSignInToast } from './signInToast';
 
 export function SignInOnLoad() {

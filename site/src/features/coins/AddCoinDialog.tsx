@@ -23,7 +23,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
-import { useSession } from '../auth/session';
+import { useSession } from '../../data/session';
 import {
   getDialogParams,
   keepUnsaved,

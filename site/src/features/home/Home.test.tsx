@@ -2,16 +2,16 @@ import '@testing-library/jest-dom';
 import type { UserInfo } from '@coinlens/contract';
 import { screen, within } from '@testing-library/react';
 import { SIGNED_IN_MARK } from '../../start/signedInAreas';
-import { useSession } from '../auth/session';
+import { useSession } from '../../data/session';
 import { flatStrings, loadStrings, renderWithLocale } from '../../testing/renderWithLocale';
 import { Home } from './Home';
 
 jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
-jest.mock('../auth/session', () => ({ useSession: jest.fn() }));
+jest.mock('../../data/session', () => ({ useSession: jest.fn() }));
 
 const session = jest.mocked(useSession);
 
-/** The static HTML's parts of one kind, which CSS shows or hides (features/auth/SessionPart). */
+/** The static HTML's parts of one kind, which CSS shows or hides (shell/SessionPart). */
 function untilSession(part?: 'visitor' | 'member'): Element[] {
   const selector = part ? `[data-until-session="${part}"]` : '[data-until-session]';
 

@@ -7,8 +7,8 @@ import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from '../../i18n/Link';
-import { SessionParts } from '../auth/SessionPart';
-import { useSession } from '../auth/session';
+import { SessionParts } from '../../shell/SessionPart';
+import { useSession } from '../../data/session';
 import { HomePreview } from './HomePreview';
 
 // The calls to action look like the design system's buttons, as router links and in-page anchors.

@@ -6,7 +6,7 @@ import { Box } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { lazyChunk } from '../../shell/loadChunk';
 import { useChatStore } from '../assistant/launcher/useChatStore';
-import { useSession } from '../auth/session';
+import { useSession } from '../../data/session';
 
 const WelcomeChat = lazyChunk(() =>
   import('../assistant/welcome/WelcomeChat').then((module) => ({ default: module.WelcomeChat })),

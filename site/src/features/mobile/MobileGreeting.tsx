@@ -2,7 +2,7 @@
 // too while the rest of the page's code loads, so that the page says whose it is at once.
 import { chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { useSession } from '../auth/session';
+import { useSession } from '../../data/session';
 
 export function MobileGreeting() {
   const { t } = useTranslation('mobile');

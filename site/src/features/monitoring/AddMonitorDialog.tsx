@@ -25,7 +25,7 @@ import useSWR, { SWRConfig, type SWRConfiguration } from 'swr';
 import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError, type ApiFailure } from '../../data/errors';
 import type { PagedList } from '../../data/usePagedList';
-import { useSession } from '../auth/session';
+import { useSession } from '../../data/session';
 import {
   getDialogParams,
   keepUnsaved,

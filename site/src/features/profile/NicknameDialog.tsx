@@ -7,7 +7,7 @@ import { chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
-import { USER_PATH, useSession } from '../auth/session';
+import { USER_PATH, useSession } from '../../data/session';
 import { useDialogOpener, type GlobalDialogProps } from '../../shell/dialogs';
 import { isValidNickname, NICKNAME_MAX, nicknameErrorText, saveNickname } from './nickname';
 

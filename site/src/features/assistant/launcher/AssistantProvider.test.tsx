@@ -10,7 +10,7 @@ import type { ApiClient } from '../../../data/client';
 import { ApiProvider } from '../../../data/swr';
 import { clearToken, setToken } from '../../../data/token';
 import type { Locale } from '../../../i18n/locales';
-import { USER_PATH } from '../../auth/session';
+import { USER_PATH } from '../../../data/session';
 import { CHAT_LIST_PATH, type ChatStoreOptions } from '../conversation/conversation';
 import type * as Conversation from '../conversation/conversation';
 import { asSocket, FakeChatSocket } from '../../../testing/fakeChatSocket';
@@ -18,6 +18,8 @@ import { FOLLOWS_PATH } from '../../coins/follows';
 import { flatStrings, loadStrings, pageI18n } from '../../../testing/renderWithLocale';
 import { AssistantProvider } from './AssistantProvider';
 import { COIN_CARD_ATTRIBUTE } from '../panel/questionContext';
+// The launcher and the panel's room are the assistant's registrations with the frame.
+import '../frame';
 
 jest.mock('gatsby', () => jest.requireActual('../../../testing/gatsbyStub'));
 jest.mock('../realtime/connection', () => ({

@@ -17,7 +17,7 @@ import { Box, chakra, Flex } from '@chakra-ui/react';
 import { I18nextContext, I18nextProvider, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { apiAssetUrl } from '../../../data/client';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../data/session';
 import { useFollows } from '../../coins/follows';
 import { useSourceDetail } from '../../monitoring/sources';
 import { SIDE_PANEL_WIDTH, type AssistantPage } from '../launcher/assistantContext';

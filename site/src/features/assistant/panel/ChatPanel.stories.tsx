@@ -262,7 +262,11 @@ export const OlderPages: Story = {
     log.dispatchEvent(new Event('scroll'));
     const status = await visible(within(log).findByRole('status', {}, WAIT));
     await expect(status).toHaveTextContent(t('history.older'));
-    await expect(api.calls(LIST)[1]?.query.toString()).toBe('oldestSeqNo=9&size=10');
+    // The status shows as the request leaves; the mocked API hears of it a moment later.
+    await waitFor(
+      () => expect(api.calls(LIST)[1]?.query.toString()).toBe('oldestSeqNo=9&size=10'),
+      WAIT,
+    );
     // Where the message read last is, relative to the log, while the older page loads.
     const offset = () => reading.getBoundingClientRect().top - log.getBoundingClientRect().top;
     const before = offset();

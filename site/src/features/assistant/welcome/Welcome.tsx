@@ -8,7 +8,7 @@ import { Suspense, useCallback } from 'react';
 import { lazyChunk } from '../../../shell/loadChunk';
 import { useApi } from '../../../data/swr';
 import { useChatStore } from '../launcher/useChatStore';
-import { USER_PATH, useSession } from '../../auth/session';
+import { USER_PATH, useSession } from '../../../data/session';
 
 const WelcomeChat = lazyChunk(() =>
   import('./WelcomeChat').then((module) => ({ default: module.WelcomeChat })),

@@ -2,10 +2,10 @@
 // it. Dropping it first means no request of the page can still use it (and meet a 401 that would
 // send the visitor to the login dialog instead of home), and a failure to revoke never keeps anyone
 // signed in.
-import { clearToken, getToken } from '../../data/token';
-import { localeFromPathname } from '../../data/client';
-import { localizedPath } from '../../i18n/locales';
-import { inVariant } from '../../i18n/variant';
+import { clearToken, getToken } from './token';
+import { localeFromPathname } from './client';
+import { localizedPath } from '../i18n/locales';
+import { inVariant } from '../i18n/variant';
 
 export interface LogoutOptions {
   /** Tells the server to revoke the token; its failure is ignored. */

@@ -6,8 +6,8 @@
 // again.
 import { chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { SIGNED_IN_MARK } from '../../start/signedInAreas';
-import type { SessionStatus } from './session';
+import { SIGNED_IN_MARK } from '../start/signedInAreas';
+import type { SessionStatus } from '../data/session';
 
 const UNTIL_KNOWN = {
   [`html[${SIGNED_IN_MARK}] &[data-until-session=visitor]`]: { display: 'none' },

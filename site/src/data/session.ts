@@ -4,8 +4,8 @@
 import type { UserInfo } from '@coinlens/contract';
 import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
-import { isSignedInArea } from '../../start/signedInAreas';
-import { getToken, subscribeToken } from '../../data/token';
+import { isSignedInArea } from '../start/signedInAreas';
+import { getToken, subscribeToken } from './token';
 
 /** The request path of the signed-in user's details; also its SWR key. */
 export const USER_PATH = '/api/user';

@@ -3,9 +3,9 @@
 import '@testing-library/jest-dom';
 import { CoinlensProvider } from '@coinlens/design-system';
 import { render, screen } from '@testing-library/react';
-import { SIGNED_IN_MARK } from '../../start/signedInAreas';
+import { SIGNED_IN_MARK } from '../start/signedInAreas';
 import { SessionParts, type SessionPartsProps } from './SessionPart';
-import type { SessionStatus } from './session';
+import type { SessionStatus } from '../data/session';
 
 function renderParts(status: SessionStatus, props: Partial<SessionPartsProps> = {}) {
   return render(

@@ -2,10 +2,10 @@ import type { UserInfo } from '@coinlens/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { SWRConfiguration } from 'swr';
-import type { ApiClient } from '../../data/client';
-import { NetworkError } from '../../data/errors';
-import { ApiProvider } from '../../data/swr';
-import { clearToken, setToken } from '../../data/token';
+import type { ApiClient } from './client';
+import { NetworkError } from './errors';
+import { ApiProvider } from './swr';
+import { clearToken, setToken } from './token';
 import { showsSignedIn, useSession, USER_PATH } from './session';
 
 /** The user's details as the API client hands them over (the hook passes them on as they are). */
