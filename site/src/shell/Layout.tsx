@@ -5,7 +5,6 @@
 // narrow, centred page area. `mobile`: the mobile pages, a phone-wide column clear of the safe
 // areas, with their own top bar as `banner`. `header={false}` (privacy, terms, the mobile paths)
 // leaves the header out.
-import { Toaster, toaster } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, type ReactNode } from 'react';
@@ -18,6 +17,7 @@ import { Header } from './Header';
 import { useHydrated } from './useHydrated';
 import { Link } from '../i18n/Link';
 import { Island } from '../start/Island';
+import { SiteToaster } from './SiteToaster';
 import { StatusContent } from './StatusContent';
 
 const FooterLink = chakra(Link, {
@@ -82,6 +82,15 @@ const besideAside = (width: string) => ({
   },
 });
 
+const framesCss = new Map<string, object>();
+/** The frame's css beside an aside of `width` (made once per width), or without one. */
+function frameCss(width: string | undefined): object {
+  if (width === undefined) return ON_PAPER;
+  let css = framesCss.get(width);
+  if (!css) framesCss.set(width, (css = { ...ON_PAPER, ...besideAside(width) }));
+  return css;
+}
+
 const noAside = () => false;
 
 const LateOverlays = lazyChunk(() => import('./LateOverlays'));
@@ -132,7 +141,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
         backgroundImage="radial-gradient(60rem 28rem at 70% -8rem, rgba(59, 130, 246, 0.10), transparent 70%)"
         backgroundRepeat="no-repeat"
         data-side-panel={besidePanel ? 'open' : undefined}
-        css={aside ? { ...ON_PAPER, ...besideAside(aside.width) } : ON_PAPER}
+        css={frameCss(aside?.width)}
       >
         <chakra.a
           href="#main"
@@ -217,17 +226,7 @@ export function Layout({ children, header = true, variant = 'default', banner }:
           ))}
           <LateOverlaysPart />
           <ChunkWaitNotice />
-          <Toaster
-            toaster={toaster}
-            closeLabel={t('toast.close')}
-            label={t('toast.label')}
-            typeLabels={{
-              success: t('toast.success'),
-              error: t('toast.error'),
-              warning: t('toast.warning'),
-              info: t('toast.info'),
-            }}
-          />
+          <SiteToaster t={t} />
         </Island>
       </Flex>
     </Island>

@@ -11,7 +11,8 @@
 // whatever the story's language (as the real API would to that header).
 //
 // Use: `const meta = { ...siteStory, parameters: { site: { dialog: 'login' } } }`.
-import { TREND_COLORS_ATTRIBUTE, Toaster, toaster } from '@coinlens/design-system';
+import { TREND_COLORS_ATTRIBUTE, toaster } from '@coinlens/design-system';
+import { SiteToaster } from '../shell/SiteToaster';
 import type { Decorator, StoryContext } from '@storybook/react';
 import { spyOn } from '@storybook/test';
 import type { RequestHandler } from 'msw';
@@ -111,19 +112,7 @@ function SiteFrame({
           <KnowTheCache />
           {children}
           {/* The layout's toast stack, as every page has it. */}
-          {withToaster && (
-            <Toaster
-              toaster={toaster}
-              closeLabel={t('toast.close')}
-              label={t('toast.label')}
-              typeLabels={{
-                success: t('toast.success'),
-                error: t('toast.error'),
-                warning: t('toast.warning'),
-                info: t('toast.info'),
-              }}
-            />
-          )}
+          {withToaster && <SiteToaster t={t} />}
         </ApiProvider>
       </I18nextContext.Provider>
     </I18nextProvider>
