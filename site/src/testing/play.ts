@@ -8,8 +8,21 @@ export const page = () => within(document.body);
 /** How long a play function waits for the page to change: generous, for a busy machine. */
 export const WAIT = { timeout: 5000 };
 
-/** `element` once it is visible: dialogs and toasts fade in from opacity 0. */
-export async function visible<T extends HTMLElement>(element: T | Promise<T>): Promise<T> {
+/**
+ * `element` once it is visible: dialogs and toasts fade in from opacity 0. Given a query, it asks
+ * again on each try, for an element that a placeholder shows first and the loaded page replaces
+ * (a found element would stay detached, never visible).
+ */
+export async function visible<T extends HTMLElement>(
+  element: T | Promise<T> | (() => T),
+): Promise<T> {
+  if (typeof element === 'function') {
+    return waitFor(() => {
+      const found = element();
+      expect(found).toBeVisible();
+      return found;
+    }, WAIT);
+  }
   const found = await element;
   await waitFor(() => expect(found).toBeVisible(), WAIT);
   return found;

@@ -365,12 +365,9 @@ export const SignIn: Story = {
 export const Coins: Story = {
   play: async (context) => {
     const t = mobileTexts(context);
-    await visible(
-      page().findByRole(
-        'heading',
-        { level: 1, name: t('greeting', { nickname: ANA.nickname }) },
-        WAIT,
-      ),
+    // The placeholder's greeting is replaced by the loaded page's: asked for again until it shows.
+    await visible(() =>
+      page().getByRole('heading', { level: 1, name: t('greeting', { nickname: ANA.nickname }) }),
     );
     // The greeting shows while the rest of the signed-in page's code loads.
     await findTabs(context);
@@ -417,7 +414,7 @@ export const GreetingWithoutDetails: Story = {
   parameters: { site: withApi({ faults: { [USER]: 'network' } }) },
   play: async (context) => {
     const t = mobileTexts(context);
-    await visible(page().findByRole('heading', { level: 1, name: t('greetingUnnamed') }, WAIT));
+    await visible(() => page().getByRole('heading', { level: 1, name: t('greetingUnnamed') }));
     const rows = await findCoinRows(context);
     await expectCoinRow(context, rows[2], 'SOL', quoteOf('SOL'));
   },
