@@ -17,10 +17,10 @@ import type {
   Locale,
   MonitorSource,
   ReportIndicators,
-  SignalId,
   SourceSummary,
   UserMonitorSource,
 } from '@coinlens/contract';
+import { NO_INDICATORS, SIGNAL_TONES } from '@coinlens/contract';
 import { signalText, type SignalFacts } from '../src/market/reportText.js';
 import { findCoinMentions } from '../src/monitor/summarizer.js';
 
@@ -66,33 +66,6 @@ interface ReportFacts {
   indicators: Partial<ReportIndicators>;
   signals: SignalFacts[];
 }
-
-const NO_INDICATORS: ReportIndicators = {
-  rsi14: null,
-  macd: null,
-  sma20: null,
-  sma50: null,
-  ema12: null,
-  ema26: null,
-  volatility30d: null,
-  high30d: null,
-  low30d: null,
-  change7d: null,
-  change30d: null,
-};
-
-const TONES: Record<SignalId, 'bullish' | 'bearish'> = {
-  overbought: 'bearish',
-  oversold: 'bullish',
-  macdBullishCross: 'bullish',
-  macdBearishCross: 'bearish',
-  goldenCross: 'bullish',
-  deathCross: 'bearish',
-  breakoutUp: 'bullish',
-  breakoutDown: 'bearish',
-  aboveSma50: 'bullish',
-  belowSma50: 'bearish',
-};
 
 /** Cardano has no history, so no report; Dogecoin's history is too short for any indicator. */
 const REPORTS: Record<number, ReportFacts> = {
@@ -240,7 +213,7 @@ function makeData(options: Options = {}): AssistantData {
         indicators: { ...NO_INDICATORS, ...facts.indicators },
         signals: facts.signals.map((s) => ({
           id: s.id,
-          tone: TONES[s.id],
+          tone: SIGNAL_TONES[s.id],
           ...signalText(locale, s),
         })),
         summary: `${reported.symbol} summary (${locale}).`,

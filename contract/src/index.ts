@@ -49,6 +49,8 @@ export {
 } from './coins.js';
 export {
   CoinReport,
+  NO_INDICATORS,
+  SIGNAL_TONES,
   SignalTone,
   type ReportIndicators,
   type ReportSignal,

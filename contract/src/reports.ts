@@ -26,6 +26,20 @@ export type SignalId =
   | 'aboveSma50'
   | 'belowSma50';
 
+/** What each signal says about the coin. */
+export const SIGNAL_TONES: Readonly<Record<SignalId, SignalTone>> = {
+  overbought: 'bearish',
+  oversold: 'bullish',
+  macdBullishCross: 'bullish',
+  macdBearishCross: 'bearish',
+  goldenCross: 'bullish',
+  deathCross: 'bearish',
+  breakoutUp: 'bullish',
+  breakoutDown: 'bearish',
+  aboveSma50: 'bullish',
+  belowSma50: 'bearish',
+};
+
 /** A signal derived from the indicators, with a plain explanation in the request's language. */
 export interface ReportSignal {
   id: SignalId;
@@ -56,6 +70,21 @@ export interface ReportIndicators {
   /** Percent: the last price of `series['30d']` against its first. */
   change30d: number | null;
 }
+
+/** The indicators of a coin whose history is too short for any of them. */
+export const NO_INDICATORS: Readonly<ReportIndicators> = {
+  rsi14: null,
+  macd: null,
+  sma20: null,
+  sma50: null,
+  ema12: null,
+  ema26: null,
+  volatility30d: null,
+  high30d: null,
+  low30d: null,
+  change7d: null,
+  change30d: null,
+};
 
 export const CoinReport = Type.Object(
   {

@@ -12,8 +12,8 @@ import type {
   ReportIndicators,
   ReportSignal,
   SignalId,
-  SignalTone,
 } from '@coinlens/contract';
+import { SIGNAL_TONES } from '@coinlens/contract';
 import { priceRange, rangeChange, rangeSeries } from './figures.js';
 import { signalText, summaryText, type SignalFacts } from './reportText.js';
 
@@ -35,19 +35,6 @@ const SIGNAL_ORDER: readonly SignalId[] = [
   'aboveSma50',
   'belowSma50',
 ];
-
-const SIGNAL_TONE: Record<SignalId, SignalTone> = {
-  overbought: 'bearish',
-  oversold: 'bullish',
-  macdBullishCross: 'bullish',
-  macdBearishCross: 'bearish',
-  goldenCross: 'bullish',
-  deathCross: 'bearish',
-  breakoutUp: 'bullish',
-  breakoutDown: 'bearish',
-  aboveSma50: 'bullish',
-  belowSma50: 'bearish',
-};
 
 /** A MACD cross counts when it happened within this many daily closes (the latest included). */
 const MACD_CROSS_CLOSES = 3;
@@ -360,5 +347,5 @@ function findSignals(
 
   return found
     .sort((a, b) => SIGNAL_ORDER.indexOf(a.id) - SIGNAL_ORDER.indexOf(b.id))
-    .map((facts) => ({ id: facts.id, tone: SIGNAL_TONE[facts.id], ...signalText(locale, facts) }));
+    .map((facts) => ({ id: facts.id, tone: SIGNAL_TONES[facts.id], ...signalText(locale, facts) }));
 }

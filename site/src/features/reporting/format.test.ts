@@ -1,4 +1,4 @@
-import type { PricePoint, ReportIndicators } from '@coinlens/contract';
+import { NO_INDICATORS, type PricePoint, type ReportIndicators } from '@coinlens/contract';
 import i18next from 'i18next';
 import type { Locale } from '../../i18n/locales';
 import type * as FormatModule from './format';
@@ -140,25 +140,12 @@ describe('formatIndicators', () => {
   });
 
   it('says when the history is too short instead of showing a number', () => {
-    const empty: ReportIndicators = {
-      rsi14: null,
-      macd: null,
-      sma20: null,
-      sma50: null,
-      ema12: null,
-      ema26: null,
-      volatility30d: null,
-      high30d: null,
-      low30d: null,
-      change7d: null,
-      change30d: null,
-    };
     for (const [ctx, text] of [
       [en, 'Not enough history'],
       [zh, '历史数据不足'],
       [ptBr, 'Histórico insuficiente'],
     ] as const) {
-      const items = formatIndicators(empty, 63000, ctx);
+      const items = formatIndicators(NO_INDICATORS, 63000, ctx);
       expect(items.every((item) => item.value === text)).toBe(true);
       expect(items.every((item) => item.explanation === undefined)).toBe(true);
     }
