@@ -6,9 +6,10 @@ import type { Decorator, Parameters } from '@storybook/react';
 import { initialize, mswLoader } from 'msw-storybook-addon';
 import { CoinlensProvider } from '../design-system/src/provider';
 
-// Mock Service Worker answers the site stories' `/api/*` (each story puts its mocked API's
-// handlers in, site/src/testing/site.tsx): in the browser through its service worker, in the
-// site's Jest story tests through msw's Node server (the addon's Node build). A request to
+// Mock Service Worker answers the site stories' `/api/*` and their realtime socket (each story
+// puts its mocked API's handlers in, site/src/testing/site.tsx): in the browser through its
+// service worker (a WebSocket is intercepted in the page itself, once the worker has started), in
+// the site's Jest story tests through msw's Node server (the addon's Node build). A request to
 // `/api/*` that no handler answers fails, as an address the API lacks; Storybook's own requests
 // (its index, the stories' modules, fonts) go on untouched.
 initialize({

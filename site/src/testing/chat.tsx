@@ -1,18 +1,22 @@
 // What a story of the assistant chat needs on top of a site story (site.tsx): the page's main
 // landmark, its one conversation store, made as useChatStore makes it (history loaded at once,
-// dropped with the page) but talking to the mocked API's chat server (fakeChat.ts) instead of a
-// real socket, the layout's dialog host for the add dialogs the chat opens, and a robot whose
-// idle line does not change from one run to the next.
+// dropped with the page) over a socket.io socket of its own, opened as the site's connection opens
+// one (with the story's token) on the mocked API's realtime socket (api/chatSocket.ts), the
+// layout's dialog host for the add dialogs the chat opens, and a robot whose idle line does not
+// change from one run to the next.
 //
 // Use: `const meta = { ...chatStory, render: (args, context) => <ChatStage {...stageOf(context)}>
 // {(store) => <ChatPanel store={store} />}</ChatStage> }`.
 import type { StoryContext } from '@storybook/react';
 import { spyOn } from '@storybook/test';
 import { useEffect, useState, type ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
 import { createChatStore, type ChatStore } from '../features/assistant/conversation/conversation';
+import { realtimeSocketOptions } from '../features/assistant/realtime/connection';
+import { getToken } from '../data/token';
 import { DialogHost } from '../shell/DialogHost';
 import type { Locale } from '../i18n/locales';
-import type { MockApi } from './api';
+import { loadMockedIo, type MockApi } from './api';
 import { mockApiOf, siteStory, storyLocale } from './site';
 
 /** `parameters.chat` of a chat story. */
@@ -28,7 +32,7 @@ const chatParameters = (context: Pick<StoryContext, 'parameters'>): ChatParamete
   (context.parameters.chat as ChatParameters | undefined) ?? {};
 
 export interface ChatStageProps extends ChatParameters {
-  /** The story's mocked API, whose chat server answers the store. */
+  /** The story's mocked API, whose realtime socket answers the store. */
   api: MockApi;
   /** The language questions are asked in. */
   locale: Locale;
@@ -58,24 +62,49 @@ export function chatStoreOf(context: Pick<StoryContext, 'loaded'>): ChatStore {
   return store;
 }
 
-/** The page around a chat: its conversation store, made on mount, and the dialog host. */
+/**
+ * The page around a chat: its conversation store, made on mount, its socket, opened once
+ * socket.io's client has loaded (and closed with the page), and the dialog host.
+ */
 export function ChatStage({ api, locale, timeoutMs, children }: ChatStageProps) {
   const [store, setStore] = useState<ChatStore | null>(null);
 
   useEffect(() => {
+    let socket: Socket | null = null;
+    let gone = false;
+    const socketListeners = new Set<() => void>();
+    const socketChanged = () => {
+      for (const listener of [...socketListeners]) listener();
+    };
     const made = createChatStore({
-      getSocket: () => api.chat.asSocket(),
-      // The fake socket is there from the start and never changes.
-      subscribeSocket: () => () => {},
+      getSocket: () => socket,
+      subscribeSocket: (listener) => {
+        socketListeners.add(listener);
+        return () => {
+          socketListeners.delete(listener);
+        };
+      },
       language: () => locale,
       timeoutMs,
     });
     stores.set(api, made);
     setStore(made);
     void made.loadLatest();
+    const token = getToken();
+    if (token !== null) {
+      void loadMockedIo().then((io) => {
+        if (gone) return;
+        socket = io(window.location.origin, realtimeSocketOptions(token));
+        socket.on('connect', socketChanged);
+        socket.on('disconnect', socketChanged);
+        socketChanged();
+      });
+    }
     return () => {
+      gone = true;
       if (stores.get(api) === made) stores.delete(api);
       made.dispose();
+      socket?.disconnect();
     };
   }, [api, locale, timeoutMs]);
 

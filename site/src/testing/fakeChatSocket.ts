@@ -1,7 +1,9 @@
-// A stand-in for the realtime socket in the chat's Jest tests, with what the realtime fake
-// (fakeSocket.ts) has no need for: listeners that can be removed, emits with an
-// acknowledgement and socket.io's `timeout(ms)` flag, and events from the server. A test plays
-// the server: it reads what was emitted, acknowledges it (or not) and sends reply parts.
+// A stand-in for the realtime socket in the chat store's unit tests, which hand the store its
+// socket and play the server by hand, step by step under fake timers: they read what was emitted,
+// acknowledge it (or not) and send reply parts. It has what the store uses of socket.io-client's
+// socket: listeners that can be removed, emits with an acknowledgement and socket.io's
+// `timeout(ms)` flag, and events from the server. Stories, and tests of the connection itself,
+// talk to the mocked API's realtime socket over msw instead (api/chatSocket.ts).
 import type { ChatMessage, ChatQuestion } from '@coinlens/contract';
 import type { Socket } from 'socket.io-client';
 

@@ -5,7 +5,7 @@
 // event says "Starts Today 18:30"), shot at a phone's size (375 x 812; 320 x 640 for the narrowest
 // phones). Everything a story changes outside the page is put back when it ends: the address's
 // `?tab=`, Ana's onboarding progress, the realtime connection (the layout's, opened here on the
-// mocked API's chat server) and the locale cookie.
+// mocked API's realtime socket) and the locale cookie.
 import { formatPercentChange, formatPrice } from '@coinlens/design-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
@@ -13,7 +13,7 @@ import { Layout } from '../../shell/Layout';
 import { LOCALE_COOKIE, localeCookie, localeFromCookie } from '../../i18n/cookie';
 import { chatStory } from '../../testing/chat';
 import { morning } from '../../testing/chatFixtures';
-import type { RouteName } from '../../testing/api';
+import { loadMockedIo, type RouteName } from '../../testing/api';
 import { ANA, coin, MOVED_PRICES, QUOTED_AT } from '../../testing/fixtures';
 import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorFixtures';
 import { findDialog, page, visible } from '../../testing/play';
@@ -30,7 +30,7 @@ import {
   type OnboardingProgress,
 } from '../assistant/onboarding/onboardingMachine';
 import { COUNTDOWN_STEP_MS } from '../assistant/onboarding/script';
-import { startRealtime, type IoFactory } from '../assistant/realtime/connection';
+import { startRealtime } from '../assistant/realtime/connection';
 import { intlLocale } from '../../i18n/locales';
 import { formatAsOf } from '../reporting/format';
 import { LANGUAGE_RELOAD_DELAY_MS } from '../../shell/LanguagePicker';
@@ -115,11 +115,11 @@ function setAddressTab(tab: string | null) {
 
 /**
  * Before the page loads: the address's tab, Ana's saved onboarding progress, and the realtime
- * connection, whose socket is the mocked API's chat server (the page's own chat store talks to it,
- * as it talks to socket.io on a page; the layout's own start then does nothing). All put back
- * when the story ends.
+ * connection, opened with socket.io's client over the mocked network on the mocked API's realtime
+ * socket (the page's own chat store talks to it, as it talks to socket.io on a page; the layout's
+ * own start then does nothing). All put back when the story ends.
  */
-function preparePage<TArgs>(context: StoryContext<TArgs>) {
+async function preparePage<TArgs>(context: StoryContext<TArgs>) {
   const { tab, onboarding = FINISHED } = mobileParameters(context);
   const tabBefore = addressTab();
   setAddressTab(tab ?? null);
@@ -127,10 +127,7 @@ function preparePage<TArgs>(context: StoryContext<TArgs>) {
   const key = onboardingStorageKey(ANA.id);
   window.localStorage.setItem(key, JSON.stringify({ version: PROGRESS_VERSION, ...onboarding }));
 
-  // The connection closes a socket with disconnect(), which the chat's fake socket lacks.
-  const socket = mockApiOf(context).chat.asSocket();
-  const io: IoFactory = () => Object.assign(socket, { disconnect: () => socket });
-  const stopRealtime = startRealtime({ io });
+  const stopRealtime = startRealtime({ io: await loadMockedIo() });
 
   return () => {
     stopRealtime();

@@ -81,10 +81,15 @@ export class AuthState implements Guard {
     return token;
   }
 
+  /** The account `token` was issued for, if it was. */
+  accountOf(token: string | null): FakeAccount | undefined {
+    const id = token === null ? undefined : this.tokens.get(token);
+    return this.accounts.find((entry) => entry.id === id);
+  }
+
   /** The account of the request's token; the contract's 401 without a valid one. */
   signedIn(request: MockRequest): FakeAccount {
-    const id = request.token === null ? undefined : this.tokens.get(request.token);
-    const account = this.accounts.find((entry) => entry.id === id);
+    const account = this.accountOf(request.token);
     if (!account) throw new Refusal(401, 'unauthorized');
     return account;
   }

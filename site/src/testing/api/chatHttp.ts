@@ -1,9 +1,9 @@
 // The mocked API's HTTP routes of the assistant (`/api/chat/*`): the history pages, a new
 // conversation, the robot's lines and the onboarding's progress, answered from the chat fake's
-// conversation (fakeChat.ts, which also plays the realtime socket) behind a token.
+// conversation (chatSocket.ts, which also serves the realtime socket) behind a token.
 import type { OnboardingProgress, RobotLineInput } from '@coinlens/contract';
 import type { HttpHandler } from 'msw';
-import type { FakeChatServer } from '../fakeChat';
+import type { ChatServer } from './chatSocket';
 import type { AuthState } from './auth';
 import { envelopeRoute } from './request';
 
@@ -14,7 +14,7 @@ export interface OnboardingStore {
 
 /** The handlers of the assistant's HTTP routes over `chat` and `store`, guarded by `auth`. */
 export function chatHandlers(
-  chat: FakeChatServer,
+  chat: ChatServer,
   store: OnboardingStore,
   auth: AuthState,
 ): HttpHandler[] {

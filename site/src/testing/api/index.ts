@@ -1,9 +1,11 @@
 // The mocked API of the stories and the unit tests: msw handlers typed by the contract, over one
 // stateful MockApi per story or test (mockApi.ts), each answer checked against the route's
-// schema (respond.ts).
+// schema (respond.ts), and the realtime socket as an msw WebSocket handler (chatSocket.ts).
 export { MockApi } from './mockApi';
 export type { Fault, MockApiOptions, MswTarget } from './mockApi';
 export { CODE_COOLDOWN_S } from './auth';
+export { ChatServer, EventMismatch, ioOverGlobals, loadMockedIo, settle } from './chatSocket';
+export type { ChatReply, ChatServerOptions, ReplyPart } from './chatSocket';
 export type { CodeType, SentMail } from './auth';
 export { fakeLines, fakeSource } from './monitor';
 export type { FakeSource, MonitorState } from './monitor';

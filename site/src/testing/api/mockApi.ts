@@ -1,7 +1,8 @@
 // One mocked API for a story or a test: the state the reference API would hold (accounts and
 // codes, coins and follows, monitored sources, the assistant's conversation) and the msw
 // handlers that answer `/api/*` from it (auth.ts, coins.ts, monitor.ts, chatHttp.ts), each answer
-// checked against the contract (respond.ts). A story or test may make a route misbehave: no
+// checked against the contract (respond.ts), and the realtime socket at `/socket.io/` (an msw
+// WebSocket handler speaking socket.io, chatSocket.ts). A story or test may make a route misbehave: no
 // answer (`network`: msw's network error), an answer that never comes (`hold`), one that waits
 // until the story lets it through (`gate`), a late one, or a refusal. Each fault is a handler in
 // front of the route's own, which hands the request on to it once the fault is done.
@@ -15,12 +16,12 @@ import {
   type OnboardingProgress,
   type RouteKey,
 } from '@coinlens/contract';
-import { HttpResponse, delay, type HttpHandler } from 'msw';
+import { HttpResponse, delay, type HttpHandler, type WebSocketHandler } from 'msw';
 import type { SetupWorker } from 'msw/browser';
-import { FakeChatServer, type FakeChatOptions } from '../fakeChat';
 import type { FakeAccount } from '../fixtures';
 import { AuthState, authHandlers, type AuthOptions, type SentMail } from './auth';
 import { chatHandlers, type OnboardingStore } from './chatHttp';
+import { ChatServer, type ChatServerOptions } from './chatSocket';
 import { CoinState, coinHandlers, type CoinOptions } from './coins';
 import { MonitorState, monitorHandlers, type MonitorOptions } from './monitor';
 import { respond, route, type RouteAnswer } from './respond';
@@ -48,8 +49,11 @@ export type Fault =
 export interface MockApiOptions extends AuthOptions, CoinOptions {
   /** The monitored sources there are, and the ids of those Ana follows (most recent first). */
   monitor?: MonitorOptions;
-  /** Ana's conversation with the assistant and the replies the story plans (fakeChat.ts). */
-  chat?: FakeChatOptions;
+  /**
+   * Ana's conversation with the assistant, the replies the story plans and how the realtime
+   * socket's handshakes are answered (chatSocket.ts).
+   */
+  chat?: ChatServerOptions;
   /** How far Ana got in the welcome onboarding, as the server keeps it (none by default). */
   onboarding?: OnboardingProgress;
   /** Routes that misbehave (until `heal`). */
@@ -85,8 +89,8 @@ export class MockApi implements OnboardingStore {
   readonly auth: AuthState;
   /** The coins, the latest prices and Ana's follow list. */
   readonly coins: CoinState;
-  /** The assistant: Ana's conversation and the socket the page's chat store uses. */
-  readonly chat: FakeChatServer;
+  /** The assistant: Ana's conversation and the realtime socket the page's chat store uses. */
+  readonly chat: ChatServer;
   /** Ana's onboarding progress, as `GET /api/chat/onboarding` answers it. */
   onboarding: OnboardingProgress | null;
 
@@ -108,7 +112,7 @@ export class MockApi implements OnboardingStore {
   constructor(options: MockApiOptions = {}) {
     this.auth = new AuthState(options);
     this.coins = new CoinState(options);
-    this.chat = new FakeChatServer(options.chat);
+    this.chat = new ChatServer(options.chat ?? {}, this.auth);
     this.onboarding = options.onboarding ?? null;
     this.monitorOptions = options.monitor ?? {};
     this.routeHandlers = [
@@ -123,9 +127,9 @@ export class MockApi implements OnboardingStore {
     for (const [target, fault] of faults) this.fault(target, fault);
   }
 
-  /** Every handler, the faults' first. */
-  get handlers(): HttpHandler[] {
-    return [...this.faultHandlers, ...this.routeHandlers];
+  /** Every handler, the faults' first, and the realtime socket's. */
+  get handlers(): Array<HttpHandler | WebSocketHandler> {
+    return [...this.faultHandlers, ...this.routeHandlers, this.chat.handler];
   }
 
   /** Every mail sent, in order. */

@@ -97,6 +97,14 @@ export function takeMockFaults(): Error[] {
   return mockFaults.splice(0);
 }
 
+/** Keeps `error`, a fault of the mocks themselves, for `takeMockFaults`, and prints it. */
+export function reportMockFault(error: unknown): Error {
+  const fault = error instanceof Error ? error : new Error(String(error));
+  mockFaults.push(fault);
+  console.error(fault);
+  return fault;
+}
+
 /**
  * The msw handler of `route` (`'POST /api/auth/login/dologin'`): the method and path from the key,
  * the request body and the answer typed by the route's schemas. The path is relative: msw matches
@@ -113,9 +121,7 @@ export function route<K extends RouteKey>(key: K, resolver: RouteResolver<K>): H
     try {
       return await answer(info);
     } catch (error) {
-      const fault = error instanceof Error ? error : new Error(String(error));
-      mockFaults.push(fault);
-      console.error(fault);
+      reportMockFault(error);
       return HttpResponse.error();
     }
   });

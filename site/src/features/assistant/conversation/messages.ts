@@ -1,7 +1,13 @@
 // The conversation's data without its timing: what the server sends, read and checked, and the
 // list of bubbles it makes, each update a plain function from one list to the next. The
 // conversation's state machine (conversationMachine.ts) decides when each applies.
-import type { ChatAckData, ChatHistory, ChatMessage, ChatSource } from '@coinlens/contract';
+import {
+  MAX_CHAT_TEXT,
+  type ChatAckData,
+  type ChatHistory,
+  type ChatMessage,
+  type ChatSource,
+} from '@coinlens/contract';
 
 /** How a reply is doing: waiting, streaming, failed, or complete. */
 export type MessageStatus = 'loading' | 'concat' | 'error' | 'success';
@@ -11,7 +17,7 @@ export const REPLY_TIMEOUT_MS = 35_000;
 /** Messages per history page. */
 export const HISTORY_PAGE_SIZE = 10;
 /** The longest question, in characters (code points), as the API counts them. */
-export const MAX_QUESTION_LENGTH = 2000;
+export const MAX_QUESTION_LENGTH = MAX_CHAT_TEXT;
 
 /** One bubble. */
 export interface ChatEntry {

@@ -1,9 +1,9 @@
 // The assistant's side panel as a signed-in page has it: the site's layout with its launcher, in
 // the assistant's provider (gatsby-browser.tsx's wrapPageElement puts it around every page), over
-// the stories' mocked API and its chat server (testing/fakeChat.ts), Ana signed in with her
-// morning's conversation, on 1 November 2026 at noon UTC. The layout's realtime connection is
-// opened on the fake chat server, which the tab's conversation store talks to; put back when the
-// story ends. The robot's idle line is always its first (testing/chat.tsx stubs Math.random).
+// the stories' mocked API and its realtime socket (testing/api/chatSocket.ts), Ana signed in with
+// her morning's conversation, on 1 November 2026 at noon UTC. The layout's realtime connection is
+// opened on the mocked socket, which the tab's conversation store talks to; closed when the story
+// ends. The robot's idle line is always its first (testing/chat.tsx stubs Math.random).
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
@@ -13,7 +13,8 @@ import { CHAT_NOW, morning } from '../../../testing/chatFixtures';
 import { coin } from '../../../testing/fixtures';
 import { page, visible, WAIT } from '../../../testing/play';
 import { mockApiOf, storyLocale, textsOf, type SiteParameters } from '../../../testing/site';
-import { startRealtime, type IoFactory } from '../realtime/connection';
+import { loadMockedIo } from '../../../testing/api';
+import { startRealtime } from '../realtime/connection';
 import { AssistantProvider } from '../launcher/AssistantProvider';
 import { COIN_CARD_ATTRIBUTE } from './questionContext';
 
@@ -98,19 +99,19 @@ function SitePage({ context }: { context: StoryContext }) {
   );
 }
 
-/** The layout's realtime connection, opened on the fake chat server; closed when the story ends. */
-function connectToFakeChat(context: StoryContext) {
-  // The connection closes a socket with disconnect(), which the chat's fake socket lacks.
-  const socket = mockApiOf(context).chat.asSocket();
-  const io: IoFactory = () => Object.assign(socket, { disconnect: () => socket });
-  return startRealtime({ io });
+/**
+ * The layout's realtime connection, opened before the layout's own start (which then does
+ * nothing) with socket.io's client over the mocked network; closed when the story ends.
+ */
+async function connectToMockedSocket() {
+  return startRealtime({ io: await loadMockedIo() });
 }
 
 const meta = {
   title: 'Site/Assistant/Side panel',
   tags: ['site', '!autodocs'],
   ...chatStory,
-  beforeEach: [...chatStory.beforeEach, connectToFakeChat],
+  beforeEach: [...chatStory.beforeEach, connectToMockedSocket],
   render: (_, context) => <SitePage context={context} />,
   parameters: {
     ...chatStory.parameters,

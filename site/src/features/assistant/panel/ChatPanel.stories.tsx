@@ -1,5 +1,5 @@
 // The assistant chat as the chat page shows it: Ana signed in, her conversation over the stories'
-// mocked API and its chat server (testing/fakeChat.ts), which acknowledges each question and
+// mocked API and its realtime socket (testing/api/chatSocket.ts), which acknowledges each question and
 // streams the reply the story planned, on 1 November 2026 at noon UTC (this morning's bubbles say
 // "09:00", a question asked now "12:00"). The robot's idle line is always its first
 // (testing/chat.tsx stubs Math.random for the story).
@@ -8,7 +8,7 @@ import { Button } from '@coinlens/design-system';
 import { Flex, chakra } from '@chakra-ui/react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
-import type { RouteName } from '../../../testing/api';
+import type { ChatReply, RouteName } from '../../../testing/api';
 import {
   ChatStage,
   chatStoreOf,
@@ -24,7 +24,6 @@ import {
   morning,
   november,
 } from '../../../testing/chatFixtures';
-import type { ChatReply } from '../../../testing/fakeChat';
 import { coin } from '../../../testing/fixtures';
 import { MONITOR_SOURCES } from '../../../testing/monitorFixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../../testing/play';

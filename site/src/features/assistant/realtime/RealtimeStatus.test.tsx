@@ -3,7 +3,8 @@ import { act, screen } from '@testing-library/react';
 import { clearToken, setToken } from '../../../data/token';
 import { flatStrings, loadStrings, renderWithLocale } from '../../../testing/renderWithLocale';
 import { startRealtime } from './connection';
-import { fakeIo, settle, type FakeSocket } from '../../../testing/fakeSocket';
+import { loadMockedIo, settle, type ChatServer } from '../../../testing/api';
+import { mockApi } from '../../../testing/api/unitTest';
 import { RealtimeStatus } from './RealtimeStatus';
 
 jest.mock('gatsby', () => jest.requireActual('../../../testing/gatsbyStub'));
@@ -12,19 +13,30 @@ const en = flatStrings(loadStrings('en', 'common'));
 const zh = flatStrings(loadStrings('zh', 'common'));
 let stop: (() => void) | undefined;
 
-/** Signs in and opens a connected socket; answers it, for the test to play the server. */
-async function connected(): Promise<FakeSocket> {
+/**
+ * Signs in and opens a connected socket on the mocked API's realtime socket; answers the server,
+ * which the test plays (every handshake waits for it).
+ */
+async function connected(): Promise<ChatServer> {
+  const server = mockApi({ chat: { handshakes: 'manual' } }).chat;
   setToken('tok-1');
-  const { io, sockets } = fakeIo();
+  const io = await loadMockedIo();
   act(() => {
     stop = startRealtime({ url: 'https://api.coinlens.test', io });
   });
   await act(settle);
-  act(() => sockets[0]!.accept());
-  return sockets[0]!;
+  await act(() => server.accept());
+  return server;
 }
 
-beforeEach(() => jest.useFakeTimers());
+/** The server lets the socket in again once socket.io's client has tried (after 1 s ± 50 %). */
+async function reconnected(server: ChatServer) {
+  act(() => jest.advanceTimersByTime(1500));
+  await act(() => server.accept());
+}
+
+// socket.io's timers and the notice's run on Jest's clock; the mocked network's microtasks do not.
+beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] }));
 
 afterEach(() => {
   act(() => stop?.());
@@ -43,9 +55,9 @@ describe('the reconnecting notice', () => {
 
   it('appears after 2 s of reconnecting and goes when connected again', async () => {
     renderWithLocale(<RealtimeStatus />);
-    const socket = await connected();
+    const server = await connected();
 
-    act(() => socket.lose());
+    await act(() => server.lose());
     act(() => jest.advanceTimersByTime(1900));
     expect(screen.queryByText(en['realtime.reconnecting']!)).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(200));
@@ -53,18 +65,18 @@ describe('the reconnecting notice', () => {
     expect(status).toHaveTextContent(en['realtime.reconnecting']!);
     expect(status).toHaveAttribute('aria-live', 'polite');
 
-    act(() => socket.accept());
+    // socket.io's client has tried again meanwhile; the server lets it in.
+    await act(() => server.accept());
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('stays quiet through a blip shorter than 2 s, and counts a later one afresh', async () => {
     renderWithLocale(<RealtimeStatus />);
-    const socket = await connected();
+    const server = await connected();
 
-    act(() => socket.lose());
-    act(() => jest.advanceTimersByTime(1500));
-    act(() => socket.accept());
-    act(() => socket.lose());
+    await act(() => server.lose());
+    await reconnected(server);
+    await act(() => server.lose());
     act(() => jest.advanceTimersByTime(1500));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     act(() => jest.advanceTimersByTime(600));
@@ -73,17 +85,18 @@ describe('the reconnecting notice', () => {
 
   it('says nothing when the server refuses the token', async () => {
     renderWithLocale(<RealtimeStatus />);
-    const socket = await connected();
-    act(() => socket.lose());
-    act(() => socket.refuse('unauthorized'));
+    const server = await connected();
+    await act(() => server.lose());
+    act(() => jest.advanceTimersByTime(1500));
+    await act(() => server.refuse('unauthorized'));
     act(() => jest.advanceTimersByTime(5000));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('speaks the page’s language', async () => {
     renderWithLocale(<RealtimeStatus />, { locale: 'zh' });
-    const socket = await connected();
-    act(() => socket.lose());
+    const server = await connected();
+    await act(() => server.lose());
     act(() => jest.advanceTimersByTime(2000));
     expect(screen.getByRole('status')).toHaveTextContent(zh['realtime.reconnecting']!);
   });

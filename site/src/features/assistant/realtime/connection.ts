@@ -148,8 +148,9 @@ function retryLater(action: () => void) {
   retryAttempts += 1;
 }
 
-function open(io: IoFactory, url: string, token: string) {
-  const opened = io(url, {
+/** The options the socket for `token` is opened with. */
+export function realtimeSocketOptions(token: string): RealtimeSocketOptions {
+  return {
     path: '/socket.io',
     // The contract names the query; the API also reads `auth`, and prefers it.
     query: { token },
@@ -161,7 +162,11 @@ function open(io: IoFactory, url: string, token: string) {
     reconnectionDelay: RECONNECT_DELAY_MS,
     reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
     randomizationFactor: RECONNECT_JITTER,
-  });
+  };
+}
+
+function open(io: IoFactory, url: string, token: string) {
+  const opened = io(url, realtimeSocketOptions(token));
   const forGeneration = generation;
   const current = () => forGeneration === generation;
   // socket.io retries a lost transport by itself (the socket stays `active`); after a refusal by

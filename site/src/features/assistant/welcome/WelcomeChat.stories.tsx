@@ -1,5 +1,5 @@
 // The welcome page's chat with its scripted onboarding: Ana signed in, an empty conversation over
-// the stories' mocked API (testing/fakeChat.ts), the coins and monitored sources of the other site
+// the stories' mocked API (testing/api), the coins and monitored sources of the other site
 // stories, on 1 November 2026 at noon UTC. The script pauses 600 to 1200 ms between lines and 1 s
 // per countdown step, so most stories start from saved progress (as a reload would) close to what
 // they show; the robot's idle line is always its first (testing/chat.tsx stubs Math.random for
