@@ -77,13 +77,22 @@ try {
   const render = `
     const html = renderToString(
       createElement(CoinlensProvider, null,
-        createElement(CoinTable, {
+        createElement(CoinTable.Root, {
           coins: [{ id: 1, name: 'Bitcoin', symbol: 'BTC', price: 64231.5, percentChange24h: -0.8 }],
           label: 'Coins',
-          columnLabels: { name: 'Name', price: 'Price', change: '24h change', action: 'Add' },
-          getActionLabel: ({ coin }) => 'Add ' + coin.name,
-          actionText: { add: 'Add', selected: 'Added', followed: 'Following' },
-        })));
+        },
+          createElement(CoinTable.Header, {
+            labels: { name: 'Name', price: 'Price', change: '24h change', action: 'Add' },
+          }),
+          createElement(CoinTable.Body, null, (coin) =>
+            createElement(CoinTable.Row, { coin },
+              createElement(CoinTable.Name),
+              createElement(CoinTable.Price),
+              createElement(CoinTable.Change),
+              createElement(CoinTable.Action, {
+                text: { add: 'Add', selected: 'Added', followed: 'Following' },
+                getLabel: ({ coin }) => 'Add ' + coin.name,
+              }))))));
     for (const text of ['Bitcoin', '$64,231.50', '-0.80%']) {
       if (!html.includes(text)) throw new Error('the rendered table lacks ' + text);
     }

@@ -53,7 +53,8 @@ const composes = {
   ChatBubble: ['PriceChange'],
   CoinTable: ['PriceChange', 'PriceText'],
   Button: ['Spinner'],
-  ReportCard: ['Button', 'PriceChange', 'PriceText', 'Spinner'],
+  InlineRetry: ['Button', 'Spinner'],
+  ReportCard: ['Button', 'InlineRetry', 'PriceChange', 'PriceText', 'Spinner'],
 };
 
 // Per-component gzip budgets in KB (peers external): about 15% above what each costs today, so
@@ -73,6 +74,7 @@ const budgets = {
   CoinlensProvider: 2.4,
   EmptyState: 1.9,
   InfiniteList: 2.2,
+  InlineRetry: 2.6,
   LoadingBar: 2.6,
   LoadingOverlay: 2.1,
   // Modal: its body can also scroll inside it (`scrollBehavior`), which the picker dialogs need.
@@ -87,7 +89,9 @@ const budgets = {
   Spinner: 1,
   Toaster: 3.5,
 };
-const EVERYTHING_BUDGET = 36;
+// The cards and the table as compound parts (a context and a forwardRef a part) cost about 1 KB
+// gz of everything's figure, raised for it on purpose.
+const EVERYTHING_BUDGET = 38;
 
 const rows = [];
 const over = [];

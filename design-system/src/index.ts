@@ -29,9 +29,16 @@ export { CodeInput, CODE_LENGTH, codeInputRecipe } from './components/CodeInput'
 export type { CodeInputProps } from './components/CodeInput';
 export { CoinTable, COIN_SELECTION_LIMIT, coinTableRecipe } from './components/CoinTable';
 export type {
+  CoinTableActionProps,
   CoinTableActionState,
-  CoinTableProps,
+  CoinTableBodyProps,
+  CoinTableChangeProps,
+  CoinTableHeaderProps,
+  CoinTableNameProps,
+  CoinTablePriceProps,
+  CoinTableRootProps,
   CoinTableRow,
+  CoinTableRowProps,
   CoinTableStatus,
 } from './components/CoinTable';
 export { EmptyState, emptyStateRecipe } from './components/EmptyState';
@@ -71,13 +78,25 @@ export {
   monitorCardRecipe,
 } from './components/MonitorCard';
 export type {
-  MonitorCardProps,
+  MonitorCardAuthorProps,
+  MonitorCardBodyProps,
+  MonitorCardControlProps,
+  MonitorCardDetailsProps,
+  MonitorCardHeatProps,
+  MonitorCardIndicatorProps,
+  MonitorCardLogoProps,
+  MonitorCardRootProps,
   MonitorCardSource,
+  MonitorCardStatusProps,
+  MonitorCardTimeProps,
+  MonitorCardTitleProps,
   MonitorState,
   MonitorStatusLabels,
 } from './components/MonitorCard';
 export { PriceChange, priceChangeRecipe } from './components/PriceChange';
 export type { PriceChangeProps } from './components/PriceChange';
+export { InlineRetry, inlineRetryRecipe } from './components/InlineRetry';
+export type { InlineRetryProps } from './components/InlineRetry';
 export { PageHeader, pageHeaderRecipe } from './components/PageHeader';
 export type { PageHeaderProps } from './components/PageHeader';
 export { PriceText, priceTextRecipe } from './components/PriceText';
@@ -91,15 +110,24 @@ export type {
 } from './components/PriceChart';
 export { ReportCard, reportCardRecipe } from './components/ReportCard';
 export type {
+  ReportCardAreaProps,
+  ReportCardChartProps,
   ReportCardCoin,
+  ReportCardErrorProps,
+  ReportCardHeaderProps,
   ReportCardIndicator,
   ReportCardIndicatorPlaceholder,
-  ReportCardProps,
+  ReportCardIndicatorsProps,
   ReportCardRange,
+  ReportCardRangesProps,
+  ReportCardRootProps,
   ReportCardSignal,
+  ReportCardSignalsProps,
   ReportCardSignalTone,
   ReportCardSource,
+  ReportCardSourcesProps,
   ReportCardStatus,
+  ReportCardSummaryProps,
 } from './components/ReportCard';
 export { SearchInput, SEARCH_DEBOUNCE_MS, searchInputRecipe } from './components/SearchInput';
 export type { SearchInputProps } from './components/SearchInput';

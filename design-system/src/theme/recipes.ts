@@ -19,6 +19,7 @@ import { loadingOverlayRecipe } from '../components/LoadingOverlay/LoadingOverla
 import { priceChartRecipe } from '../components/PriceChart/PriceChart.recipe';
 import { reportCardRecipe } from '../components/ReportCard/ReportCard.recipe';
 import { pageHeaderRecipe } from '../components/PageHeader/PageHeader.recipe';
+import { inlineRetryRecipe } from '../components/InlineRetry/InlineRetry.recipe';
 // @recipe-imports (add imports above this line)
 
 export const recipes = {
@@ -44,5 +45,6 @@ export const slotRecipes = {
   priceChart: priceChartRecipe,
   reportCard: reportCardRecipe,
   pageHeader: pageHeaderRecipe,
+  inlineRetry: inlineRetryRecipe,
   // @slot-recipes (add slot recipes above this line)
 };

@@ -64,7 +64,7 @@ it('holds the rule of every class a component made from its recipe’s classes w
   // MonitorCard's parts are plain elements with classes made once per recipe (the design
   // system's useSlotClasses), its root a Chakra element: both end in the page's <head>.
   const { html, chunks } = await renderPage(
-    <MonitorCard
+    <MonitorCard.Root
       source={{
         id: 1,
         author: 'Chain Radio',
@@ -74,18 +74,28 @@ it('holds the rule of every class a component made from its recipe’s classes w
         heat: 870,
         link: 'https://example.com/spaces/1',
       }}
-      statusLabels={{
-        unStarted: 'Upcoming',
-        inProgress: 'Live',
-        finished: 'Ended',
-        parsing: 'Summarising',
-        completed: 'Completed',
-        cancelled: 'Cancelled',
-        invalid: 'Unavailable',
-      }}
-      heatLabel="Heat"
-      checkLabel="Check"
-    />,
+    >
+      <MonitorCard.Control>
+        <MonitorCard.Logo />
+        <MonitorCard.Body>
+          <MonitorCard.Author />
+          <MonitorCard.Title />
+          <MonitorCard.Status
+            labels={{
+              unStarted: 'Upcoming',
+              inProgress: 'Live',
+              finished: 'Ended',
+              parsing: 'Summarising',
+              completed: 'Completed',
+              cancelled: 'Cancelled',
+              invalid: 'Unavailable',
+            }}
+          >
+            <MonitorCard.Heat label="Heat" />
+          </MonitorCard.Status>
+        </MonitorCard.Body>
+      </MonitorCard.Control>
+    </MonitorCard.Root>,
   );
   expect(html).not.toContain('<style');
   const classes = chunks.at(-1)!;

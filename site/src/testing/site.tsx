@@ -12,6 +12,7 @@
 //
 // Use: `const meta = { ...siteStory, parameters: { site: { dialog: 'login' } } }`.
 import { TREND_COLORS_ATTRIBUTE, toaster } from '@coinlens/design-system';
+import { DialogHost } from '../shell/DialogHost';
 import { SiteToaster } from '../shell/SiteToaster';
 import type { Decorator, StoryContext } from '@storybook/react';
 import { spyOn } from '@storybook/test';
@@ -235,3 +236,15 @@ export const siteStory = {
   experimental_afterEach: answeredByContract,
   parameters: { screenshot: { viewport: true } },
 };
+
+/**
+ * The meta of a global dialog's stories, but for its title and tags (which Storybook reads from
+ * the file itself): the dialog host, on a site set up by `site` (its `dialog` open at the start).
+ */
+export function dialogStory(site: SiteParameters) {
+  return {
+    component: DialogHost,
+    ...siteStory,
+    parameters: { ...siteStory.parameters, site },
+  };
+}

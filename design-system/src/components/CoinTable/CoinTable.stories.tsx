@@ -1,7 +1,14 @@
 import { chakra, Stack } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, within } from '@storybook/test';
-import { CoinTable, type CoinTableRow } from './CoinTable';
+import type { ReactNode } from 'react';
+import {
+  CoinTable,
+  type CoinTableActionProps,
+  type CoinTableHeaderProps,
+  type CoinTableRootProps,
+  type CoinTableRow,
+} from './CoinTable';
 
 /** A round logo as an inline SVG, so stories need no network and render the same every time. */
 const logo = (fill: string, mark: string) =>
@@ -95,9 +102,59 @@ const coins: CoinTableRow[] = [
   },
 ];
 
+export interface WholeTableArgs extends Omit<
+  CoinTableRootProps,
+  'children' | 'css' | 'as' | 'asChild'
+> {
+  columnLabels: CoinTableHeaderProps['labels'];
+  actionText: CoinTableActionProps['text'];
+  getActionLabel: CoinTableActionProps['getLabel'];
+  emptyState?: ReactNode;
+  errorState?: ReactNode;
+  skeletonRows?: number;
+}
+
+/** The whole table as the add-coin dialog writes it: the header, and every cell of each row. The tests render it too. */
+export function WholeTable({
+  columnLabels,
+  actionText,
+  getActionLabel,
+  emptyState,
+  errorState,
+  skeletonRows,
+  ...root
+}: WholeTableArgs) {
+  return (
+    <CoinTable.Root {...root}>
+      <CoinTable.Header labels={columnLabels} />
+      <CoinTable.Body emptyState={emptyState} errorState={errorState} skeletonRows={skeletonRows}>
+        {(coin) => (
+          <CoinTable.Row coin={coin}>
+            <CoinTable.Name />
+            <CoinTable.Price />
+            <CoinTable.Change />
+            <CoinTable.Action text={actionText} getLabel={getActionLabel} />
+          </CoinTable.Row>
+        )}
+      </CoinTable.Body>
+    </CoinTable.Root>
+  );
+}
+
 const meta = {
   title: 'Data/CoinTable',
-  component: CoinTable,
+  component: CoinTable.Root,
+  subcomponents: {
+    'CoinTable.Header': CoinTable.Header,
+    'CoinTable.Body': CoinTable.Body,
+    'CoinTable.Row': CoinTable.Row,
+    'CoinTable.Name': CoinTable.Name,
+    'CoinTable.Price': CoinTable.Price,
+    'CoinTable.Change': CoinTable.Change,
+    'CoinTable.Action': CoinTable.Action,
+  },
+  excludeStories: ['WholeTable'],
+  render: (args) => <WholeTable {...args} />,
   args: {
     coins,
     label: 'Cryptocurrencies',
@@ -123,7 +180,7 @@ const meta = {
     locale: { control: 'inline-radio', options: ['en', 'zh', 'pt-br'] },
     limit: { control: { type: 'number', min: 0, max: 10 } },
   },
-} satisfies Meta<typeof CoinTable>;
+} satisfies Meta<WholeTableArgs>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -281,7 +338,7 @@ function LoadFailed() {
 
 export const Empty: Story = {
   args: { coins: [] },
-  render: (args) => <CoinTable {...args} emptyState={<NoMatch />} />,
+  render: (args) => <WholeTable {...args} emptyState={<NoMatch />} />,
   play: async ({ canvasElement }) => {
     const canvas = within(table(canvasElement));
     await expect(canvas.getByText('No coins match “dogwifhat”')).toBeVisible();
@@ -293,7 +350,7 @@ export const Empty: Story = {
 // Named after the state; the export shadows the global Error in this module only.
 export const Error: Story = {
   args: { status: 'error' },
-  render: (args) => <CoinTable {...args} errorState={<LoadFailed />} />,
+  render: (args) => <WholeTable {...args} errorState={<LoadFailed />} />,
   play: async ({ canvasElement }) => {
     const canvas = within(table(canvasElement));
     await expect(canvas.getByRole('alert')).toHaveTextContent('The coin list could not be loaded.');

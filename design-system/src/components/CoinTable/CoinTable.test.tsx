@@ -3,8 +3,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { CoinlensProvider } from '../../provider';
-import { CoinTable, type CoinTableProps, type CoinTableRow } from './CoinTable';
+import { CoinTable, type CoinTableRow } from './CoinTable';
 import * as stories from './CoinTable.stories';
+import { WholeTable, type WholeTableArgs } from './CoinTable.stories';
 
 const composed = composeStories(stories);
 
@@ -144,7 +145,7 @@ describe('CoinTable', () => {
       const [ids, setIds] = useState<number[]>([3]);
       return (
         <>
-          <CoinTable {...baseProps} selectedIds={ids} onSelectionChange={(d) => setIds(d.ids)} />
+          <WholeTable {...baseProps} selectedIds={ids} onSelectionChange={(d) => setIds(d.ids)} />
           <output>{ids.join(',')}</output>
           <button type="button" onClick={() => setIds([])}>
             Clear
@@ -221,7 +222,7 @@ describe('CoinTable', () => {
     const { rerender } = renderTable({ status: 'loading', loadingLabel: 'Loading coins' });
     rerender(
       <CoinlensProvider>
-        <CoinTable {...baseProps} status="ready" loadingLabel="Loading coins" />
+        <WholeTable {...baseProps} status="ready" loadingLabel="Loading coins" />
       </CoinlensProvider>,
     );
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
@@ -280,7 +281,7 @@ describe('CoinTable', () => {
     expect(screen.queryByRole('presentation')).not.toBeInTheDocument();
     rerender(
       <CoinlensProvider>
-        <CoinTable {...baseProps} coins={[coins[0]!]} />
+        <WholeTable {...baseProps} coins={[coins[0]!]} />
       </CoinlensProvider>,
     );
     expect(screen.getByRole('presentation')).toHaveAttribute('src', coins[0]!.logo);
@@ -304,10 +305,63 @@ describe('CoinTable', () => {
 
   it('forwards its ref and passes other props to the scrolling root', () => {
     const ref = createRef<HTMLDivElement>();
-    renderTable({ ref, 'data-testid': 'coin-table' } as Partial<CoinTableProps>);
+    render(
+      <CoinlensProvider>
+        <CoinTable.Root ref={ref} data-testid="coin-table" coins={coins} label="Coins">
+          <CoinTable.Header labels={baseProps.columnLabels} />
+        </CoinTable.Root>
+      </CoinlensProvider>,
+    );
     expect(ref.current).toBe(screen.getByTestId('coin-table'));
     expect(ref.current).toContainElement(screen.getByRole('table', { name: 'Coins' }));
     expect(ref.current).toHaveAttribute('data-status', 'ready');
+  });
+
+  it('lets a caller compose the cells it needs, and give a row its own attributes', () => {
+    render(
+      <CoinlensProvider>
+        <CoinTable.Root coins={coins.slice(0, 2)} label="Coins" selectedIds={[2]}>
+          <CoinTable.Body>
+            {(coin) => (
+              <CoinTable.Row coin={coin} data-rank={coin.id}>
+                <CoinTable.Name />
+                <CoinTable.Change />
+              </CoinTable.Row>
+            )}
+          </CoinTable.Body>
+        </CoinTable.Root>
+      </CoinlensProvider>,
+    );
+    const ethereum = screen.getByRole('row', { name: /Ethereum ETH/ });
+    expect(ethereum).toHaveAttribute('data-rank', '2');
+    expect(ethereum).toHaveAttribute('data-selected');
+    expect(within(ethereum).getByText('-1.20%')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says which part was put outside its root or row', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() =>
+      render(
+        <CoinlensProvider>
+          <CoinTable.Header labels={baseProps.columnLabels} />
+        </CoinlensProvider>,
+      ),
+    ).toThrow('CoinTable.Header must be used inside CoinTable.Root.');
+    expect(() =>
+      render(
+        <CoinlensProvider>
+          <CoinTable.Root coins={coins} label="Coins">
+            <tbody>
+              <tr>
+                <CoinTable.Price />
+              </tr>
+            </tbody>
+          </CoinTable.Root>
+        </CoinlensProvider>,
+      ),
+    ).toThrow('CoinTable.Price must be used inside CoinTable.Row.');
+    jest.mocked(console.error).mockRestore();
   });
 });
 
@@ -318,7 +372,7 @@ describe('CoinTable stories', () => {
   });
 });
 
-const baseProps: CoinTableProps = {
+const baseProps: WholeTableArgs = {
   coins,
   label: 'Coins',
   columnLabels: { name: 'Name', price: 'Price', change: '24h change', action: 'Action' },
@@ -327,10 +381,10 @@ const baseProps: CoinTableProps = {
   actionText: { add: 'Add', selected: 'Added', followed: 'Following' },
 };
 
-function renderTable(props: Partial<CoinTableProps> & { ref?: React.Ref<HTMLDivElement> } = {}) {
+function renderTable(props: Partial<WholeTableArgs> = {}) {
   return render(
     <CoinlensProvider>
-      <CoinTable {...baseProps} {...props} />
+      <WholeTable {...baseProps} {...props} />
     </CoinlensProvider>,
   );
 }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, within } from '@storybook/test';
-import { MonitorCard } from './MonitorCard';
+import { MonitorCard, type MonitorCardRootProps } from './MonitorCard';
 import type { MonitorCardSource, MonitorStatusLabels } from './monitorState';
 
 // 2026-11-22 12:00 UTC: every time below is read against this, so the stories never drift.
@@ -32,7 +32,8 @@ const source = (overrides: Partial<MonitorCardSource> = {}): MonitorCardSource =
 // the canvas).
 const DETAIL_HREF = '/monitoring/detail/?id=42';
 
-const STATUS_LABELS: MonitorStatusLabels = {
+/** The English state names, which the tests use too. */
+export const STATUS_LABELS: MonitorStatusLabels = {
   unStarted: 'Upcoming',
   inProgress: 'Live',
   finished: 'Ended',
@@ -42,9 +43,57 @@ const STATUS_LABELS: MonitorStatusLabels = {
   invalid: 'Unavailable',
 };
 
+export interface WholeCardArgs extends Omit<MonitorCardRootProps, 'children' | 'as' | 'asChild'> {
+  statusLabels: MonitorStatusLabels;
+  heatLabel: string;
+  checkLabel: string;
+  newTabLabel?: string;
+}
+
+/** A whole card as the site writes it: every part, each showing in its own states. The tests render it too. */
+export function WholeCard({
+  statusLabels,
+  heatLabel,
+  checkLabel,
+  newTabLabel,
+  ...root
+}: WholeCardArgs) {
+  return (
+    <MonitorCard.Root {...root}>
+      <MonitorCard.Control>
+        <MonitorCard.Logo />
+        <MonitorCard.Body>
+          <MonitorCard.Author />
+          <MonitorCard.Title />
+          <MonitorCard.Status labels={statusLabels}>
+            <MonitorCard.Time />
+            <MonitorCard.Heat label={heatLabel} />
+          </MonitorCard.Status>
+        </MonitorCard.Body>
+        <MonitorCard.Indicator />
+      </MonitorCard.Control>
+      <MonitorCard.Details checkLabel={checkLabel} newTabLabel={newTabLabel} />
+    </MonitorCard.Root>
+  );
+}
+
 const meta = {
   title: 'Monitoring/MonitorCard',
-  component: MonitorCard,
+  component: MonitorCard.Root,
+  subcomponents: {
+    'MonitorCard.Control': MonitorCard.Control,
+    'MonitorCard.Logo': MonitorCard.Logo,
+    'MonitorCard.Body': MonitorCard.Body,
+    'MonitorCard.Author': MonitorCard.Author,
+    'MonitorCard.Title': MonitorCard.Title,
+    'MonitorCard.Status': MonitorCard.Status,
+    'MonitorCard.Time': MonitorCard.Time,
+    'MonitorCard.Heat': MonitorCard.Heat,
+    'MonitorCard.Indicator': MonitorCard.Indicator,
+    'MonitorCard.Details': MonitorCard.Details,
+  },
+  excludeStories: ['WholeCard', 'STATUS_LABELS'],
+  render: (args) => <WholeCard {...args} />,
   args: {
     source: source(),
     statusLabels: STATUS_LABELS,
@@ -68,7 +117,7 @@ const meta = {
       </div>
     ),
   ],
-} satisfies Meta<typeof MonitorCard>;
+} satisfies Meta<WholeCardArgs>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

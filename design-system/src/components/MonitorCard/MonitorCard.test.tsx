@@ -1,12 +1,13 @@
 import { composeStories } from '@storybook/react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRef, type Ref } from 'react';
+import { createRef } from 'react';
 import { CoinlensProvider } from '../../provider';
 import { cssRulesOf } from '../../testing/cssRules';
-import { MonitorCard, type MonitorCardProps } from './MonitorCard';
+import { MonitorCard } from './MonitorCard';
 import { formatHeat, monitorStateOf, type MonitorCardSource } from './monitorState';
 import * as stories from './MonitorCard.stories';
+import { STATUS_LABELS, WholeCard, type WholeCardArgs } from './MonitorCard.stories';
 
 const composed = composeStories(stories);
 
@@ -28,9 +29,8 @@ const SOURCE: MonitorCardSource = {
   link: 'https://example.com/spaces/7',
 };
 
-type CardOptions = Omit<Partial<MonitorCardProps>, 'source'> & {
+type CardOptions = Omit<Partial<WholeCardArgs>, 'source'> & {
   source?: Partial<MonitorCardSource>;
-  ref?: Ref<HTMLDivElement>;
   [data: `data-${string}`]: string;
 };
 
@@ -38,17 +38,9 @@ function renderCard(props: CardOptions) {
   const { source, ...rest } = props;
   return render(
     <CoinlensProvider>
-      <MonitorCard
+      <WholeCard
         source={{ ...SOURCE, ...source }}
-        statusLabels={{
-          unStarted: 'Upcoming',
-          inProgress: 'Live',
-          finished: 'Ended',
-          parsing: 'Summarising',
-          completed: 'Completed',
-          cancelled: 'Cancelled',
-          invalid: 'Unavailable',
-        }}
+        statusLabels={STATUS_LABELS}
         heatLabel="Heat"
         checkLabel="GoCheck"
         now={NOW}
@@ -317,12 +309,81 @@ describe('MonitorCard', () => {
 
   it('forwards its ref and passes other props to the root element', () => {
     const ref = createRef<HTMLDivElement>();
-    renderCard({ ref, 'data-testid': 'card', unread: true, unreadLabel: 'New' });
+    render(
+      <CoinlensProvider>
+        <MonitorCard.Root ref={ref} data-testid="card" source={SOURCE} now={NOW} unread>
+          <MonitorCard.Control>
+            <MonitorCard.Logo />
+          </MonitorCard.Control>
+        </MonitorCard.Root>
+      </CoinlensProvider>,
+    );
     expect(ref.current).toBe(screen.getByTestId('card'));
     expect(ref.current).toHaveAttribute('data-unread');
+  });
+
+  it("reads the unread label last in the card's name", () => {
+    renderCard({ unread: true, unreadLabel: 'New' });
     expect(screen.getByRole('button', { name: TITLE_IN_NAME })).toHaveAccessibleName(
       'Chain Radio Weekly market wrap Upcoming 18:05 New',
     );
+  });
+});
+
+describe('MonitorCard parts', () => {
+  it('says which part was put outside the root', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() =>
+      render(
+        <CoinlensProvider>
+          <MonitorCard.Title />
+        </CoinlensProvider>,
+      ),
+    ).toThrow('MonitorCard.Title must be used inside MonitorCard.Root.');
+    jest.mocked(console.error).mockRestore();
+  });
+
+  it('shows only the parts a caller composes, still named by what it shows', () => {
+    render(
+      <CoinlensProvider>
+        <MonitorCard.Root source={{ ...SOURCE, status: 5 }} href="/detail/7" now={NOW}>
+          <MonitorCard.Control>
+            <MonitorCard.Body>
+              <MonitorCard.Author />
+              <MonitorCard.Title />
+              <MonitorCard.Status labels={STATUS_LABELS} />
+            </MonitorCard.Body>
+          </MonitorCard.Control>
+        </MonitorCard.Root>
+      </CoinlensProvider>,
+    );
+    const link = screen.getByRole('link', { name: TITLE_IN_NAME });
+    expect(link).toHaveAccessibleName('Chain Radio Weekly market wrap Completed');
+    expect(screen.queryByRole('presentation')).not.toBeInTheDocument();
+    expect(screen.queryByText('870')).not.toBeInTheDocument();
+  });
+
+  it('keeps the time for a source that has not started and the heat for a completed one', () => {
+    const { unmount } = renderCard({ source: { status: 1 } });
+    expect(screen.queryByText('870')).not.toBeInTheDocument();
+    const card = screen.getByRole('button', { name: TITLE_IN_NAME });
+    expect(within(card).getByText('18:05')).toHaveAttribute('datetime', '2026-11-22T18:05:00.000Z');
+    unmount();
+    renderCard({ source: { status: 5 } });
+    expect(screen.getByText('870')).toBeVisible();
+    expect(screen.queryByText('18:05')).not.toBeInTheDocument();
+  });
+
+  it('gives the check mark to a selectable card only', () => {
+    const checkMark = '[aria-hidden="true"][data-selectable]';
+    const { container, unmount } = renderCard({ source: { status: 3 }, selectable: true });
+    // The check mark is hidden from assistive technology, so no role query reaches it.
+    // eslint-disable-next-line testing-library/no-container, testing-library/no-node-access
+    expect(container.querySelector(checkMark)).not.toBeNull();
+    unmount();
+    const view = renderCard({ source: { status: 3 } });
+    // eslint-disable-next-line testing-library/no-container, testing-library/no-node-access
+    expect(view.container.querySelector('[aria-hidden="true"] > svg')).toBeNull();
   });
 });
 

@@ -433,7 +433,9 @@ export const reportCardRecipe = defineSlotRecipe({
       bg: 'bg.subtle',
       '& > svg': { boxSize: '6', color: 'status.error' },
     },
+    // A paragraph, or a block in the retry row's text.
     errorText: {
+      display: 'block',
       margin: '0',
       maxWidth: 'prose',
       fontSize: 'sm',

@@ -1,12 +1,17 @@
 import { chakra } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   ReportCard,
-  type ReportCardProps,
+  type ReportCardCoin,
+  type ReportCardIndicator,
+  type ReportCardIndicatorPlaceholder,
+  type ReportCardRange,
   type ReportCardSignal,
+  type ReportCardSignalTone,
   type ReportCardSource,
+  type ReportCardStatus,
 } from './ReportCard';
 
 /** A round logo as an inline SVG, so stories need no network and render the same every time. */
@@ -101,9 +106,151 @@ function ChartPlaceholder({ trend = 'up' }: { trend?: 'up' | 'down' | 'flat' }) 
   );
 }
 
+/** Everything a whole card shows, as the site passes it: each story picks its own. */
+export interface WholeCardArgs {
+  coin: ReportCardCoin;
+  locale?: string;
+  status: ReportCardStatus;
+  headingLevel?: 2 | 3 | 4 | 5;
+  asOfLabel?: string;
+  demoLabel?: string;
+  unfollowLabel: string;
+  onUnfollow: () => void;
+  chart?: ReactNode;
+  ranges: readonly ReportCardRange[];
+  range: string;
+  onRangeChange: (details: { value: string }) => void;
+  rangeLabel: string;
+  indicatorsTitle: string;
+  indicators: readonly ReportCardIndicator[];
+  placeholderIndicators?: number | readonly ReportCardIndicatorPlaceholder[];
+  signalsTitle: string;
+  signals: readonly ReportCardSignal[];
+  noSignalsLabel: string;
+  signalToneLabels?: Record<ReportCardSignalTone, string>;
+  summaryTitle: string;
+  summary: string;
+  sourcesTitle: string;
+  sources: readonly ReportCardSource[];
+  placeholderSources?: number;
+  renderSourceLink?: (source: ReportCardSource, children: ReactNode) => ReactNode;
+  noSourcesLabel: string;
+  errorText: string;
+  retryLabel?: string;
+  onRetry?: () => void;
+  /** The card's widest width, e.g. "56rem". */
+  maxW?: string;
+}
+
+/**
+ * A whole card as the site puts it together: every part, each in its place. The tests render it
+ * too.
+ */
+export function WholeCard({
+  coin,
+  locale,
+  status,
+  headingLevel,
+  maxW,
+  asOfLabel,
+  demoLabel,
+  unfollowLabel,
+  onUnfollow,
+  chart,
+  ranges,
+  range,
+  onRangeChange,
+  rangeLabel,
+  indicatorsTitle,
+  indicators,
+  placeholderIndicators,
+  signalsTitle,
+  signals,
+  noSignalsLabel,
+  signalToneLabels,
+  summaryTitle,
+  summary,
+  sourcesTitle,
+  sources,
+  placeholderSources,
+  renderSourceLink,
+  noSourcesLabel,
+  errorText,
+  retryLabel,
+  onRetry,
+}: WholeCardArgs) {
+  return (
+    <ReportCard.Root
+      coin={coin}
+      locale={locale}
+      status={status}
+      headingLevel={headingLevel}
+      maxW={maxW}
+    >
+      <ReportCard.Header
+        asOfLabel={asOfLabel}
+        demoLabel={demoLabel}
+        unfollowLabel={unfollowLabel}
+        onUnfollow={onUnfollow}
+      />
+      <ReportCard.Body>
+        <ReportCard.Main>
+          <ReportCard.Ranges
+            ranges={ranges}
+            value={range}
+            onValueChange={onRangeChange}
+            label={rangeLabel}
+          />
+          <ReportCard.Chart>{chart}</ReportCard.Chart>
+          <ReportCard.Summary title={summaryTitle}>{summary}</ReportCard.Summary>
+        </ReportCard.Main>
+        <ReportCard.Aside>
+          <ReportCard.Indicators
+            title={indicatorsTitle}
+            indicators={indicators}
+            placeholders={placeholderIndicators}
+          />
+          <ReportCard.Signals
+            title={signalsTitle}
+            signals={signals}
+            emptyLabel={noSignalsLabel}
+            toneLabels={signalToneLabels}
+          />
+        </ReportCard.Aside>
+        <ReportCard.Footer>
+          <ReportCard.Sources
+            title={sourcesTitle}
+            sources={sources}
+            emptyLabel={noSourcesLabel}
+            placeholders={placeholderSources}
+            renderLink={renderSourceLink}
+          />
+        </ReportCard.Footer>
+      </ReportCard.Body>
+      <ReportCard.Error text={errorText} retryLabel={retryLabel} onRetry={onRetry} />
+    </ReportCard.Root>
+  );
+}
+
 const meta = {
   title: 'Data/ReportCard',
-  component: ReportCard,
+  component: ReportCard.Root,
+  subcomponents: {
+    'ReportCard.Header': ReportCard.Header,
+    'ReportCard.Body': ReportCard.Body,
+    'ReportCard.Main': ReportCard.Main,
+    'ReportCard.Aside': ReportCard.Aside,
+    'ReportCard.Footer': ReportCard.Footer,
+    'ReportCard.Ranges': ReportCard.Ranges,
+    'ReportCard.Chart': ReportCard.Chart,
+    'ReportCard.Summary': ReportCard.Summary,
+    'ReportCard.Indicators': ReportCard.Indicators,
+    'ReportCard.Signals': ReportCard.Signals,
+    'ReportCard.Sources': ReportCard.Sources,
+    'ReportCard.Error': ReportCard.Error,
+  },
+  excludeStories: ['WholeCard'],
+  render: (args) => <WholeCard {...args} />,
   args: {
     coin: BITCOIN,
     locale: 'en',
@@ -160,7 +307,7 @@ const meta = {
     chart: { control: false },
     renderSourceLink: { control: false },
   },
-} satisfies Meta<typeof ReportCard>;
+} satisfies Meta<WholeCardArgs>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -169,10 +316,10 @@ const card = (canvasElement: HTMLElement, name: string | RegExp = /Bitcoin/) =>
   within(canvasElement).getByRole('article', { name });
 
 /** The card with its range kept in state, as the site keeps it, so the switch really moves. */
-function StatefulReportCard(args: ReportCardProps) {
+function StatefulReportCard(args: WholeCardArgs) {
   const [range, setRange] = useState(args.range);
   return (
-    <ReportCard
+    <WholeCard
       {...args}
       range={range}
       onRangeChange={(details) => {

@@ -3,12 +3,13 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { CoinlensProvider } from '../../provider';
-import { ReportCard, type ReportCardProps } from './ReportCard';
+import { ReportCard } from './ReportCard';
 import * as stories from './ReportCard.stories';
+import { WholeCard, type WholeCardArgs } from './ReportCard.stories';
 
 const composed = composeStories(stories);
 
-const baseProps: ReportCardProps = {
+const baseProps: WholeCardArgs = {
   coin: {
     id: 1,
     name: 'Bitcoin',
@@ -48,12 +49,13 @@ const baseProps: ReportCardProps = {
   noSourcesLabel: 'No sources',
   unfollowLabel: 'Unfollow Bitcoin',
   onUnfollow: () => {},
+  errorText: 'The report could not be loaded.',
 };
 
-function renderCard(props: Partial<ReportCardProps> & { ref?: React.Ref<HTMLElement> } = {}) {
+function renderCard(props: Partial<WholeCardArgs> = {}) {
   return render(
     <CoinlensProvider>
-      <ReportCard {...baseProps} {...props} />
+      <WholeCard {...baseProps} {...props} />
     </CoinlensProvider>,
   );
 }
@@ -90,7 +92,7 @@ describe('ReportCard', () => {
     expect(screen.queryByText('Demo data')).not.toBeInTheDocument();
     rerender(
       <CoinlensProvider>
-        <ReportCard {...baseProps} demoLabel="Demo data" />
+        <WholeCard {...baseProps} demoLabel="Demo data" />
       </CoinlensProvider>,
     );
     expect(within(article()).getByText('Demo data')).toBeInTheDocument();
@@ -118,7 +120,7 @@ describe('ReportCard', () => {
     function Stateful() {
       const [range, setRange] = useState('7d');
       return (
-        <ReportCard
+        <WholeCard
           {...baseProps}
           range={range}
           onRangeChange={(details) => {
@@ -226,7 +228,7 @@ describe('ReportCard', () => {
     ));
     rerender(
       <CoinlensProvider>
-        <ReportCard {...baseProps} renderSourceLink={renderSourceLink} />
+        <WholeCard {...baseProps} renderSourceLink={renderSourceLink} />
       </CoinlensProvider>,
     );
     expect(screen.getByRole('link', { name: 'On-chain notes' })).toHaveAttribute('href', '#8');
@@ -339,7 +341,11 @@ describe('ReportCard', () => {
       onRetry,
       onUnfollow,
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('The report could not be loaded.');
+    // One alert, the retry row: its text and its button, not an alert inside another.
+    const [alert, ...more] = screen.getAllByRole('alert');
+    expect(more).toHaveLength(0);
+    expect(alert).toHaveTextContent('The report could not be loaded.');
+    expect(within(alert!).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Bitcoin BTC' })).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Indicators' })).not.toBeInTheDocument();
@@ -360,7 +366,7 @@ describe('ReportCard', () => {
     expect(within(article()).getByText('B')).toHaveAttribute('aria-hidden', 'true');
     rerender(
       <CoinlensProvider>
-        <ReportCard {...baseProps} />
+        <WholeCard {...baseProps} />
       </CoinlensProvider>,
     );
     const logo = within(article()).getByRole('presentation');
@@ -377,9 +383,116 @@ describe('ReportCard', () => {
 
   it('forwards its ref and passes other props to the article', () => {
     const ref = createRef<HTMLElement>();
-    renderCard({ ref, 'data-testid': 'report' } as Partial<ReportCardProps>);
+    render(
+      <CoinlensProvider>
+        <ReportCard.Root ref={ref} data-testid="report" coin={baseProps.coin} status="ready">
+          <ReportCard.Header unfollowLabel="Unfollow Bitcoin" onUnfollow={() => {}} />
+        </ReportCard.Root>
+      </CoinlensProvider>,
+    );
     expect(ref.current).toBe(screen.getByTestId('report'));
     expect(ref.current).toBe(article());
+  });
+});
+
+describe('ReportCard parts', () => {
+  const { coin } = baseProps;
+
+  it('says which part was used outside ReportCard.Root', () => {
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() =>
+      render(
+        <CoinlensProvider>
+          <ReportCard.Header unfollowLabel="Unfollow Bitcoin" onUnfollow={() => {}} />
+        </CoinlensProvider>,
+      ),
+    ).toThrow('ReportCard.Header must be used inside ReportCard.Root.');
+    expect(() =>
+      render(
+        <CoinlensProvider>
+          <ReportCard.Summary title="Summary">Text</ReportCard.Summary>
+        </CoinlensProvider>,
+      ),
+    ).toThrow('ReportCard.Summary must be used inside ReportCard.Root.');
+    quiet.mockRestore();
+  });
+
+  it('shows only the parts a caller puts together', () => {
+    render(
+      <CoinlensProvider>
+        <ReportCard.Root coin={coin} status="ready">
+          <ReportCard.Header unfollowLabel="Unfollow Bitcoin" onUnfollow={() => {}} />
+          <ReportCard.Body>
+            <ReportCard.Main>
+              <ReportCard.Summary title="Summary">Bitcoin slipped.</ReportCard.Summary>
+            </ReportCard.Main>
+          </ReportCard.Body>
+        </ReportCard.Root>
+      </CoinlensProvider>,
+    );
+    const card = within(article());
+    expect(card.getByRole('region', { name: 'Summary' })).toHaveTextContent('Bitcoin slipped.');
+    expect(card.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(card.queryByRole('region', { name: 'Indicators' })).not.toBeInTheDocument();
+    expect(card.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the Error part only on error, and the Body in every other status', () => {
+    const parts = (status: 'ready' | 'loading' | 'pending' | 'error') => (
+      <CoinlensProvider>
+        <ReportCard.Root coin={coin} status={status}>
+          <ReportCard.Body data-testid="body" />
+          <ReportCard.Error text="Failed." />
+        </ReportCard.Root>
+      </CoinlensProvider>
+    );
+    const { rerender } = render(parts('ready'));
+    for (const status of ['ready', 'loading', 'pending'] as const) {
+      rerender(parts(status));
+      expect(screen.getByTestId('body')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    }
+    rerender(parts('error'));
+    expect(screen.queryByTestId('body')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed.');
+  });
+
+  it("forwards each part's ref and adds a caller's class to the part's own", () => {
+    const header = createRef<HTMLElement>();
+    const summary = createRef<HTMLElement>();
+    const ranges = createRef<HTMLDivElement>();
+    render(
+      <CoinlensProvider>
+        <ReportCard.Root coin={coin} status="ready">
+          <ReportCard.Header
+            ref={header}
+            className="extra"
+            unfollowLabel="Unfollow Bitcoin"
+            onUnfollow={() => {}}
+          />
+          <ReportCard.Body>
+            <ReportCard.Main>
+              <ReportCard.Ranges
+                ref={ranges}
+                ranges={baseProps.ranges}
+                value="24h"
+                onValueChange={() => {}}
+                label="Chart range"
+              />
+              <ReportCard.Summary ref={summary} title="Summary" data-testid="summary">
+                Text
+              </ReportCard.Summary>
+            </ReportCard.Main>
+          </ReportCard.Body>
+        </ReportCard.Root>
+      </CoinlensProvider>,
+    );
+    expect(header.current?.tagName).toBe('HEADER');
+    expect(header.current).toHaveClass('extra');
+    expect(header.current?.className).toMatch(/^css-\S+ extra$/);
+    expect(ranges.current).toBe(screen.getByRole('radiogroup', { name: 'Chart range' }));
+    expect(summary.current).toBe(screen.getByRole('region', { name: 'Summary' }));
+    expect(summary.current).toBe(screen.getByTestId('summary'));
   });
 });
 

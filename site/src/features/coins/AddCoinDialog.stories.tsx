@@ -4,8 +4,8 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { coin } from '../../testing/fixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
-import { mockApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
-import { DialogHost } from '../../shell/DialogHost';
+import { mockApiOf, dialogStory, textsOf, type SiteParameters } from '../../testing/site';
+import type { DialogHost } from '../../shell/DialogHost';
 import { getOpenDialog } from '../../shell/dialogs';
 
 const SITE: SiteParameters = {
@@ -18,9 +18,7 @@ const SITE: SiteParameters = {
 const meta = {
   title: 'Site/Dialogs/Add coin',
   tags: ['site', '!autodocs'],
-  component: DialogHost,
-  ...siteStory,
-  parameters: { ...siteStory.parameters, site: SITE },
+  ...dialogStory(SITE),
 } satisfies Meta<typeof DialogHost>;
 
 export default meta;

@@ -4,48 +4,26 @@
 // attempt is over, whatever its outcome.
 import type { Coin } from '@coinlens/contract';
 import {
-  Button,
-  ChipFooter,
   COIN_SELECTION_LIMIT,
   CoinTable,
   EmptyState,
-  InfiniteList,
-  Modal,
-  SearchInput,
   toaster,
   type ChipFooterItem,
   type CoinTableRow,
 } from '@coinlens/design-system';
-import { Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { useMemo, useState } from 'react';
 import { apiAssetUrl } from '../../data/client';
-import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
-import { useSession } from '../../data/session';
+import { getDialogParams, keepUnsaved, type GlobalDialogProps } from '../../shell/dialogs';
 import {
-  getDialogParams,
-  keepUnsaved,
-  openDialog,
-  type GlobalDialogProps,
-} from '../../shell/dialogs';
+  PickerDialog,
+  PickerList,
+  PickerListError,
+  SignedInPicker,
+  usePicks,
+} from '../picker/PickerDialog';
 import { addFollows, useFollows } from './follows';
 import { useCoinSearch } from './useCoinSearch';
-
-// The coin list gets a cache of its own for each opening: the list is fetched when the dialog
-// opens, starts again at page 1, and its pages leave with the dialog. The follow list stays in the
-// app's cache, shared with the pages that show it.
-const DIALOG_CACHE: SWRConfiguration = { provider: () => new Map() };
-
-/** The text of a failed save: the server's message, else what went wrong in general. */
-function addErrorText(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError && error.msg) return error.msg;
-  if (error instanceof NetworkError || error instanceof TimeoutError) {
-    return t('common:messages.networkError');
-  }
-  return t('messages.AddError');
-}
 
 function toRow(coin: Coin): CoinTableRow {
   return {
@@ -63,27 +41,19 @@ function toCard(coin: Coin): ChipFooterItem {
 }
 
 export default function AddCoinDialog({ onClose }: GlobalDialogProps) {
-  const { status } = useSession();
   const { follows, error } = useFollows();
-  const signedOut = status === 'signedOut';
-
-  // A follow needs a user: a visitor who is signed out (or who signs out meanwhile) is asked to
-  // sign in instead.
-  useEffect(() => {
-    if (signedOut) openDialog('login');
-  }, [signedOut]);
-
   const followedIds = useMemo(() => follows?.map((entry) => entry.coinId), [follows]);
-  if (signedOut) return null;
+  // The coin list gets a cache of its own for each opening (it starts again at page 1); the follow
+  // list stays in the app's cache, shared with the pages that show it.
   return (
-    <SWRConfig value={DIALOG_CACHE}>
+    <SignedInPicker>
       <CoinPicker
         onClose={onClose}
         followedIds={followedIds}
         // Without the follow list the server still ignores coins followed already.
         followsKnown={followedIds !== undefined || error !== undefined}
       />
-    </SWRConfig>
+    </SignedInPicker>
   );
 }
 
@@ -100,20 +70,14 @@ function CoinPicker({ onClose, followedIds, followsKnown }: CoinPickerProps) {
   const [keyword, setKeyword] = useState('');
   // Opened from the chat's add action, it starts with those coins picked; after a failed save,
   // with the picks it could not save.
-  const [picked, setPicked] = useState<Coin[]>(() =>
-    (getDialogParams('addCoin').coins ?? []).slice(0, COIN_SELECTION_LIMIT),
-  );
-  const [saving, setSaving] = useState(false);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const mounted = useRef(false);
+  const { picked, setPicked, saving, save } = usePicks<Coin>({
+    initial: () => (getDialogParams('addCoin').coins ?? []).slice(0, COIN_SELECTION_LIMIT),
+    add: (coins) => addFollows(coins.map((coin) => coin.id)),
+    keep: (coins) => keepUnsaved('addCoin', { coins }),
+    onClose,
+    t,
+  });
   const search = useCoinSearch(keyword);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   // A coin followed meanwhile (in another tab, say) is no longer a pick.
   const selected = useMemo(() => {
@@ -130,101 +94,50 @@ function CoinPicker({ onClose, followedIds, followsKnown }: CoinPickerProps) {
     setPicked(ids.flatMap((id) => known.get(id) ?? []));
   };
 
-  const save = async () => {
-    if (selected.length === 0 || saving) return;
-    setSaving(true);
-    try {
-      await addFollows(selectedIds);
-      toaster.create({ type: 'success', title: t('messages.AddSuccess') });
-    } catch (error) {
-      toaster.create({ type: 'error', title: addErrorText(error, t) });
-      keepUnsaved('addCoin', { coins: selected });
-    }
-    // Closed after the attempt, also after a failure; a failure keeps the picks for the next time
-    // it opens (nothing picked is lost). A dialog closed while saving is not closed again (another
-    // may be open by now).
-    if (mounted.current) onClose();
-  };
-
   const status =
     search.loading || !followsKnown ? 'loading' : search.pages === 0 ? 'error' : 'ready';
 
   return (
-    <Modal
-      open
-      onOpenChange={({ open }) => {
-        if (!open) onClose();
-      }}
-      title={t('title')}
-      description={t('description', { limit: COIN_SELECTION_LIMIT })}
-      closeLabel={t('close')}
-      width="lg"
-      initialFocusRef={searchRef}
-      footer={
-        <ChipFooter
-          variant="card"
-          width="100%"
-          borderRadius="md"
-          items={cards}
-          limit={COIN_SELECTION_LIMIT}
-          listLabel={t('footer.list')}
-          getRemoveLabel={({ item }) => t('footer.remove', { name: item.sublabel ?? item.label })}
-          onRemove={({ id }) => setPicked((coins) => coins.filter((coin) => coin.id !== id))}
-          getCountLabel={({ count, limit }) => t('footer.count', { selected: count, limit })}
-          emptyLabel={t('footer.empty', { limit: COIN_SELECTION_LIMIT })}
-          saveLabel={t('footer.save')}
-          onSave={() => void save()}
-          saving={saving}
-        />
-      }
+    <PickerDialog
+      t={t}
+      limit={COIN_SELECTION_LIMIT}
+      onClose={onClose}
+      onSearch={setKeyword}
+      searching={search.loading && keyword !== ''}
+      chips={cards}
+      chipVariant="card"
+      chipName={(chip) => chip.sublabel ?? chip.label}
+      onRemove={(id) => setPicked((coins) => coins.filter((coin) => coin.id !== id))}
+      onSave={() => void save(selected)}
+      saving={saving}
     >
-      <Flex direction="column" gap="3">
-        <SearchInput
-          ref={searchRef}
-          label={t('search.label')}
-          placeholder={t('search.placeholder')}
-          clearLabel={t('search.clear')}
-          onSearch={({ value }) => setKeyword(value)}
-          loading={search.loading && keyword !== ''}
-        />
-        <InfiniteList
-          label={t('results')}
-          height="min(22.5rem, 50vh)"
-          hasMore={search.hasMore}
-          loading={search.loadingMore}
-          onLoadMore={search.loadMore}
-          loadingLabel={t('loadingMore')}
-          // Only a long list needs telling that it ends.
-          endLabel={search.pages > 1 ? t('end') : undefined}
+      <PickerList t={t} list={search} height="min(22.5rem, 50vh)">
+        <CoinTable.Root
+          // The list around it scrolls, so the header sticks to that.
+          overflowY="visible"
+          coins={rows}
+          label={t('table.label')}
+          selectedIds={selectedIds}
+          onSelectionChange={select}
+          disabledIds={followedIds}
+          limit={COIN_SELECTION_LIMIT}
+          onLimitExceeded={({ limit }) =>
+            toaster.create({ type: 'warning', title: t('messages.addCoin_tips-1', { limit }) })
+          }
+          status={status}
+          locale={language}
+          loadingLabel={t('table.loading')}
+          unavailableLabel={t('table.unavailable')}
         >
-          <CoinTable
-            // The list around it scrolls, so the header sticks to that.
-            overflowY="visible"
-            coins={rows}
-            label={t('table.label')}
-            columnLabels={{
+          <CoinTable.Header
+            labels={{
               name: t('table.name'),
               price: t('table.price'),
               change: t('table.change'),
               action: t('table.action'),
             }}
-            actionText={{
-              add: t('action.add'),
-              selected: t('action.selected'),
-              followed: t('action.followed'),
-            }}
-            getActionLabel={({ coin, state }) => t(`actionLabel.${state}`, { name: coin.name })}
-            selectedIds={selectedIds}
-            onSelectionChange={select}
-            disabledIds={followedIds}
-            limit={COIN_SELECTION_LIMIT}
-            onLimitExceeded={({ limit }) =>
-              toaster.create({ type: 'warning', title: t('messages.addCoin_tips-1', { limit }) })
-            }
-            status={status}
-            locale={language}
-            loadingLabel={t('table.loading')}
-            unavailableLabel={t('table.unavailable')}
+          />
+          <CoinTable.Body
             emptyState={
               <EmptyState
                 size="sm"
@@ -232,39 +145,26 @@ function CoinPicker({ onClose, followedIds, followsKnown }: CoinPickerProps) {
                 description={keyword ? t('empty.hint') : t('empty.hintAll')}
               />
             }
-            errorState={
-              <EmptyState
-                size="sm"
-                role="alert"
-                illustration={null}
-                title={t('error.title')}
-                description={t('error.hint')}
-                action={
-                  <Button variant="outline" size="sm" onClick={search.retry}>
-                    {t('error.retry')}
-                  </Button>
-                }
-              />
-            }
-          />
-          {search.error && search.pages > 0 && (
-            <Flex
-              role="alert"
-              alignItems="center"
-              justifyContent="center"
-              gap="3"
-              paddingY="3"
-              fontSize="sm"
-              color="fg.muted"
-            >
-              {t('error.more')}
-              <Button variant="outline" size="sm" onClick={search.retry}>
-                {t('error.retry')}
-              </Button>
-            </Flex>
-          )}
-        </InfiniteList>
-      </Flex>
-    </Modal>
+            errorState={<PickerListError t={t} onRetry={search.retry} />}
+          >
+            {(coin) => (
+              <CoinTable.Row coin={coin}>
+                <CoinTable.Name />
+                <CoinTable.Price />
+                <CoinTable.Change />
+                <CoinTable.Action
+                  text={{
+                    add: t('action.add'),
+                    selected: t('action.selected'),
+                    followed: t('action.followed'),
+                  }}
+                  getLabel={({ coin, state }) => t(`actionLabel.${state}`, { name: coin.name })}
+                />
+              </CoinTable.Row>
+            )}
+          </CoinTable.Body>
+        </CoinTable.Root>
+      </PickerList>
+    </PickerDialog>
   );
 }

@@ -8,12 +8,12 @@ import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorF
 import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
 import {
   mockApiOf,
-  siteStory,
+  dialogStory,
   storyLocale,
   textsOf,
   type SiteParameters,
 } from '../../testing/site';
-import { DialogHost } from '../../shell/DialogHost';
+import type { DialogHost } from '../../shell/DialogHost';
 import { getOpenDialog } from '../../shell/dialogs';
 
 const SITE: SiteParameters = {
@@ -38,9 +38,7 @@ const withApi = (api: SiteParameters['api']): SiteParameters => ({
 const meta = {
   title: 'Site/Dialogs/Add monitoring',
   tags: ['site', '!autodocs'],
-  component: DialogHost,
-  ...siteStory,
-  parameters: { ...siteStory.parameters, site: SITE },
+  ...dialogStory(SITE),
 } satisfies Meta<typeof DialogHost>;
 
 export default meta;

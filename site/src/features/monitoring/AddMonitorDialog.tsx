@@ -6,33 +6,27 @@
 // inside it, below the search, above the footer.
 import type { MonitorSource } from '@coinlens/contract';
 import {
-  Button,
-  ChipFooter,
   EmptyState,
-  InfiniteList,
-  Modal,
-  MonitorCard,
-  SearchInput,
+  InlineRetry,
+  Spinner,
   toaster,
   type ChipFooterItem,
-  Spinner,
 } from '@coinlens/design-system';
 import { chakra, Flex, Grid } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import useSWR, { SWRConfig, type SWRConfiguration } from 'swr';
+import { useMemo, useState, type ReactNode } from 'react';
+import useSWR from 'swr';
 import { apiAssetUrl } from '../../data/client';
-import { ApiError, NetworkError, TimeoutError, type ApiFailure } from '../../data/errors';
-import type { PagedList } from '../../data/usePagedList';
-import { useSession } from '../../data/session';
+import type { ApiFailure } from '../../data/errors';
+import { getDialogParams, keepUnsaved, type GlobalDialogProps } from '../../shell/dialogs';
 import {
-  getDialogParams,
-  keepUnsaved,
-  openDialog,
-  type GlobalDialogProps,
-} from '../../shell/dialogs';
-import { useMonitorCardLabels } from './labels';
+  PickerDialog,
+  PickerList,
+  PickerListError,
+  SignedInPicker,
+  usePicks,
+} from '../picker/PickerDialog';
+import { SourceCard } from './SourceCard';
 import {
   addSources,
   fetchFollowedSourceIds,
@@ -46,48 +40,27 @@ import {
   useSourceSearch,
 } from './sources';
 
-// Each opening fetches its lists afresh into a cache of its own, which leaves with the dialog.
-const DIALOG_CACHE: SWRConfiguration = { provider: () => new Map() };
-
-/** The text of a failed save: the server's message, else what went wrong in general. */
-function addErrorText(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError && error.msg) return error.msg;
-  if (error instanceof NetworkError || error instanceof TimeoutError) {
-    return t('common:messages.networkError');
-  }
-  return t('messages.AddError');
-}
-
 export default function AddMonitorDialog({ onClose }: GlobalDialogProps) {
-  const { status } = useSession();
-  const signedOut = status === 'signedOut';
-
-  // Monitoring needs a user: a visitor who is signed out (or who signs out meanwhile) is asked to
-  // sign in instead.
-  useEffect(() => {
-    if (signedOut) openDialog('login');
-  }, [signedOut]);
-
-  if (signedOut) return null;
   return (
-    <SWRConfig value={DIALOG_CACHE}>
+    <SignedInPicker>
       <SourcePicker onClose={onClose} />
-    </SWRConfig>
+    </SignedInPicker>
   );
 }
 
 function SourcePicker({ onClose }: GlobalDialogProps) {
   const { t } = useTranslation(['monitoring', 'common']);
-  const labels = useMonitorCardLabels();
+  const { t: dialogT } = useTranslation('monitoring', { keyPrefix: 'dialog' });
   const [keyword, setKeyword] = useState('');
   // Opened from the chat's monitor action, it starts with those sources picked; after a failed
   // save, with the picks it could not save.
-  const [picked, setPicked] = useState<MonitorSource[]>(() =>
-    (getDialogParams('addMonitor').sources ?? []).slice(0, SOURCE_SELECTION_LIMIT),
-  );
-  const [saving, setSaving] = useState(false);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const mounted = useRef(false);
+  const { picked, setPicked, saving, save } = usePicks<MonitorSource>({
+    initial: () => (getDialogParams('addMonitor').sources ?? []).slice(0, SOURCE_SELECTION_LIMIT),
+    add: (sources) => addSources(sources.map((source) => source.id)),
+    keep: (sources) => keepUnsaved('addMonitor', { sources }),
+    onClose,
+    t,
+  });
   // The sources the user monitors already cannot be picked; without the list (it failed), the
   // server still ignores them.
   const { data: followedIds } = useSWR<number[], ApiFailure>(
@@ -96,13 +69,6 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
     { revalidateOnFocus: false },
   );
   const followed = useMemo(() => new Set(followedIds), [followedIds]);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const pickedIds = useMemo(() => new Set(picked.map((source) => source.id)), [picked]);
   const chips = useMemo(
@@ -133,28 +99,11 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
     setPicked((list) => [...list, source]);
   };
 
-  const save = async () => {
-    if (picked.length === 0 || saving) return;
-    setSaving(true);
-    try {
-      await addSources(picked.map((source) => source.id));
-      toaster.create({ type: 'success', title: t('messages.AddSuccess') });
-    } catch (error) {
-      toaster.create({ type: 'error', title: addErrorText(error, t) });
-      keepUnsaved('addMonitor', { sources: picked });
-    }
-    // Closed after the attempt, whatever its outcome; a failure keeps the picks for the next time
-    // it opens (nothing picked is lost). A dialog closed while saving is not closed again (another
-    // may be open by now).
-    if (mounted.current) onClose();
-  };
-
   const cardOf = (source: MonitorSource) => {
     const already = followed.has(source.id);
     return (
-      <MonitorCard
-        {...labels}
-        source={{ ...source, logo: apiAssetUrl(source.logo) }}
+      <SourceCard
+        source={source}
         size="sm"
         selectable
         selected={already || pickedIds.has(source.id)}
@@ -167,64 +116,39 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={({ open }) => {
-        if (!open) onClose();
-      }}
-      title={t('dialog.title')}
-      description={t('dialog.description', { limit: SOURCE_SELECTION_LIMIT })}
-      closeLabel={t('dialog.close')}
-      width="lg"
+    <PickerDialog
+      t={dialogT}
+      limit={SOURCE_SELECTION_LIMIT}
+      onClose={onClose}
+      onSearch={setKeyword}
+      chips={chips}
+      onRemove={(id) => setPicked((list) => list.filter((source) => source.id !== id))}
+      onSave={() => void save(picked)}
+      saving={saving}
+      gap="4"
       // Five picks make a tall footer: the lists scroll inside the dialog, so that it fits the
       // window and Save stays in view.
       scrollBehavior="inside"
-      initialFocusRef={searchRef}
-      footer={
-        <ChipFooter
-          width="100%"
-          borderRadius="md"
-          items={chips}
-          limit={SOURCE_SELECTION_LIMIT}
-          listLabel={t('dialog.footer.list')}
-          getRemoveLabel={({ item }) => t('dialog.footer.remove', { name: item.label })}
-          onRemove={({ id }) => setPicked((list) => list.filter((source) => source.id !== id))}
-          getCountLabel={({ count, limit }) => t('dialog.footer.count', { selected: count, limit })}
-          emptyLabel={t('dialog.footer.empty', { limit: SOURCE_SELECTION_LIMIT })}
-          saveLabel={t('dialog.footer.save')}
-          onSave={() => void save()}
-          saving={saving}
-        />
-      }
     >
-      <Flex direction="column" gap="4">
-        <SearchInput
-          ref={searchRef}
-          label={t('dialog.search.label')}
-          placeholder={t('dialog.search.placeholder')}
-          clearLabel={t('dialog.search.clear')}
-          onSearch={({ value }) => setKeyword(value)}
-        />
-        {keyword ? (
-          <SearchResults keyword={keyword} cardOf={cardOf} />
-        ) : (
-          <>
-            <Group
-              heading={t('dialog.upcoming')}
-              status={STATUS_UNSTARTED}
-              size={UPCOMING_GROUP_SIZE}
-              cardOf={cardOf}
-            />
-            <Group
-              heading={t('dialog.finished')}
-              status={STATUS_ENDED}
-              size={FINISHED_GROUP_SIZE}
-              cardOf={cardOf}
-            />
-          </>
-        )}
-      </Flex>
-    </Modal>
+      {keyword ? (
+        <SearchResults keyword={keyword} cardOf={cardOf} />
+      ) : (
+        <>
+          <Group
+            heading={t('dialog.upcoming')}
+            status={STATUS_UNSTARTED}
+            size={UPCOMING_GROUP_SIZE}
+            cardOf={cardOf}
+          />
+          <Group
+            heading={t('dialog.finished')}
+            status={STATUS_ENDED}
+            size={FINISHED_GROUP_SIZE}
+            cardOf={cardOf}
+          />
+        </>
+      )}
+    </PickerDialog>
   );
 }
 
@@ -238,26 +162,6 @@ function Loading({ label }: { label: string }) {
       <chakra.span fontSize="sm" color="fg.muted">
         {label}
       </chakra.span>
-    </Flex>
-  );
-}
-
-function ListError({ list, text }: { list: PagedList<MonitorSource>; text: string }) {
-  const { t } = useTranslation('monitoring');
-  return (
-    <Flex
-      role="alert"
-      alignItems="center"
-      justifyContent="center"
-      gap="3"
-      paddingY="3"
-      fontSize="sm"
-      color="fg.muted"
-    >
-      {text}
-      <Button variant="outline" size="sm" onClick={list.retry}>
-        {t('dialog.error.retry')}
-      </Button>
     </Flex>
   );
 }
@@ -297,8 +201,16 @@ function Group({
   const sources = list.items.slice(0, size);
   let body: ReactNode;
   if (list.loading) body = <Loading label={t('dialog.loading')} />;
-  else if (list.error) body = <ListError list={list} text={t('dialog.error.title')} />;
-  else if (sources.length === 0) {
+  else if (list.error) {
+    body = (
+      <InlineRetry
+        placement="listEnd"
+        text={t('dialog.error.title')}
+        retryLabel={t('dialog.error.retry')}
+        onRetry={list.retry}
+      />
+    );
+  } else if (sources.length === 0) {
     body = (
       <chakra.p fontSize="sm" color="fg.muted" paddingY="2">
         {t('dialog.emptyGroup')}
@@ -316,55 +228,39 @@ function Group({
 }
 
 function SearchResults({ keyword, cardOf }: { keyword: string; cardOf: CardOf }) {
-  const { t } = useTranslation('monitoring');
+  const { t } = useTranslation('monitoring', { keyPrefix: 'dialog' });
   const list = useSourceSearch(keyword);
   const failedFirst = list.error !== undefined && list.pages === 0;
   return (
     // The list inside is the region named "Search results"; the heading shows that name.
     <chakra.section>
       <chakra.h3 fontSize="sm" fontWeight="semibold" color="fg.muted" marginBottom="2">
-        {t('dialog.results')}
+        {t('results')}
       </chakra.h3>
-      <InfiniteList
-        label={t('dialog.results')}
+      <PickerList
+        t={t}
+        list={list}
         // A fixed size, narrowed on a phone.
         height="280px"
         width="580px"
         maxWidth="100%"
-        hasMore={list.hasMore}
-        loading={list.loadingMore}
-        onLoadMore={list.loadMore}
-        loadingLabel={t('dialog.loadingMore')}
-        endLabel={list.pages > 1 && !list.error ? t('dialog.end') : undefined}
         empty={!list.loading && !list.error && list.items.length === 0}
         emptyState={
           <EmptyState
             size="sm"
-            title={t('dialog.empty.title', { keyword })}
-            description={t('dialog.empty.hint')}
+            title={t('empty.title', { keyword })}
+            description={t('empty.hint')}
           />
         }
       >
         {list.loading ? (
-          <Loading label={t('dialog.loading')} />
+          <Loading label={t('loading')} />
         ) : failedFirst ? (
-          <EmptyState
-            size="sm"
-            role="alert"
-            illustration={null}
-            title={t('dialog.error.title')}
-            description={t('dialog.error.hint')}
-            action={
-              <Button variant="outline" size="sm" onClick={list.retry}>
-                {t('dialog.error.retry')}
-              </Button>
-            }
-          />
+          <PickerListError t={t} onRetry={list.retry} />
         ) : (
           <CardGrid sources={list.items} cardOf={cardOf} />
         )}
-        {list.error && list.pages > 0 && <ListError list={list} text={t('dialog.error.more')} />}
-      </InfiniteList>
+      </PickerList>
     </chakra.section>
   );
 }

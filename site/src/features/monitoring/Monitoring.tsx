@@ -3,16 +3,14 @@
 // the GoCheck link; any other (live, ended, completed ...) leads to its detail page, a completed one
 // showing its heat; any source can be removed, after a confirmation. Unread content is marked.
 import type { UserMonitorSource } from '@coinlens/contract';
-import { Button, EmptyState, MonitorCard, PageHeader, Skeleton } from '@coinlens/design-system';
+import { Button, EmptyState, InlineRetry, PageHeader, Skeleton } from '@coinlens/design-system';
 import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { lazyChunk } from '../../shell/loadChunk';
-import { apiAssetUrl } from '../../data/client';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { usePreparedFormats } from '../../i18n/usePreparedFormats';
-import { useMonitorCardLabels } from './labels';
 import {
   openAddMonitorDialog,
   STATUS_FILTERS,
@@ -20,6 +18,7 @@ import {
   useUserSources,
   type StatusFilter,
 } from './sources';
+import { SourceCard } from './SourceCard';
 
 // The confirmation's code (the modal) loads when a remove control is first used.
 const RemoveSourceDialog = lazyChunk(() => import('./RemoveSourceDialog'));
@@ -136,12 +135,12 @@ function MonitoringArea() {
         </Grid>
         <Flex direction="column" alignItems="center" gap="3" marginTop="6">
           {list.error ? (
-            <Flex role="alert" alignItems="center" gap="3" fontSize="sm" color="fg.muted">
-              {t('list.moreError')}
-              <Button variant="outline" size="sm" onClick={list.retry}>
-                {t('list.retry')}
-              </Button>
-            </Flex>
+            <InlineRetry
+              fontSize="sm"
+              text={t('list.moreError')}
+              retryLabel={t('list.retry')}
+              onRetry={list.retry}
+            />
           ) : (
             list.hasMore && (
               <Button
@@ -229,7 +228,6 @@ function StatusFilterBar({
 function SourceItem({ source, onRemove }: { source: UserMonitorSource; onRemove: () => void }) {
   const { t } = useTranslation('monitoring');
   const { language, navigate } = useI18next();
-  const labels = useMonitorCardLabels();
   const detailPath = sourceDetailPath(source.id);
   // What a source that has started has to show (its live transcript, its summary) is on its page;
   // one that has not started has its box instead.
@@ -248,9 +246,8 @@ function SourceItem({ source, onRemove }: { source: UserMonitorSource; onRemove:
 
   return (
     <Box position="relative" height="100%" onClick={followInApp}>
-      <MonitorCard
-        {...labels}
-        source={{ ...source, logo: apiAssetUrl(source.logo) }}
+      <SourceCard
+        source={source}
         unread={source.unread}
         href={href}
         height="100%"

@@ -7,6 +7,7 @@ import {
   Button,
   EmptyState,
   InfiniteList,
+  InlineRetry,
   monitorStateOf,
   PriceChange,
   PriceText,
@@ -309,14 +310,15 @@ function SummarySection({ source }: { source: MonitorSourceDetail }) {
     );
   } else if (summary.error) {
     body = (
-      <Flex role="alert" alignItems="center" gap="3" wrap="wrap" color="fg.muted">
-        {summary.error instanceof ApiError && summary.error.msg
-          ? summary.error.msg
-          : t('detail.summary.error')}
-        <Button variant="outline" size="sm" onClick={summary.retry}>
-          {t('detail.retry')}
-        </Button>
-      </Flex>
+      <InlineRetry
+        text={
+          summary.error instanceof ApiError && summary.error.msg
+            ? summary.error.msg
+            : t('detail.summary.error')
+        }
+        retryLabel={t('detail.retry')}
+        onRetry={summary.retry}
+      />
     );
   } else {
     body = (
@@ -443,14 +445,15 @@ function ContentSection({ source }: { source: MonitorSourceDetail }) {
   return (
     <Section title={t('detail.content.title')}>
       {failedFirst ? (
-        <Flex role="alert" alignItems="center" gap="3" wrap="wrap" color="fg.muted">
-          {content.error instanceof ApiError && content.error.msg
-            ? content.error.msg
-            : t('detail.content.error')}
-          <Button variant="outline" size="sm" onClick={content.retry}>
-            {t('detail.content.retry')}
-          </Button>
-        </Flex>
+        <InlineRetry
+          text={
+            content.error instanceof ApiError && content.error.msg
+              ? content.error.msg
+              : t('detail.content.error')
+          }
+          retryLabel={t('detail.content.retry')}
+          onRetry={content.retry}
+        />
       ) : (
         <InfiniteList
           label={t('detail.content.label', { title: source.title })}
@@ -476,20 +479,12 @@ function ContentSection({ source }: { source: MonitorSourceDetail }) {
             ))}
           </chakra.ol>
           {content.error && content.pages > 0 && (
-            <Flex
-              role="alert"
-              alignItems="center"
-              justifyContent="center"
-              gap="3"
-              paddingY="3"
-              fontSize="sm"
-              color="fg.muted"
-            >
-              {t('detail.content.more')}
-              <Button variant="outline" size="sm" onClick={content.retry}>
-                {t('detail.content.retry')}
-              </Button>
-            </Flex>
+            <InlineRetry
+              placement="listEnd"
+              text={t('detail.content.more')}
+              retryLabel={t('detail.content.retry')}
+              onRetry={content.retry}
+            />
           )}
         </InfiniteList>
       )}

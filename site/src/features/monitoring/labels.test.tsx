@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom';
-import { MonitorCard } from '@coinlens/design-system';
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { renderWithLocale } from '../../testing/renderWithLocale';
 import { monitoringStrings } from '../../testing/monitoringStrings';
 import { useMonitorCardLabels, type MonitorCardLabels } from './labels';
+import { SourceCard } from './SourceCard';
 
 jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));
 
@@ -42,6 +42,12 @@ describe('the MonitorCard labels', () => {
   ] as const)('are the %s strings, with the %s locale for numbers', (locale, intl) => {
     const t = monitoringStrings(locale);
     expect(labelsIn(locale)).toEqual({
+      root: {
+        todayLabel: t('today'),
+        unreadLabel: t('unread'),
+        unavailableLabel: t('unavailable'),
+        locale: intl,
+      },
       statusLabels: {
         unStarted: t('status.unStarted'),
         inProgress: t('status.inProgress'),
@@ -54,10 +60,6 @@ describe('the MonitorCard labels', () => {
       heatLabel: t('heat'),
       checkLabel: t('check'),
       newTabLabel: t('newTab'),
-      todayLabel: t('today'),
-      unreadLabel: t('unread'),
-      unavailableLabel: t('unavailable'),
-      locale: intl,
     });
   });
 
@@ -75,10 +77,8 @@ describe('the MonitorCard labels', () => {
     const zh = monitoringStrings('zh');
     const now = Date.UTC(2024, 4, 6, 14, 5);
     function Card({ status, heat }: { status: number; heat: number }) {
-      const labels = useMonitorCardLabels();
       return (
-        <MonitorCard
-          {...labels}
+        <SourceCard
           now={now}
           unread
           source={{

@@ -109,7 +109,7 @@ export function CoinReportCard({
 
   return (
     <>
-      <ReportCard
+      <ReportCard.Root
         coin={{
           id: coin.id,
           name: coin.name,
@@ -120,49 +120,69 @@ export function CoinReportCard({
         }}
         locale={intlLocale(language)}
         status={status}
-        asOfLabel={formatAsOf(updatedAt, context)}
-        demoLabel={demo ? t('card.demo') : undefined}
-        chart={chart}
-        ranges={RANGES.map((value) => ({ value, label: t(`card.ranges.${value}`) }))}
-        range={range}
-        onRangeChange={({ value }) => {
-          if (isRange(value)) setRange(value);
-        }}
-        rangeLabel={t('card.range')}
-        indicatorsTitle={t('card.indicators')}
-        indicators={indicators}
-        placeholderIndicators={INDICATOR_PLACEHOLDERS}
-        placeholderSources={REPORT_SOURCES_MAX}
-        signalsTitle={t('card.signals')}
-        signals={report?.signals ?? []}
-        noSignalsLabel={t('card.noSignals')}
-        signalToneLabels={{
-          bullish: t('card.tones.bullish'),
-          bearish: t('card.tones.bearish'),
-          neutral: t('card.tones.neutral'),
-        }}
-        summaryTitle={t('card.summary')}
-        summary={report?.summary ?? ''}
-        sourcesTitle={t('card.sources')}
-        sources={(report?.sources ?? []).map((source) => ({
-          id: source.id,
-          title: source.title,
-          author: source.author,
-          href: sourcePath(source.id),
-        }))}
-        renderSourceLink={(source, children) => (
-          <SourceLink to={source.href}>{children}</SourceLink>
-        )}
-        noSourcesLabel={t('card.noSources', { name: coin.name })}
-        unfollowLabel={t('card.unfollowNamed', { name: coin.name })}
-        onUnfollow={() => {
-          setAsked(true);
-          setConfirming(true);
-        }}
-        errorText={t('card.error', { name: coin.name })}
-        retryLabel={t('card.retry')}
-        onRetry={() => void mutate()}
-      />
+      >
+        <ReportCard.Header
+          asOfLabel={formatAsOf(updatedAt, context)}
+          demoLabel={demo ? t('card.demo') : undefined}
+          unfollowLabel={t('card.unfollowNamed', { name: coin.name })}
+          onUnfollow={() => {
+            setAsked(true);
+            setConfirming(true);
+          }}
+        />
+        <ReportCard.Body>
+          <ReportCard.Main>
+            <ReportCard.Ranges
+              ranges={RANGES.map((value) => ({ value, label: t(`card.ranges.${value}`) }))}
+              value={range}
+              onValueChange={({ value }) => {
+                if (isRange(value)) setRange(value);
+              }}
+              label={t('card.range')}
+            />
+            <ReportCard.Chart>{chart}</ReportCard.Chart>
+            <ReportCard.Summary title={t('card.summary')}>{report?.summary}</ReportCard.Summary>
+          </ReportCard.Main>
+          <ReportCard.Aside>
+            <ReportCard.Indicators
+              title={t('card.indicators')}
+              indicators={indicators}
+              placeholders={INDICATOR_PLACEHOLDERS}
+            />
+            <ReportCard.Signals
+              title={t('card.signals')}
+              signals={report?.signals ?? []}
+              emptyLabel={t('card.noSignals')}
+              toneLabels={{
+                bullish: t('card.tones.bullish'),
+                bearish: t('card.tones.bearish'),
+                neutral: t('card.tones.neutral'),
+              }}
+            />
+          </ReportCard.Aside>
+          <ReportCard.Footer>
+            <ReportCard.Sources
+              title={t('card.sources')}
+              sources={(report?.sources ?? []).map((source) => ({
+                id: source.id,
+                title: source.title,
+                author: source.author,
+                href: sourcePath(source.id),
+              }))}
+              emptyLabel={t('card.noSources', { name: coin.name })}
+              placeholders={REPORT_SOURCES_MAX}
+              renderLink={(source, children) => (
+                <SourceLink to={source.href}>{children}</SourceLink>
+              )}
+            />
+          </ReportCard.Footer>
+        </ReportCard.Body>
+        <ReportCard.Error
+          text={t('card.error', { name: coin.name })}
+          retryLabel={t('card.retry')}
+          onRetry={() => void mutate()}
+        />
+      </ReportCard.Root>
       {asked && (
         <Suspense fallback={null}>
           <UnfollowDialog

@@ -20,29 +20,40 @@ export function ReportCardPlaceholder() {
       // Keeps the room of the header's price line and button without showing "—" or a control.
       css={{ '& header > *:not(:first-child)': { visibility: 'hidden' } }}
     >
-      <ReportCard
+      <ReportCard.Root
         coin={{ id: 0, name: '\u00a0', symbol: '', price: null, change24h: null }}
         status="loading"
-        asOfLabel={'\u00a0'}
-        ranges={RANGES.map((value) => ({ value, label: t(`card.ranges.${value}`) }))}
-        range=""
-        onRangeChange={NOTHING}
-        rangeLabel={t('card.range')}
-        indicatorsTitle={t('card.indicators')}
-        indicators={[]}
-        placeholderIndicators={INDICATOR_PLACEHOLDERS}
-        placeholderSources={REPORT_SOURCES_MAX}
-        signalsTitle={t('card.signals')}
-        signals={[]}
-        noSignalsLabel=""
-        summaryTitle={t('card.summary')}
-        summary=""
-        sourcesTitle={t('card.sources')}
-        sources={[]}
-        noSourcesLabel=""
-        unfollowLabel=""
-        onUnfollow={NOTHING}
-      />
+      >
+        <ReportCard.Header asOfLabel={'\u00a0'} unfollowLabel="" onUnfollow={NOTHING} />
+        <ReportCard.Body>
+          <ReportCard.Main>
+            <ReportCard.Ranges
+              ranges={RANGES.map((value) => ({ value, label: t(`card.ranges.${value}`) }))}
+              value=""
+              onValueChange={NOTHING}
+              label={t('card.range')}
+            />
+            <ReportCard.Chart />
+            <ReportCard.Summary title={t('card.summary')} />
+          </ReportCard.Main>
+          <ReportCard.Aside>
+            <ReportCard.Indicators
+              title={t('card.indicators')}
+              indicators={[]}
+              placeholders={INDICATOR_PLACEHOLDERS}
+            />
+            <ReportCard.Signals title={t('card.signals')} signals={[]} emptyLabel="" />
+          </ReportCard.Aside>
+          <ReportCard.Footer>
+            <ReportCard.Sources
+              title={t('card.sources')}
+              sources={[]}
+              emptyLabel=""
+              placeholders={REPORT_SOURCES_MAX}
+            />
+          </ReportCard.Footer>
+        </ReportCard.Body>
+      </ReportCard.Root>
     </Box>
   );
 }

@@ -1,0 +1,3 @@
+export { InlineRetry } from './InlineRetry';
+export type { InlineRetryProps } from './InlineRetry';
+export { inlineRetryRecipe } from './InlineRetry.recipe';
