@@ -1,36 +1,12 @@
 /**
- * Jest for the site, two projects: `site`, React units in jsdom (SWC) and translations and routes
- * in plain tests; `site stories`, every story's play function through composeStories
- * (`*.stories.test.tsx`), with the stand-ins Storybook aliases (see .storybook/main.ts).
+ * Jest for the site, two projects: `site`, React units in jsdom and translations and routes in
+ * plain tests; `site stories`, tests of what the stories stand on (`*.stories.test.tsx`: the
+ * stories' mocked API), with the stand-ins Storybook aliases (see .storybook/main.ts). The stories'
+ * play functions themselves run once, in Chromium (scripts/test-storybook.mjs).
  */
-const transform = {
-  // .mjs too: the edge rules are plain ES modules, and Node 20 cannot require() them untransformed.
-  '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
-    '@swc/jest',
-    {
-      jsc: {
-        parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic' } },
-        target: 'es2022',
-      },
-      module: { type: 'commonjs' },
-    },
-  ],
-};
+const { transform, environment, compiling } = require('../jest.shared.cjs');
 
 const STORY_TESTS = '\\.stories\\.test\\.tsx$';
-
-// jsdom with Node's fetch, Request, Response, streams and AbortController (jest-fixed-jsdom, as
-// msw's docs advise): msw answers the site's requests in both projects (testing/api). Modules
-// resolve as in Node, not as in a browser: msw/node and msw-storybook-addon's Node build have no
-// browser variant, and jsdom is not a browser.
-/** msw's dependencies that ship only ES modules. */
-const MSW_ESM = 'rettime/|until-async/|@open-draft/deferred-promise/';
-
-const environment = {
-  testEnvironment: 'jest-fixed-jsdom',
-  testEnvironmentOptions: { customExportConditions: ['node'] },
-};
 
 module.exports = {
   projects: [
@@ -40,10 +16,8 @@ module.exports = {
       roots: ['<rootDir>/src', '<rootDir>/edge'],
       testPathIgnorePatterns: ['/node_modules/', STORY_TESTS],
       transform,
-      // typebox (the contract's schemas) and some of msw's dependencies ship only ESM, which Jest
-      // must transform (Node 20 would require() them; Jest's own module system cannot).
-      transformIgnorePatterns: [`/node_modules/(?!typebox/|${MSW_ESM})`],
-      setupFiles: ['<rootDir>/src/testing/textEncoding.ts'],
+      // typebox: the contract's schemas.
+      transformIgnorePatterns: compiling('typebox'),
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
       moduleNameMapper: { '\\.woff2$': '<rootDir>/src/testing/fileStub.ts' },
     },
@@ -53,10 +27,7 @@ module.exports = {
       roots: ['<rootDir>/src'],
       testRegex: STORY_TESTS,
       transform,
-      // @storybook/react, typebox and some of msw's dependencies ship ESM that Jest must
-      // transform; see ARCHITECTURE.md.
-      transformIgnorePatterns: [`/node_modules/(?!@storybook/react/|typebox/|${MSW_ESM})`],
-      setupFiles: ['<rootDir>/src/testing/textEncoding.ts'],
+      transformIgnorePatterns: compiling('@storybook/react', 'typebox'),
       moduleNameMapper: {
         '^gatsby$': '<rootDir>/src/testing/gatsby.tsx',
         '^gatsby-plugin-react-i18next$': '<rootDir>/src/testing/i18next.tsx',

@@ -1,12 +1,8 @@
-import { composeStories } from '@storybook/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { CoinlensProvider } from '../../provider';
 import { InlineRetry } from './InlineRetry';
-import * as stories from './InlineRetry.stories';
-
-const composed = composeStories(stories);
 
 describe('InlineRetry', () => {
   it('forwards its ref and props to the alert', () => {
@@ -29,9 +25,5 @@ describe('InlineRetry', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledWith();
-  });
-
-  it.each(Object.entries(composed))('renders its %s story', async (_, Story) => {
-    await Story.run();
   });
 });

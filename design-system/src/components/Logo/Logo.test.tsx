@@ -1,9 +1,5 @@
-import { composeStories } from '@storybook/react';
 import { fireEvent, render } from '@testing-library/react';
 import { Logo, monogramOf } from './Logo';
-import * as stories from './Logo.stories';
-
-const composed = composeStories(stories);
 
 // The logo is decorative (alt="", aria-hidden), so no role query reaches it: it is found by part.
 const part = (container: HTMLElement, name: 'logo' | 'monogram') =>
@@ -51,9 +47,5 @@ describe('Logo', () => {
     const monogram = part(container, 'monogram');
     expect(monogram).toHaveAttribute('data-initial', 'B');
     expect(monogram).toBeEmptyDOMElement();
-  });
-
-  it.each(Object.entries(composed))('renders its %s story', async (_, Story) => {
-    await Story.run();
   });
 });

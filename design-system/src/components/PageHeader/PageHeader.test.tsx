@@ -1,11 +1,7 @@
-import { composeStories } from '@storybook/react';
 import { render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { CoinlensProvider } from '../../provider';
 import { PageHeader } from './PageHeader';
-import * as stories from './PageHeader.stories';
-
-const composed = composeStories(stories);
 
 describe('PageHeader', () => {
   it('gives the page its one h1, which only a script can focus', () => {
@@ -30,9 +26,5 @@ describe('PageHeader', () => {
     );
     expect(ref.current).toBe(screen.getByRole('banner'));
     expect(ref.current).toHaveAttribute('id', 'top');
-  });
-
-  it.each(Object.entries(composed))('renders its %s story', async (_, Story) => {
-    await Story.run();
   });
 });
