@@ -9,12 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeOAuth, TEST_GOOGLE_CLIENT_ID } from './fakeOAuth.cjs';
-import { freePort, waitUntilAnswering } from './server';
+import getPort from 'get-port';
+import { waitUntilAnswering } from './server';
 
 const ROOT = join(__dirname, '..');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-e2e-'));
   // The site was built with this Google client id (scripts/test.mjs); the API must use the same.
   const googleClientId = process.env.GATSBY_GOOGLE_CLIENT_ID || TEST_GOOGLE_CLIENT_ID;

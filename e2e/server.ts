@@ -2,25 +2,13 @@
 // data directory, for a test that must stop it or give it settings of its own, which the product
 // global-setup.ts starts for every test cannot take.
 import { spawn, type ChildProcess } from 'node:child_process';
+import getPort from 'get-port';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from './accounts';
 
 const ROOT = join(__dirname, '..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Waits until the product at `url` answers its health check; fails at once if `child` (the
@@ -70,7 +58,7 @@ export async function startOwnServer(
   env: Record<string, string> = {},
   options: OwnServerOptions = {},
 ): Promise<OwnServer> {
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await getPort({ host: '127.0.0.1' }));
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'coinlens-e2e-own-'));
   const child: ChildProcess = spawn(
     process.execPath,

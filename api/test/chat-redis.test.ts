@@ -18,7 +18,7 @@ import { runImport } from '../src/cli/import.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { call, lastMail, sendCode, TEST_PASSWORD_COST } from './helpers/auth.js';
 import { testDatabase, type TestDatabase } from './helpers/database.js';
-import { freePort } from './helpers/net.js';
+import getPort from 'get-port';
 
 const REDIS_SERVER = process.env.REDIS_SERVER || 'redis-server';
 const haveRedis = spawnSync(REDIS_SERVER, ['--version']).status === 0;
@@ -54,7 +54,7 @@ const sockets: Socket[] = [];
 
 describe('chat across two API processes', { skip }, () => {
   before(async () => {
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     redis = spawn(
       REDIS_SERVER,
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

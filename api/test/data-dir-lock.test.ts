@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.js';
-import { freePort } from './helpers/net.js';
+import getPort from 'get-port';
 
 const LOCK_MODULE = new URL('../src/db/lock.js', import.meta.url).href;
 const MAIN = fileURLToPath(new URL('../src/main.js', import.meta.url));
@@ -177,7 +177,7 @@ describe('the data directory lock', () => {
   it('lets a server start at once on the data directory of one just killed', async () => {
     const dir = tempDir();
     for (let round = 1; round <= 2; round += 1) {
-      const port = await freePort();
+      const port = await getPort({ host: '127.0.0.1' });
       const server = await startUnreaped([process.execPath, MAIN], {
         ...process.env,
         DATA_DIR: dir,

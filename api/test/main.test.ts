@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../src/config.js';
 import { testDatabase } from './helpers/database.js';
-import { freePort } from './helpers/net.js';
+import getPort from 'get-port';
 
 const MAIN = fileURLToPath(new URL('../src/main.js', import.meta.url));
 
@@ -50,7 +50,7 @@ describe('the server process', () => {
   it('starts, answers, and on SIGTERM closes the database and releases the data directory', async () => {
     const database = await testDatabase();
     const { dataDir } = database;
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     const child = spawn(process.execPath, [MAIN], {
       env: {
         ...process.env,
