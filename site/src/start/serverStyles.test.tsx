@@ -9,6 +9,7 @@ import { CacheProvider } from '@emotion/react';
 import { lazy, Suspense } from 'react';
 // (Aliased: testing-library's lint takes any render* for its own render.)
 import { renderToStaticMarkup as toStaticMarkup } from 'react-dom/server';
+import monitoring from '../../locales/en/monitoring.json';
 import {
   createServerStyles,
   renderToHtml as toHtml,
@@ -80,17 +81,7 @@ it('holds the rule of every class a component made from its recipe’s classes w
         <MonitorCard.Body>
           <MonitorCard.Author />
           <MonitorCard.Title />
-          <MonitorCard.Status
-            labels={{
-              unStarted: 'Upcoming',
-              inProgress: 'Live',
-              finished: 'Ended',
-              parsing: 'Summarising',
-              completed: 'Completed',
-              cancelled: 'Cancelled',
-              invalid: 'Unavailable',
-            }}
-          >
+          <MonitorCard.Status labels={monitoring.status}>
             <MonitorCard.Heat label="Heat" />
           </MonitorCard.Status>
         </MonitorCard.Body>

@@ -1,6 +1,6 @@
 // The login dialog as a page shows it: opened in the dialog host, over the stories' mocked API. One
-// story per step and per outcome; each play function is the behaviour's specification, run in Jest
-// (LoginDialog.stories.test.tsx) and in Chromium.
+// story per step and per outcome; each play function is the behaviour's specification, run in
+// Chromium (the Storybook test-runner).
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { ANA } from '../../testing/fixtures';
