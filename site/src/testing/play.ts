@@ -61,9 +61,8 @@ export function listenFor(name: AuthAnnouncement) {
   return { events, stop: () => window.removeEventListener(name, listener) };
 }
 
-/** Checks a dialog's laid-out width; jsdom lays nothing out, so there it checks nothing. */
+/** Checks a dialog's laid-out width. */
 export async function expectWidth(element: HTMLElement, px: number) {
-  if (element.getBoundingClientRect().width === 0) return;
   await waitFor(() => expect(element.getBoundingClientRect().width).toBe(px), WAIT);
 }
 

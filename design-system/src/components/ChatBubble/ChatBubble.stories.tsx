@@ -14,7 +14,7 @@ import {
 } from './ChatBubble';
 
 // Fixed "now" (2026-11-22 15:30 UTC) and inline SVG pictures: every story renders the same way
-// in Jest, in Chromium and in the screenshot, with no network.
+// on every run and in the screenshot, with no network.
 const NOW = Date.UTC(2026, 10, 22, 15, 30);
 const at = (iso: string) => Date.parse(iso) / 1000;
 

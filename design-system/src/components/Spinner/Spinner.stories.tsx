@@ -12,15 +12,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The spinners of `container`, each checked drawn (jsdom lays nothing out: visibility only). */
+/** The spinners of `container`, each checked drawn at its size. */
 async function expectSpinners(container: HTMLElement, sizes: number[]) {
   const spinners = [...container.querySelectorAll<SVGElement>('[data-part="spinner"]')];
   await expect(spinners).toHaveLength(sizes.length);
   for (const [index, spinner] of spinners.entries()) {
     await expect(spinner).toBeVisible();
     await expect(spinner).toHaveAttribute('aria-hidden', 'true');
-    const { width } = spinner.getBoundingClientRect();
-    if (width > 0) await expect(width).toBe(sizes[index]);
+    await expect(spinner.getBoundingClientRect().width).toBe(sizes[index]);
   }
 }
 

@@ -17,12 +17,6 @@ import { loadMockedIo, type RouteName } from '../../testing/api';
 import { ANA, coin, MOVED_PRICES, QUOTED_AT } from '../../testing/fixtures';
 import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorFixtures';
 import { findDialog, page, visible } from '../../testing/play';
-
-/**
- * How long a step may take: the signed-in page, its lists and the chat each load their code and
- * data first, and under a loaded CI machine (jsdom beside the builds) that has taken over 5 s.
- */
-const WAIT = { timeout: 15_000 };
 import { mockApiOf, storyLocale, textsOf, type SiteParameters } from '../../testing/site';
 import {
   onboardingStorageKey,
@@ -37,6 +31,12 @@ import { LANGUAGE_RELOAD_DELAY_MS } from '../../shell/LanguagePicker';
 import { MobileHome } from './MobileHome';
 import { LANGUAGE_SHORT_NAMES, MobileTopBar } from './MobileTopBar';
 import type { MobileTab } from './tabs';
+
+/**
+ * How long a step may take: the signed-in page, its lists and the chat each load their code and
+ * data first, and under a loaded CI machine (builds and tests beside it) that has taken over 5 s.
+ */
+const WAIT = { timeout: 15_000 };
 
 /** The coins Ana follows, newest first: one up, two down and one flat over 24 h. */
 const ANA_COINS = ['BTC', 'ETH', 'SOL', 'USDT'].map((symbol) => coin(symbol).id);

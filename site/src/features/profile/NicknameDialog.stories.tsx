@@ -4,8 +4,8 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { ANA } from '../../testing/fixtures';
 import { expectWidth, findDialog, findToast, page, WAIT } from '../../testing/play';
-import { mockApiOf, siteStory, textsOf, type SiteParameters } from '../../testing/site';
-import { DialogHost } from '../../shell/DialogHost';
+import { dialogStory, mockApiOf, textsOf, type SiteParameters } from '../../testing/site';
+import type { DialogHost } from '../../shell/DialogHost';
 import { getOpenDialog } from '../../shell/dialogs';
 
 const SITE: SiteParameters = { dialog: 'nickname', signedIn: true };
@@ -13,9 +13,7 @@ const SITE: SiteParameters = { dialog: 'nickname', signedIn: true };
 const meta = {
   title: 'Site/Dialogs/Nickname',
   tags: ['site', '!autodocs'],
-  component: DialogHost,
-  ...siteStory,
-  parameters: { ...siteStory.parameters, site: SITE },
+  ...dialogStory(SITE),
 } satisfies Meta<typeof DialogHost>;
 
 export default meta;

@@ -149,19 +149,10 @@ async function findPanel(context: StoryContext) {
   return panel;
 }
 
-/** Whether the browser lays the page out (jsdom's boxes are all empty: no card is in view). */
-const laidOut = (panel: HTMLElement) => panel.getBoundingClientRect().width > 0;
-
-/**
- * The line that says what the question is about: Bitcoin, whose card is the most in view, where
- * the page is laid out; the reports as a whole in jsdom.
- */
+/** The line that says what the question is about: Bitcoin, whose card is the most in view. */
 function findAbout(context: StoryContext, panel: HTMLElement) {
   const t = assistantTexts(context);
-  const text = laidOut(panel)
-    ? t('sidePanel.about.coin', { name: BITCOIN.name })
-    : t('sidePanel.about.reporting');
-  return within(panel).findByText(text, {}, WAIT);
+  return within(panel).findByText(t('sidePanel.about.coin', { name: BITCOIN.name }), {}, WAIT);
 }
 
 /** Opens the panel from the launcher. */
@@ -223,9 +214,10 @@ export const OpenWithContext: Story = {
     );
     const api = mockApiOf(context);
     await waitFor(() => expect(api.chat.questions).toHaveLength(1), WAIT);
-    await expect(api.chat.questions[0]?.context).toEqual(
-      laidOut(panel) ? { page: 'reporting', coinId: BITCOIN.id } : { page: 'reporting' },
-    );
+    await expect(api.chat.questions[0]?.context).toEqual({
+      page: 'reporting',
+      coinId: BITCOIN.id,
+    });
     // The answer comes in the panel, in full.
     const log = within(panel).getByRole('log', { name: t('logLabel') });
     await waitFor(() => {
