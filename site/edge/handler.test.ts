@@ -52,7 +52,7 @@ function sha256(text: string): string {
 }
 
 describe('handleRequest', () => {
-  it('sends a phone from a page to the mobile page of its language, keeping the query', async () => {
+  it('sends a phone from a page without a mobile one to the mobile home page, keeping the query', async () => {
     const fetchAsset = jest.fn(assets);
     const res = await handleRequest(get('/zh/reporting/?coin=btc&t=login', IPHONE), fetchAsset);
     expect(res.status).toBe(302);
@@ -62,10 +62,16 @@ describe('handleRequest', () => {
     expect(fetchAsset).not.toHaveBeenCalled();
   });
 
-  it('sends a desktop from a mobile page to the full site', async () => {
+  it('sends a phone from a page both sides have to its mobile page, keeping the query', async () => {
+    const res = await handleRequest(get('/zh/terms/?x=1', IPHONE), assets);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/zh/mobile/terms/?x=1');
+  });
+
+  it('sends a desktop from a mobile page to the same page of the full site', async () => {
     const res = await handleRequest(get('/pt-br/mobile/terms/', DESKTOP), assets);
     expect(res.status).toBe(302);
-    expect(res.headers.get('Location')).toBe('/pt-br/');
+    expect(res.headers.get('Location')).toBe('/pt-br/terms/');
   });
 
   it('redirects HEAD as GET, and leaves other methods to the host', async () => {

@@ -66,15 +66,25 @@ describe('the inline device redirect', () => {
     expect(headScripts().map((script) => script.key)).toEqual(['device-redirect', 'early-clicks']);
   });
 
-  it('sends a phone to the mobile page of its language, keeping query and fragment', () => {
+  it('sends a phone to the mobile home page of its language, keeping query and fragment', () => {
     expect(runAt('https://coinlens.example/zh/reporting/?t=login#top', IPHONE)).toBe(
       '/zh/mobile/?t=login#top',
     );
     expect(runAt('https://coinlens.example/', IPHONE)).toBe('/mobile/');
   });
 
-  it('sends a desktop from a mobile page to the full site', () => {
-    expect(runAt('https://coinlens.example/pt-br/mobile/privacy/', DESKTOP)).toBe('/pt-br/');
+  it('keeps the page where the other side has it too', () => {
+    expect(runAt('https://coinlens.example/zh/terms/?x=1#top', IPHONE)).toBe(
+      '/zh/mobile/terms/?x=1#top',
+    );
+    expect(runAt('https://coinlens.example/privacy/', IPHONE)).toBe('/mobile/privacy/');
+  });
+
+  it('sends a desktop from a mobile page to the same page of the full site', () => {
+    expect(runAt('https://coinlens.example/pt-br/mobile/privacy/', DESKTOP)).toBe(
+      '/pt-br/privacy/',
+    );
+    expect(runAt('https://coinlens.example/mobile/', DESKTOP)).toBe('/');
   });
 
   it('leaves a page that fits the device alone', () => {

@@ -2,8 +2,15 @@
 // host runs it as it is).
 
 /**
- * Where a request for `pathname` from `userAgent` must go instead (`/mobile/`, `/zh/`, ...), or
- * null when it stays. Self-contained: its source text is inlined into pages.
+ * The pages the site has both for computers and for phones, by their path under the language (and
+ * under `mobile/`); '' is the home page.
+ */
+export declare const PAGES_ON_BOTH_SIDES: readonly string[];
+
+/**
+ * Where a request for `pathname` from `userAgent` must go instead (`/mobile/privacy/`, `/zh/`,
+ * ...), or null when it stays: the same page on the other side where it has one, else that side's
+ * home page, in the path's language. The pages' head script bundles it.
  */
 export declare function deviceRedirect(
   pathname: string,

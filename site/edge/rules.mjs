@@ -5,11 +5,25 @@
 // same file runs in Node 20, Deno, Cloudflare Workers and browsers.
 
 /**
+ * The pages the site has both for computers and for phones, each by its path under the language
+ * (and, for the phone's, under `mobile/`); '' is the home page. The device redirect keeps the page
+ * between these pairs. rules.test.ts checks the list against site/src/pages and its mobile/ folder,
+ * so a new pair of pages is added here.
+ */
+export const PAGES_ON_BOTH_SIDES = Object.freeze(['', '400', 'privacy', 'terms']);
+
+/**
  * Where a request for `pathname` from `userAgent` must go instead, or null when it stays.
  *
  * Phones belong on the mobile pages (`/mobile/`, `/zh/mobile/`, `/pt-br/mobile/`), everyone else
- * on the full site (`/`, `/zh/`, `/pt-br/`); the language of the path is kept. The API, socket.io,
- * Gatsby's own folders and any file with an extension (but .html) are not pages and stay.
+ * on the full site (`/`, `/zh/`, `/pt-br/`); the language of the path is kept, and so is the page
+ * where the other side has it too (PAGES_ON_BOTH_SIDES: `/privacy/` <-> `/mobile/privacy/`).
+ * A page without a counterpart (`/reporting/`, the 404 page, an address that is no page) goes to
+ * the other side's home page of its language. The target is the page's canonical address, with a
+ * trailing slash: `/terms`, `/terms/index.html` and `/terms.html` all go to `/mobile/terms/`. The
+ * query string and fragment are not part of `pathname`; each caller appends them. The API,
+ * socket.io, Gatsby's own folders and any file with an extension (but .html) are not pages and
+ * stay.
  *
  * "Mobi" is in every phone browser's user agent (Android phones say "Mobile", Android tablets do
  * not); older phones without it are named. Tablets get the full site: iPads say "Mobile/..." and
@@ -17,8 +31,8 @@
  * desktop mode sends a macOS Safari user agent and is desktop here, as everywhere else that reads
  * the user agent.
  *
- * The pages' head script runs it too (site/src/start/inline/, compiled by the build), for hosts
- * without this handler.
+ * The pages' head script runs it too (site/src/start/inline/, bundled by the build with what it
+ * uses from this file), for hosts without this handler.
  *
  * @param {string} pathname the request's path, without query string
  * @param {string | null | undefined} userAgent the request's User-Agent header
@@ -37,9 +51,20 @@ export function deviceRedirect(pathname, userAgent) {
 
   const prefix = segments[0] === 'zh' || segments[0] === 'pt-br' ? '/' + segments[0] : '';
   const onMobilePage = segments.indexOf('mobile') !== -1;
-  if (mobile && !onMobilePage) return prefix + '/mobile/';
-  if (!mobile && onMobilePage) return prefix + '/';
-  return null;
+  if (mobile === onMobilePage) return null;
+
+  // The page's path under its language and side; a `mobile` segment anywhere but first there
+  // (`/fr/mobile/`, a language the site does not have) names no page with a counterpart.
+  const underLanguage = segments.slice(prefix === '' ? 0 : 1);
+  const own = !onMobilePage
+    ? underLanguage
+    : underLanguage[0] === 'mobile'
+      ? underLanguage.slice(1)
+      : null;
+  // `terms/index.html` and `terms.html` are the page `terms`, `index.html` the home page.
+  const page = own === null ? null : own.join('/').replace(/(^|\/)index\.html?$|\.html?$/i, '');
+  const kept = page !== null && PAGES_ON_BOTH_SIDES.indexOf(page) !== -1 ? page : '';
+  return prefix + (mobile ? '/mobile/' : '/') + (kept === '' ? '' : kept + '/');
 }
 
 /**
@@ -49,8 +74,8 @@ export function deviceRedirect(pathname, userAgent) {
  * @returns {boolean}
  */
 export function isMobileUserAgent(userAgent) {
-  // The rule itself lives inside deviceRedirect, which may not call out of its own body; the
-  // home page without a mobile segment sends exactly the phones elsewhere.
+  // The rule itself lives inside deviceRedirect; the home page without a mobile segment sends
+  // exactly the phones elsewhere.
   return deviceRedirect('/', userAgent) !== null;
 }
 

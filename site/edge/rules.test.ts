@@ -3,10 +3,13 @@
  */
 // Node, not jsdom: the rules use globalThis.crypto.subtle as Node, Deno and Workers provide it.
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import {
   deviceRedirect,
   inlineScriptHashes,
   isMobileUserAgent,
+  PAGES_ON_BOTH_SIDES,
   securityHeaders,
 } from './rules.mjs';
 
@@ -91,25 +94,79 @@ describe('isMobileUserAgent', () => {
 /** [path, where a phone goes, where a desktop goes]; null stays. */
 const PAGES: [string, string | null, string | null][] = [
   ['/', '/mobile/', null],
-  ['/reporting/', '/mobile/', null],
-  ['/monitoring/detail/', '/mobile/', null],
-  ['/privacy/', '/mobile/', null],
-  ['/no-such-page/', '/mobile/', null],
   ['/mobile/', null, '/'],
-  ['/mobile/privacy/', null, '/'],
-  ['/mobile/terms/', null, '/'],
   ['/mobile', null, '/'],
   ['/zh/', '/zh/mobile/', null],
   ['/zh', '/zh/mobile/', null],
-  ['/zh/reporting/', '/zh/mobile/', null],
   ['/zh/mobile/', null, '/zh/'],
-  ['/zh/mobile/privacy/', null, '/zh/'],
   ['/pt-br/', '/pt-br/mobile/', null],
-  ['/pt-br/monitoring/', '/pt-br/mobile/', null],
   ['/pt-br/mobile/', null, '/pt-br/'],
-  ['/pt-br/mobile/terms/', null, '/pt-br/'],
   ['/index.html', '/mobile/', null],
   ['/zh/mobile/index.html', null, '/zh/'],
+];
+
+/** The pages both sides have: each language's page keeps its page on the other side. */
+const PAIRS: [string, string | null, string | null][] = [
+  ['/privacy/', '/mobile/privacy/', null],
+  ['/mobile/privacy/', null, '/privacy/'],
+  ['/terms/', '/mobile/terms/', null],
+  ['/mobile/terms/', null, '/terms/'],
+  ['/400/', '/mobile/400/', null],
+  ['/mobile/400/', null, '/400/'],
+  ['/zh/privacy/', '/zh/mobile/privacy/', null],
+  ['/zh/mobile/privacy/', null, '/zh/privacy/'],
+  ['/zh/terms/', '/zh/mobile/terms/', null],
+  ['/zh/mobile/terms/', null, '/zh/terms/'],
+  ['/zh/400/', '/zh/mobile/400/', null],
+  ['/zh/mobile/400/', null, '/zh/400/'],
+  ['/pt-br/privacy/', '/pt-br/mobile/privacy/', null],
+  ['/pt-br/mobile/privacy/', null, '/pt-br/privacy/'],
+  ['/pt-br/terms/', '/pt-br/mobile/terms/', null],
+  ['/pt-br/mobile/terms/', null, '/pt-br/terms/'],
+  ['/pt-br/400/', '/pt-br/mobile/400/', null],
+  ['/pt-br/mobile/400/', null, '/pt-br/400/'],
+];
+
+/** Other spellings of those pages' addresses, each sent on to the page's own address. */
+const PAIR_FORMS: [string, string | null, string | null][] = [
+  ['/privacy', '/mobile/privacy/', null],
+  ['/privacy/index.html', '/mobile/privacy/', null],
+  ['/privacy.html', '/mobile/privacy/', null],
+  ['//privacy//', '/mobile/privacy/', null],
+  ['/zh/terms', '/zh/mobile/terms/', null],
+  ['/pt-br/400/index.htm', '/pt-br/mobile/400/', null],
+  ['/mobile/terms', null, '/terms/'],
+  ['/mobile/terms.HTML', null, '/terms/'],
+  ['/zh/mobile/terms/index.html', null, '/zh/terms/'],
+  ['/pt-br/mobile/privacy', null, '/pt-br/privacy/'],
+];
+
+/** Pages without a counterpart: the other side's home page of the same language. */
+const FALLBACKS: [string, string | null, string | null][] = [
+  ['/reporting/', '/mobile/', null],
+  ['/monitoring/', '/mobile/', null],
+  ['/monitoring/detail/', '/mobile/', null],
+  ['/welcome/', '/mobile/', null],
+  ['/404/', '/mobile/', null],
+  ['/404.html', '/mobile/', null],
+  ['/no-such-page/', '/mobile/', null],
+  ['/privacy/terms/', '/mobile/', null],
+  ['/zh/reporting/', '/zh/mobile/', null],
+  ['/zh/monitoring/detail/', '/zh/mobile/', null],
+  ['/zh/404.html', '/zh/mobile/', null],
+  ['/pt-br/monitoring/', '/pt-br/mobile/', null],
+  ['/pt-br/monitoring/detail/', '/pt-br/mobile/', null],
+  ['/pt-br/404/', '/pt-br/mobile/', null],
+  ['/mobile/404/', null, '/'],
+  ['/mobile/reporting/', null, '/'],
+  ['/mobile/privacy/terms/', null, '/'],
+  ['/mobile/mobile/privacy/', null, '/'],
+  ['/zh/mobile/monitoring/detail/', null, '/zh/'],
+  ['/zh/privacy/mobile/', null, '/zh/'],
+  ['/pt-br/mobile/no-such-page/', null, '/pt-br/'],
+  // A language the site does not have is no language: no prefix, and no page it knows.
+  ['/fr/privacy/', '/mobile/', null],
+  ['/fr/mobile/privacy/', null, '/'],
 ];
 
 /** Paths that are never redirected, whoever asks. */
@@ -137,13 +194,25 @@ const NOT_PAGES = [
 ];
 
 describe('deviceRedirect', () => {
-  it.each(PAGES)('%s: a phone goes to %s, a desktop to %s', (path, phone, desktop) => {
-    expect(deviceRedirect(path, UA.iPhoneSafari)).toBe(phone);
-    expect(deviceRedirect(path, UA.pixelChrome)).toBe(phone);
-    expect(deviceRedirect(path, UA.chromeWindows)).toBe(desktop);
-    expect(deviceRedirect(path, UA.iPadSafari)).toBe(desktop);
-    expect(deviceRedirect(path, UA.googlebotDesktop)).toBe(desktop);
-    expect(deviceRedirect(path, '')).toBe(desktop);
+  it.each([...PAGES, ...PAIRS, ...PAIR_FORMS, ...FALLBACKS])(
+    '%s: a phone goes to %s, a desktop to %s',
+    (path, phone, desktop) => {
+      expect(deviceRedirect(path, UA.iPhoneSafari)).toBe(phone);
+      expect(deviceRedirect(path, UA.pixelChrome)).toBe(phone);
+      expect(deviceRedirect(path, UA.chromeWindows)).toBe(desktop);
+      expect(deviceRedirect(path, UA.iPadSafari)).toBe(desktop);
+      expect(deviceRedirect(path, UA.googlebotDesktop)).toBe(desktop);
+      expect(deviceRedirect(path, '')).toBe(desktop);
+    },
+  );
+
+  it('sends each device to a page it stays on', () => {
+    for (const [path] of [...PAGES, ...PAIRS, ...PAIR_FORMS, ...FALLBACKS]) {
+      for (const agent of Object.values(UA)) {
+        const target = deviceRedirect(path, agent);
+        if (target !== null) expect([path, deviceRedirect(target, agent)]).toEqual([path, null]);
+      }
+    }
   });
 
   it.each(NOT_PAGES)('leaves %s alone for every device', (path) => {
@@ -165,6 +234,40 @@ describe('deviceRedirect', () => {
 
   it('treats an empty path as the home page', () => {
     expect(deviceRedirect('', UA.iPhoneSafari)).toBe('/mobile/');
+  });
+});
+
+/** The path under its language of each page file under `dir`: `monitoring/detail`, '' for index. */
+function pagePaths(dir: string, skip: string[] = []): string[] {
+  const files = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const file = join(folder, entry.name);
+      if (entry.isDirectory()) return skip.includes(file) ? [] : files(file);
+      return /\.(tsx?|jsx?)$/.test(entry.name) && !/\.(test|stories)\./.test(entry.name)
+        ? [file]
+        : [];
+    });
+  return files(dir).map((file) =>
+    relative(dir, file)
+      .split(sep)
+      .join('/')
+      .replace(/\.(tsx?|jsx?)$/, '')
+      .replace(/(^|\/)index$/, ''),
+  );
+}
+
+describe('PAGES_ON_BOTH_SIDES', () => {
+  it('names exactly the pages site/src/pages has both outside and inside mobile/', () => {
+    const pagesDir = join(__dirname, '..', 'src', 'pages');
+    const mobileDir = join(pagesDir, 'mobile');
+    const full = pagePaths(pagesDir, [mobileDir]);
+    const phone = pagePaths(mobileDir);
+    // The reading itself: both sides have their home page, and only the full site its areas.
+    expect(full).toEqual(expect.arrayContaining(['', 'reporting', 'monitoring/detail']));
+    expect(phone).toContain('');
+    expect(phone).not.toContain('reporting');
+    const both = full.filter((page) => phone.includes(page));
+    expect([...PAGES_ON_BOTH_SIDES].sort()).toEqual(both.sort());
   });
 });
 

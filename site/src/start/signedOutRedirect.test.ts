@@ -51,9 +51,14 @@ describe('redirectDevice', () => {
     expect(redirected('/pt-br/', PHONE)).toBe('/pt-br/mobile/');
   });
 
+  it('keeps the page where the other side has it too, with query and fragment', () => {
+    expect(redirected('/zh/privacy/?x=1#top', PHONE)).toBe('/zh/mobile/privacy/?x=1#top');
+    expect(redirected('/mobile/terms/?x=1', DESKTOP)).toBe('/terms/?x=1');
+  });
+
   it('sends a computer from a mobile page to the full site of its language', () => {
     expect(redirected('/mobile/', DESKTOP)).toBe('/');
-    expect(redirected('/pt-br/mobile/privacy/', DESKTOP)).toBe('/pt-br/');
+    expect(redirected('/pt-br/mobile/privacy/', DESKTOP)).toBe('/pt-br/privacy/');
   });
 
   it('leaves a page that fits the device where it is', () => {

@@ -31,8 +31,8 @@ export type PageAddress = Pick<Location, 'pathname' | 'search' | 'hash' | 'repla
 
 /**
  * The device redirect (edge/rules.mjs) run in the page before anything renders: a phone goes to
- * the mobile page of its language, a computer from a mobile page to the full site, with the query
- * and fragment. Where the edge or the server already redirected, it finds nothing to do. Whether
+ * the mobile page of its language, a computer from a mobile page to the full site (the same page
+ * where the other side has it), with the query and fragment. Where the edge or the server already redirected, it finds nothing to do. Whether
  * it sent the page on: the head script then does nothing else.
  */
 export function redirectDevice(address: PageAddress, userAgent: string): boolean {
