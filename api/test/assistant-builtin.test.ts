@@ -361,7 +361,7 @@ const CASES: Case[] = [
     question: 'preço do solana',
     intent: 'price',
     says: [
-      pt('Solana (SOL) está cotado a $ 187,65 às 14:05 UTC (dados de demonstração).'),
+      pt('O preço de Solana (SOL) é $ 187,65 às 14:05 UTC (dados de demonstração).'),
       '• Variação em 24 h: +6,80%',
       '• Valor de mercado: US$\u00a091\u00a0bi, posição 4 no ranking',
     ],
@@ -394,7 +394,7 @@ const CASES: Case[] = [
     intent: 'change',
     says: [
       pt(
-        'Nos últimos 30 dias, Bitcoin (BTC) variou -4,00% e está cotado a $ 93.406,36 às 14:05 UTC (dados de demonstração).',
+        'Nos últimos 30 dias, Bitcoin (BTC) variou -4,00%; o preço atual é $ 93.406,36 às 14:05 UTC (dados de demonstração).',
       ),
       '• 24 horas: +2,50%\n• 7 dias: +5,10%\n• 30 dias: -4,00%',
     ],
@@ -718,7 +718,7 @@ describe('the built-in assistant answers every intent in every language', () => 
     assert.ok(zh.text.startsWith('Bitcoin（BTC）现价$93,406.36'), zh.text);
     const ptAnswer = await ask('比特币多少钱', 'pt-br');
     assert.ok(
-      ptAnswer.text.startsWith(pt('Bitcoin (BTC) está cotado a $ 93.406,36')),
+      ptAnswer.text.startsWith(pt('O preço de Bitcoin (BTC) é $ 93.406,36')),
       ptAnswer.text,
     );
     const en = await ask('análise do XRP', 'en');
@@ -759,6 +759,314 @@ describe('the built-in assistant answers every intent in every language', () => 
 });
 
 // ---------------------------------------------------------------------------------------------
+// "My" lists: the user's own coins and sources, never everyone's
+
+interface MineCase {
+  locale: Locale;
+  question: string;
+  intent: Intent;
+  mine: boolean;
+  says: string[];
+  coins?: number[];
+  sources?: number[];
+  data?: Options;
+}
+
+/** Sources the user monitors with heats of their own, for "my hottest sources". */
+const HEATED = [
+  { ...SOL_CALL, heat: 100 },
+  { ...L2_AMA, heat: 500 },
+  { ...NO_SUMMARY, heat: 300 },
+].map(userSource);
+
+const MINE_CASES: MineCase[] = [
+  // My next events: of the user's sources, the one still to come; without "my", everyone's.
+  {
+    locale: 'en',
+    question: 'What are my next events?',
+    intent: 'upcomingSources',
+    mine: true,
+    says: ['Your next event, in UTC:\n• Jan 16, 14:05 UTC: Tomorrow in crypto, by Erin'],
+    sources: [NEXT_SPACE.id],
+  },
+  {
+    locale: 'en',
+    question: 'What are the next events?',
+    intent: 'upcomingSources',
+    mine: false,
+    says: ['The next 2 sources, in UTC:'],
+    sources: [21, 22],
+  },
+  {
+    locale: 'zh',
+    question: '我的下一个活动是什么？',
+    intent: 'upcomingSources',
+    mine: true,
+    says: ['你的下一个活动（UTC时间）：\n• 1月16日 14:05 UTC：Tomorrow in crypto（Erin）'],
+    sources: [NEXT_SPACE.id],
+  },
+  {
+    locale: 'zh',
+    question: '下一个活动是什么？',
+    intent: 'upcomingSources',
+    mine: false,
+    says: ['接下来的2个监控源（UTC时间）：'],
+    sources: [21, 22],
+  },
+  {
+    locale: 'pt-br',
+    question: 'Quais são meus próximos eventos?',
+    intent: 'upcomingSources',
+    mine: true,
+    says: [
+      'O seu próximo evento, em horário UTC:\n• 16 de jan., 14:05 UTC: Tomorrow in crypto, com Erin',
+    ],
+    sources: [NEXT_SPACE.id],
+  },
+  {
+    locale: 'pt-br',
+    question: 'Quais são os próximos eventos?',
+    intent: 'upcomingSources',
+    mine: false,
+    says: ['As próximas 2 fontes, em horário UTC:'],
+    sources: [21, 22],
+  },
+  // What is live now comes first, as on the phone.
+  {
+    locale: 'en',
+    question: 'my upcoming spaces',
+    intent: 'upcomingSources',
+    mine: true,
+    says: [
+      'Your next 2 events, in UTC:\n• Live now: Market open live, by Ivan\n• Jan 16, 14:05 UTC: Tomorrow in crypto, by Erin',
+    ],
+    sources: [LIVE_SPACE.id, NEXT_SPACE.id],
+    data: { userSources: [LIVE_SPACE, ...USER_SOURCES].map(userSource) },
+  },
+  {
+    locale: 'zh',
+    question: '我的下一场直播',
+    intent: 'upcomingSources',
+    mine: true,
+    says: ['你接下来的2个活动（UTC时间）：\n• 正在直播：Market open live（Ivan）'],
+    sources: [LIVE_SPACE.id, NEXT_SPACE.id],
+    data: { userSources: [LIVE_SPACE, ...USER_SOURCES].map(userSource) },
+  },
+  {
+    locale: 'pt-br',
+    question: 'minhas próximas lives',
+    intent: 'upcomingSources',
+    mine: true,
+    says: [
+      'Os seus próximos 2 eventos, em horário UTC:\n• Ao vivo agora: Market open live, com Ivan',
+    ],
+    sources: [LIVE_SPACE.id, NEXT_SPACE.id],
+    data: { userSources: [LIVE_SPACE, ...USER_SOURCES].map(userSource) },
+  },
+  // No source monitored: said plainly, with the way to add some and everyone's next ones.
+  {
+    locale: 'en',
+    question: 'What are my next events?',
+    intent: 'upcomingSources',
+    mine: true,
+    says: [
+      "You don't monitor any sources yet.\nAdd the spaces and streams you care about in the monitoring area and I'll tell you when they start. These are coming up next:",
+    ],
+    sources: [21, 22],
+    data: { userSources: [] },
+  },
+  {
+    locale: 'zh',
+    question: '我的下一个活动是什么？',
+    intent: 'upcomingSources',
+    mine: true,
+    says: ['你还没有添加任何监控源。\n在监控页添加你关心的空间和直播'],
+    sources: [21, 22],
+    data: { userSources: [] },
+  },
+  {
+    locale: 'pt-br',
+    question: 'Quais são meus próximos eventos?',
+    intent: 'upcomingSources',
+    mine: true,
+    says: [
+      'Você ainda não monitora nenhuma fonte.\nAdicione os spaces e as transmissões que te interessam na área de monitoramento',
+    ],
+    sources: [21, 22],
+    data: { userSources: [] },
+  },
+  // Sources monitored, none of them live or still to come.
+  {
+    locale: 'en',
+    question: 'What are my next events?',
+    intent: 'upcomingSources',
+    mine: true,
+    says: [
+      'None of the 2 sources you monitor is live or has anything scheduled.\nYou can add more in the monitoring area; these are coming up next:',
+    ],
+    sources: [21, 22],
+    data: { userSources: [L2_AMA, SOL_CALL].map(userSource) },
+  },
+  {
+    locale: 'zh',
+    question: '我的下一个活动是什么？',
+    intent: 'upcomingSources',
+    mine: true,
+    says: ['你监控的源目前没有在直播，也没有即将开始的安排。\n可以在监控页添加更多。'],
+    data: { userSources: [userSource(L2_AMA)], upcoming: [] },
+  },
+  {
+    locale: 'pt-br',
+    question: 'Quais são meus próximos eventos?',
+    intent: 'upcomingSources',
+    mine: true,
+    says: ['Nenhuma das 2 fontes que você monitora está ao vivo ou tem algo agendado.'],
+    sources: [21, 22],
+    data: { userSources: [L2_AMA, SOL_CALL].map(userSource) },
+  },
+  // My coins: the watchlist, never the market's movers.
+  {
+    locale: 'en',
+    question: 'my top movers',
+    intent: 'hotCoins',
+    mine: true,
+    says: ['Your 3 coins, as of 14:05 UTC (demo data):'],
+    coins: [BTC.id, SOL.id, ETH.id],
+  },
+  {
+    locale: 'en',
+    question: 'top movers',
+    intent: 'hotCoins',
+    mine: false,
+    says: ['The biggest movers of the last 24 hours'],
+    coins: [PEPE.id, DOGE.id, SOL.id, ADA.id, BTC.id],
+  },
+  {
+    locale: 'zh',
+    question: '我关注的热门币',
+    intent: 'hotCoins',
+    mine: true,
+    says: ['你关注的3个币'],
+    coins: [BTC.id, SOL.id, ETH.id],
+  },
+  {
+    locale: 'zh',
+    question: '热门币',
+    intent: 'hotCoins',
+    mine: false,
+    says: ['市值前100的币中'],
+    coins: [PEPE.id, DOGE.id, SOL.id, ADA.id, BTC.id],
+  },
+  {
+    locale: 'pt-br',
+    question: 'meus tokens em alta',
+    intent: 'hotCoins',
+    mine: true,
+    says: ['Suas 3 moedas'],
+    coins: [BTC.id, SOL.id, ETH.id],
+  },
+  {
+    locale: 'pt-br',
+    question: 'tokens em alta',
+    intent: 'hotCoins',
+    mine: false,
+    says: ['As moedas que mais se mexeram'],
+    coins: [PEPE.id, DOGE.id, SOL.id, ADA.id, BTC.id],
+  },
+  {
+    locale: 'pt-br',
+    question: 'meus tokens em alta',
+    intent: 'hotCoins',
+    mine: true,
+    says: ['Você ainda não segue nenhuma moeda.\nSiga até cinco e eu acompanho tudo por aqui'],
+    coins: [BTC.id, ETH.id, XRP.id, SOL.id, DOGE.id],
+    data: { watchlist: [] },
+  },
+  // My hottest sources: the user's, hottest first.
+  {
+    locale: 'en',
+    question: 'my hottest spaces',
+    intent: 'hotSources',
+    mine: true,
+    says: ['What your sources said, hottest first:\n• Layer 2 roadmap AMA (Alice, Jan 13)'],
+    sources: [L2_AMA.id, NO_SUMMARY.id, SOL_CALL.id],
+    data: { userSources: HEATED },
+  },
+  {
+    locale: 'zh',
+    question: '我的热门监控',
+    intent: 'hotSources',
+    mine: true,
+    says: ['你的监控源说了这些（热度最高的在前）：'],
+    sources: [L2_AMA.id, NO_SUMMARY.id, SOL_CALL.id],
+    data: { userSources: HEATED },
+  },
+  {
+    locale: 'pt-br',
+    question: 'minhas fontes em alta',
+    intent: 'hotSources',
+    mine: true,
+    says: ['O que suas fontes disseram, começando pelas mais quentes:'],
+    sources: [L2_AMA.id, NO_SUMMARY.id, SOL_CALL.id],
+    data: { userSources: HEATED },
+  },
+  {
+    locale: 'en',
+    question: 'my hottest spaces',
+    intent: 'hotSources',
+    mine: true,
+    says: ["You don't monitor any sources yet."],
+    sources: [31, 32],
+    data: { userSources: [] },
+  },
+];
+
+describe('"my" lists are the user\'s own coins and sources, in every language', () => {
+  for (const c of MINE_CASES) {
+    const setting = c.data
+      ? ` (${Object.entries(c.data)
+          .map(([key, list]) => `${key}: ${Array.isArray(list) ? list.length : list}`)
+          .join(', ')})`
+      : '';
+    it(`${c.locale}: "${c.question}"${setting}`, async () => {
+      const recognised = recognise(c.question, c.locale, makeData().coinsMentioned);
+      assert.equal(recognised.intent, c.intent);
+      assert.equal(recognised.mine, c.mine);
+      const answer = await ask(c.question, c.locale, c.data);
+      assertWellFormed(answer, c.question);
+      for (const expected of c.says)
+        assert.ok(answer.text.includes(expected), `missing «${expected}» in:\n${answer.text}`);
+      assert.deepEqual(coinIds(answer), c.coins ?? []);
+      assert.deepEqual(sourceIds(answer), c.sources ?? []);
+    });
+  }
+
+  it('counts the next events it leaves out', async () => {
+    const many = [1, 2, 3, 4, 5, 6].map((i) =>
+      userSource(source(50 + i, `Call ${i}`, 'Kim', 1, NOW + (7 - i) * DAY)),
+    );
+    const answer = await ask('my next events', 'en', { userSources: many });
+    assert.deepEqual(sourceIds(answer), [56, 55, 54, 53, 52]);
+    assert.ok(answer.text.startsWith('Your next 5 events, in UTC:'), answer.text);
+    assert.ok(answer.text.endsWith('…and 1 more in the monitoring area.'), answer.text);
+    assert.ok(
+      answer.layers.every((l) => l.type !== 'sources' || l.sources.every((s) => !('unread' in s))),
+    );
+  });
+});
+
+/** The pt-br price and change answers, which once agreed "cotado" with the coin's name. */
+describe('pt-br answers need no gender for a coin', () => {
+  for (const question of ['preço do solana', 'como foi o BTC em 30 dias?', 'BTC 7 dias']) {
+    it(`"${question}"`, async () => {
+      const answer = await ask(question, 'pt-br');
+      assert.doesNotMatch(answer.text, /cotad[oa]/);
+      assert.match(answer.text, /o preço (de|atual)/i);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
 
 describe('formatCompactUsd', () => {
   // A market cap in each language's compact notation, with the same 5 significant digits.
@@ -791,40 +1099,58 @@ describe('formatCompactUsd', () => {
 });
 
 describe('recognise', () => {
-  const table: [string, Intent, Partial<{ period: string; topic: string; followUp: boolean }>?][] =
-    [
-      ['What is the PRICE of btc??', 'price'],
-      ['btc price today', 'price', { period: '24h' }],
-      ['ETH this month', 'change', { period: '30d' }],
-      ['SOL 30天表现', 'change', { period: '30d' }],
-      ['variação do ETH na semana', 'change', { period: '7d' }],
-      ['is SOL oversold', 'report', { topic: 'oversold' }],
-      ['BTC超买了吗', 'report', { topic: 'overbought' }],
-      ['o ETH está sobrecomprado?', 'report', { topic: 'overbought' }],
-      ['and its RSI?', 'report', { topic: 'rsi', followUp: true }],
-      ['那它的MACD呢', 'report', { topic: 'macd', followUp: true }],
-      ['which is better, BTC or ETH', 'compare'],
-      ['BTC x ETH', 'compare'],
-      ['my coins', 'watchlist'],
-      ['como está minha lista hoje', 'watchlist'],
-      ['what did my spaces talk about', 'mySources'],
-      ['trending coins', 'hotCoins'],
-      ['which coins are pumping', 'hotCoins'],
-      ["how's the market?", 'hotCoins'],
-      ['大盘怎么样', 'hotCoins'],
-      ['como está o mercado', 'hotCoins'],
-      ['quais fontes eu sigo', 'mySources'],
-      ['when is the next space', 'upcomingSources'],
-      ['下一场什么时候', 'upcomingSources'],
-      ['ETH走势怎么样', 'report'],
-      ['比特币今天涨了吗', 'change', { period: '24h' }],
-      ['o bitcoin subiu hoje?', 'change', { period: '24h' }],
-      ['trending spaces', 'hotSources'],
-      ['good morning', 'help'],
-      ['what can you do', 'help'],
-      ['tell me a joke', 'unknown'],
-      ['', 'unknown'],
-    ];
+  const table: [
+    string,
+    Intent,
+    Partial<{ period: string; topic: string; followUp: boolean; mine: boolean }>?,
+  ][] = [
+    ['What is the PRICE of btc??', 'price'],
+    ['btc price today', 'price', { period: '24h' }],
+    ['ETH this month', 'change', { period: '30d' }],
+    ['SOL 30天表现', 'change', { period: '30d' }],
+    ['variação do ETH na semana', 'change', { period: '7d' }],
+    ['is SOL oversold', 'report', { topic: 'oversold' }],
+    ['BTC超买了吗', 'report', { topic: 'overbought' }],
+    ['o ETH está sobrecomprado?', 'report', { topic: 'overbought' }],
+    ['and its RSI?', 'report', { topic: 'rsi', followUp: true }],
+    ['那它的MACD呢', 'report', { topic: 'macd', followUp: true }],
+    ['which is better, BTC or ETH', 'compare'],
+    ['BTC x ETH', 'compare'],
+    ['my coins', 'watchlist'],
+    ['como está minha lista hoje', 'watchlist'],
+    ['what did my spaces talk about', 'mySources'],
+    ['trending coins', 'hotCoins'],
+    ['which coins are pumping', 'hotCoins'],
+    ["how's the market?", 'hotCoins'],
+    ['大盘怎么样', 'hotCoins'],
+    ['como está o mercado', 'hotCoins'],
+    ['quais fontes eu sigo', 'mySources'],
+    ['when is the next space', 'upcomingSources'],
+    ['下一场什么时候', 'upcomingSources'],
+    ['ETH走势怎么样', 'report'],
+    ['比特币今天涨了吗', 'change', { period: '24h' }],
+    ['o bitcoin subiu hoje?', 'change', { period: '24h' }],
+    ['trending spaces', 'hotSources'],
+    // "My" makes a list the user's own, in any language; "I" alone does not.
+    ['What are my next events?', 'upcomingSources', { mine: true }],
+    ['What are the next events?', 'upcomingSources', { mine: false }],
+    ['upcoming events I monitor', 'upcomingSources', { mine: true }],
+    ['which upcoming spaces should I watch', 'upcomingSources', { mine: false }],
+    ['Quais são meus próximos eventos?', 'upcomingSources', { mine: true }],
+    ['Quais são os próximos eventos?', 'upcomingSources', { mine: false }],
+    ['próximos eventos das fontes que eu sigo', 'upcomingSources', { mine: true }],
+    ['我的下一个活动是什么？', 'upcomingSources', { mine: true }],
+    ['下一个活动是什么？', 'upcomingSources', { mine: false }],
+    ['我关注的热门币', 'hotCoins', { mine: true }],
+    ['my top movers', 'hotCoins', { mine: true }],
+    ['top movers', 'hotCoins', { mine: false }],
+    ['my hottest spaces', 'hotSources', { mine: true }],
+    ['minhas fontes em alta', 'hotSources', { mine: true }],
+    ['good morning', 'help'],
+    ['what can you do', 'help'],
+    ['tell me a joke', 'unknown'],
+    ['', 'unknown'],
+  ];
   for (const [text, intent, extra] of table) {
     it(`"${text}" -> ${intent}`, () => {
       const data = makeData();
@@ -985,7 +1311,7 @@ describe('coins named loosely', () => {
     for (const [locale, question, lead] of [
       ['en', 'Bitcoin!', 'Bitcoin (BTC) is at $93,406.36'],
       ['zh', '比特币', 'Bitcoin（BTC）现价$93,406.36'],
-      ['pt-br', 'e aí, Solana?', pt('Solana (SOL) está cotado a $ 187,65')],
+      ['pt-br', 'e aí, Solana?', pt('O preço de Solana (SOL) é $ 187,65')],
     ] as const) {
       const answer = await ask(question, locale);
       assertWellFormed(answer, question);
@@ -1280,7 +1606,7 @@ describe('"this coin" and "this event": what the page shows', () => {
         'pt-br',
         'quando começa este evento?',
         CANCELLED_CALL,
-        'Cancelled call (Judy) foi cancelado.',
+        'O evento Cancelled call (Judy) foi cancelado.',
       ],
       ['en', 'tell me about it', CANCELLED_CALL, 'Cancelled call (Judy) was cancelled.'],
     ];

@@ -282,6 +282,12 @@ describe('the OpenAI-compatible assistant: a plain answer', () => {
     assert.match(system?.content ?? '', /never invent/);
     assert.match(system?.content ?? '', /demo data set/);
     assert.match(system?.content ?? '', /2026-01-15T14:05Z/);
+    // "My next events" is the user's own sources, not everyone's upcoming ones.
+    assert.match(system?.content ?? '', /"my" coins or events .* my_watchlist and my_sources only/);
+    const description = (name: string) =>
+      request?.body.tools?.find((t) => t.function.name === name)?.function.description ?? '';
+    assert.match(description('upcoming_sources'), /everyone's, not only those the user monitors/);
+    assert.match(description('my_sources'), /"my" events, the next ones included/);
     assert.deepEqual(rest, [
       { role: 'user', content: 'hi' },
       { role: 'assistant', content: 'Hello! Ask me about a coin.' },

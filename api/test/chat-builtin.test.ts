@@ -291,6 +291,50 @@ describe('against the database: live sources and the page a question comes from'
     }
   });
 
+  it('answers "my next events" from the user\'s own sources, the plain question from everyone\'s', async () => {
+    t.clock.advance(61_000);
+    const upcoming = await monitorCall<ListPage<MonitorSource>>(
+      t.url,
+      '/api/monitor/source/list?status=1&size=5',
+    );
+    const everyones = upcoming.data.records;
+    assert.ok(everyones.length >= 2, 'the demo data has several upcoming sources');
+    // The user monitors the last of them, not the soonest.
+    const later = everyones[everyones.length - 1]!;
+    await monitorCall(t.url, `/api/monitor/user/source/add?sourceIds=${later.id}`, { token });
+    const userList = await monitorCall<ListPage<UserMonitorSource>>(
+      t.url,
+      '/api/monitor/user/source/list',
+      { token },
+    );
+    const soonestFirst = (x: MonitorSource, y: MonitorSource) => x.time - y.time || x.id - y.id;
+    const own = [
+      ...userList.data.records.filter((s) => s.status === 2).sort(soonestFirst),
+      ...userList.data.records.filter((s) => s.status === 1).sort(soonestFirst),
+    ]
+      .slice(0, 5)
+      .map((s) => s.id);
+    assert.ok(own.includes(later.id), 'the source added is to come');
+    for (const [locale, question] of [
+      ['en', 'What are my next events?'],
+      ['zh', '我的下一个活动是什么？'],
+      ['pt-br', 'Quais são meus próximos eventos?'],
+    ] as const) {
+      assert.deepEqual(sourceIds(await ask(question, locale)), own, question);
+    }
+    for (const [locale, question] of [
+      ['en', 'What are the next events?'],
+      ['zh', '下一个活动是什么？'],
+      ['pt-br', 'Quais são os próximos eventos?'],
+    ] as const) {
+      assert.deepEqual(
+        sourceIds(await ask(question, locale)),
+        everyones.map((s) => s.id),
+        question,
+      );
+    }
+  });
+
   it('answers "this coin" and "this event" about what the page shows', async () => {
     t.clock.advance(61_000);
     const eth = await coin('ETH');

@@ -33,6 +33,7 @@ const SOURCE_SUMMARY_MAX_CHARS = 600;
 /** Key points of a source asked about. */
 const KEY_POINTS = 5;
 /** The statuses of `SourceStatus` this file tells apart. */
+const NOT_STARTED: SourceStatus = 1;
 const LIVE: SourceStatus = 2;
 const COMPLETED: SourceStatus = 5;
 
@@ -93,7 +94,7 @@ async function* answer(c: Context): AsyncGenerator<Piece> {
   let { intent } = recognition;
   let period = recognition.period;
   let topic = recognition.topic;
-  const { reference } = recognition;
+  const { reference, mine } = recognition;
 
   // "This event" on a source's page, "this coin" on a coin's: what the page shows, unless the
   // message names a coin itself. "It" and "this one" mean the page's coin, else its source, but
@@ -136,14 +137,16 @@ async function* answer(c: Context): AsyncGenerator<Piece> {
     case 'mySources':
       yield* mySources(c);
       return;
+    // "My next events", "my top movers", "my hottest spaces": the user's own coins and sources,
+    // never everyone's; the same question without "my" is about everyone's.
     case 'upcomingSources':
-      yield* upcomingSources(c);
+      yield* mine ? myNextEvents(c) : upcomingSources(c);
       return;
     case 'hotCoins':
-      yield* hotCoins(c);
+      yield* mine ? watchlist(c) : hotCoins(c);
       return;
     case 'hotSources':
-      yield* hotSources(c);
+      yield* mine ? mySources(c, 'heat') : hotSources(c);
       return;
     case 'help':
       yield { text: c.t.help.lead };
@@ -366,11 +369,16 @@ async function* watchlist(c: Context): AsyncGenerator<Piece> {
   yield { text: lines.join('\n'), layers: [{ type: 'coins', coins }] };
 }
 
-async function* mySources(c: Context): AsyncGenerator<Piece> {
+/** What the user's sources said: newest first, or for "my hottest sources" by heat. */
+async function* mySources(c: Context, order: 'newest' | 'heat' = 'newest'): AsyncGenerator<Piece> {
   const sources = await c.data.userSources();
   const newestFirst = (x: MonitorSource, y: MonitorSource) => y.time - x.time;
-  const live = sources.filter((s) => s.status === LIVE).sort(newestFirst);
-  const completed = sources.filter((s) => s.status === COMPLETED).sort(newestFirst);
+  const byOrder =
+    order === 'heat'
+      ? (x: MonitorSource, y: MonitorSource) => y.heat - x.heat || newestFirst(x, y)
+      : newestFirst;
+  const live = sources.filter((s) => s.status === LIVE).sort(byOrder);
+  const completed = sources.filter((s) => s.status === COMPLETED).sort(byOrder);
   if (sources.length === 0) {
     const hot = await c.data.hotSources(3);
     yield { text: c.t.mySources.none };
@@ -388,8 +396,8 @@ async function* mySources(c: Context): AsyncGenerator<Piece> {
     };
     return;
   }
-  yield { text: c.t.mySources.lead };
-  // What is on now first, then what ended, newest first.
+  yield { text: order === 'heat' ? c.t.mySources.leadByHeat : c.t.mySources.lead };
+  // What is on now first, then what ended.
   const listed = [...live, ...completed];
   const shown = listed.slice(0, LIST_SIZE);
   const summaries = await Promise.all(
@@ -436,6 +444,51 @@ async function* upcomingSources(c: Context): AsyncGenerator<Piece> {
     text: sources.map((s) => c.t.upcoming.line(s)).join('\n'),
     layers: [{ type: 'sources', sources }],
   };
+}
+
+/**
+ * The user's own next events, as the phone's list has them: of the sources the user monitors,
+ * those live now (longest running first), then those still to come, soonest first. When there are
+ * none, the answer says so and offers everyone's next sources, which can be added.
+ */
+async function* myNextEvents(c: Context): AsyncGenerator<Piece> {
+  const [live, notStarted] = await Promise.all([
+    c.data.userSources(LIVE),
+    c.data.userSources(NOT_STARTED),
+  ]);
+  const soonestFirst = (x: MonitorSource, y: MonitorSource) => x.time - y.time || x.id - y.id;
+  const listed = [
+    ...live.filter((s) => s.status === LIVE).sort(soonestFirst),
+    ...notStarted.filter((s) => s.status === NOT_STARTED).sort(soonestFirst),
+  ];
+  if (listed.length === 0) {
+    const [monitored, everyones] = await Promise.all([
+      c.data.userSources(),
+      c.data.upcomingSources(3),
+    ]);
+    const offered = everyones.length > 0;
+    yield {
+      text:
+        monitored.length === 0
+          ? c.t.mySources.none
+          : c.t.myNextEvents.noneScheduled(monitored.length),
+    };
+    yield {
+      text:
+        monitored.length === 0
+          ? c.t.myNextEvents.noneHint(offered)
+          : c.t.myNextEvents.noneScheduledHint(offered),
+      layers: offered ? [{ type: 'sources', sources: everyones.map(plainSource) }] : [],
+    };
+    return;
+  }
+  const shown = listed.slice(0, LIST_SIZE);
+  const lines = shown.map((s) =>
+    s.status === LIVE ? c.t.myNextEvents.live(s) : c.t.upcoming.line(s),
+  );
+  if (listed.length > shown.length) lines.push(c.t.mySources.more(listed.length - shown.length));
+  yield { text: c.t.myNextEvents.lead(shown.length) };
+  yield { text: lines.join('\n'), layers: [{ type: 'sources', sources: shown.map(plainSource) }] };
 }
 
 function* hotCoins(c: Context): Generator<Piece> {

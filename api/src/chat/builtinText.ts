@@ -89,6 +89,8 @@ export interface BuiltinTexts {
     noneCompleted(count: number): string;
     noneCompletedHint: string;
     lead: string;
+    /** The same, for "my hottest sources": the hottest first. */
+    leadByHeat: string;
     /** `sentence` is null when the summary is missing. */
     line(source: MonitorSource, sentence: string | null): string;
     /** A source that is live now. */
@@ -110,6 +112,17 @@ export interface BuiltinTexts {
     noneHint: string;
     lead(count: number): string;
     line(source: MonitorSource): string;
+  };
+  /** The user's own next events ("my next events"): live now, then still to come. */
+  myNextEvents: {
+    /** After `mySources.none`; `withSuggestions`: everyone's next sources follow, to add. */
+    noneHint(withSuggestions: boolean): string;
+    /** None of the `count` sources the user monitors is live or still to come. */
+    noneScheduled(count: number): string;
+    noneScheduledHint(withSuggestions: boolean): string;
+    lead(count: number): string;
+    /** One that is live now; those to come are worded as `upcoming.line`. */
+    live(source: MonitorSource): string;
   };
   hotCoins: {
     none: string;
@@ -426,6 +439,7 @@ function english(): BuiltinTexts {
           : `None of your ${n} sources has finished and been summarised yet.`,
       noneCompletedHint: "I'll have their key points once they end. Here they are:",
       lead: 'What your sources said, newest first:',
+      leadByHeat: 'What your sources said, hottest first:',
       line: (s, sentence) =>
         `• ${s.title} (${s.author}, ${f.day(s.time)}): ${sentence ?? 'no summary yet'}`,
       live: (s) => `• ${s.title} (${s.author}): live now; I'll have its key points once it ends`,
@@ -459,6 +473,22 @@ function english(): BuiltinTexts {
       noneHint: 'Ask me for hot spaces to see what drew the most interest lately.',
       lead: (n) => (n === 1 ? 'The next source, in UTC:' : `The next ${n} sources, in UTC:`),
       line: (s) => `• ${f.dayTime(s.time)} UTC: ${s.title}, by ${s.author}`,
+    },
+    myNextEvents: {
+      noneHint: (more) =>
+        more
+          ? "Add the spaces and streams you care about in the monitoring area and I'll tell you when they start. These are coming up next:"
+          : "Add the spaces and streams you care about in the monitoring area and I'll tell you when they start.",
+      noneScheduled: (n) =>
+        n === 1
+          ? 'The source you monitor is not live and has nothing scheduled.'
+          : `None of the ${n} sources you monitor is live or has anything scheduled.`,
+      noneScheduledHint: (more) =>
+        more
+          ? 'You can add more in the monitoring area; these are coming up next:'
+          : 'You can add more in the monitoring area.',
+      lead: (n) => (n === 1 ? 'Your next event, in UTC:' : `Your next ${n} events, in UTC:`),
+      live: (s) => `• Live now: ${s.title}, by ${s.author}`,
     },
     hotCoins: {
       none: 'I have no market moves to show right now.',
@@ -622,6 +652,7 @@ function chinese(): BuiltinTexts {
           : `你的${n}个监控源都还没有结束，暂时没有摘要。`,
       noneCompletedHint: '结束并生成摘要后，我就能告诉你要点。它们在这里：',
       lead: '你的监控源说了这些（最新的在前）：',
+      leadByHeat: '你的监控源说了这些（热度最高的在前）：',
       line: (s, sentence) =>
         `• ${s.title}（${s.author}，${f.day(s.time)}）：${sentence ?? '暂无摘要'}`,
       live: (s) => `• ${s.title}（${s.author}）：正在直播，结束后我会整理要点`,
@@ -655,6 +686,20 @@ function chinese(): BuiltinTexts {
       noneHint: '可以问我“热门监控”，看看最近哪些最受关注。',
       lead: (n) => (n === 1 ? '下一个监控源（UTC时间）：' : `接下来的${n}个监控源（UTC时间）：`),
       line: (s) => `• ${f.dayTime(s.time)} UTC：${s.title}（${s.author}）`,
+    },
+    myNextEvents: {
+      noneHint: (more) =>
+        more
+          ? '在监控页添加你关心的空间和直播，我就能告诉你它们什么时候开始。下面是接下来即将开始的：'
+          : '在监控页添加你关心的空间和直播，我就能告诉你它们什么时候开始。',
+      noneScheduled: (n) =>
+        n === 1
+          ? '你监控的源目前没有在直播，也没有即将开始的安排。'
+          : `你监控的${n}个源目前都没有在直播，也没有即将开始的安排。`,
+      noneScheduledHint: (more) =>
+        more ? '可以在监控页添加更多，下面是接下来即将开始的：' : '可以在监控页添加更多。',
+      lead: (n) => (n === 1 ? '你的下一个活动（UTC时间）：' : `你接下来的${n}个活动（UTC时间）：`),
+      live: (s) => `• 正在直播：${s.title}（${s.author}）`,
     },
     hotCoins: {
       none: '目前没有可展示的行情异动。',
@@ -733,7 +778,9 @@ function portuguese(): BuiltinTexts {
       hint: (a, b) => `Por exemplo: "${a.symbol} x ${b.symbol}". Estas são as maiores:`,
     },
     price: {
-      lead: (c, s) => `${coin(c)} está cotado a ${f.usd(c.quotes.price)} ${asOf(s)}.`,
+      // "O preço de X é": a coin's name has no grammatical gender to agree with ("Solana está
+      // cotado" reads wrong), the price has.
+      lead: (c, s) => `O preço de ${coin(c)} é ${f.usd(c.quotes.price)} ${asOf(s)}.`,
       details: (c) =>
         `• Variação em 24 h: ${f.change(c.quotes.percentChange24h)}\n• Valor de mercado: ${f.compactUsd(c.quotes.marketCap)}, posição ${c.rank} no ranking`,
     },
@@ -741,7 +788,7 @@ function portuguese(): BuiltinTexts {
       lead: (c, p, v, s) =>
         v === null
           ? `Ainda não há histórico suficiente para dizer como ${coin(c)} se saiu ${over[p]}.`
-          : `${Over(p)}, ${coin(c)} variou ${f.change(v)} e está cotado a ${f.usd(c.quotes.price)} ${asOf(s)}.`,
+          : `${Over(p)}, ${coin(c)} variou ${f.change(v)}; o preço atual é ${f.usd(c.quotes.price)} ${asOf(s)}.`,
       details: (ch) =>
         `• 24 horas: ${f.change(ch['24h'])}\n• 7 dias: ${f.change(ch['7d'])}\n• 30 dias: ${f.change(ch['30d'])}`,
     },
@@ -832,6 +879,7 @@ function portuguese(): BuiltinTexts {
           : `Nenhuma das suas ${n} fontes terminou e foi resumida ainda.`,
       noneCompletedHint: 'Assim que terminarem, trago os pontos principais. Aqui estão elas:',
       lead: 'O que suas fontes disseram, das mais recentes para as mais antigas:',
+      leadByHeat: 'O que suas fontes disseram, começando pelas mais quentes:',
       line: (s, sentence) =>
         `• ${s.title} (${s.author}, ${f.day(s.time)}): ${sentence ?? 'ainda sem resumo'}`,
       live: (s) =>
@@ -844,7 +892,7 @@ function portuguese(): BuiltinTexts {
         const who = `${s.title} (${s.author})`;
         switch (s.status) {
           case 1:
-            return `${who} ainda não começou: está marcado para ${f.dayTime(s.time)} UTC.`;
+            return `${who} ainda não começou: o início está marcado para ${f.dayTime(s.time)} UTC.`;
           case 2:
             return `${who} está ao vivo agora. Trago os pontos principais quando terminar.`;
           case 3:
@@ -853,7 +901,7 @@ function portuguese(): BuiltinTexts {
           case 5:
             return `${who} terminou, mas não tem resumo.`;
           case 6:
-            return `${who} foi cancelado.`;
+            return `O evento ${who} foi cancelado.`;
           default:
             return `${who} não está mais disponível.`;
         }
@@ -867,6 +915,25 @@ function portuguese(): BuiltinTexts {
       lead: (n) =>
         n === 1 ? 'A próxima fonte, em horário UTC:' : `As próximas ${n} fontes, em horário UTC:`,
       line: (s) => `• ${f.dayTime(s.time)} UTC: ${s.title}, com ${s.author}`,
+    },
+    myNextEvents: {
+      noneHint: (more) =>
+        more
+          ? 'Adicione os spaces e as transmissões que te interessam na área de monitoramento e eu aviso quando começam. Estes são os próximos:'
+          : 'Adicione os spaces e as transmissões que te interessam na área de monitoramento e eu aviso quando começam.',
+      noneScheduled: (n) =>
+        n === 1
+          ? 'A fonte que você monitora não está ao vivo nem tem nada agendado.'
+          : `Nenhuma das ${n} fontes que você monitora está ao vivo ou tem algo agendado.`,
+      noneScheduledHint: (more) =>
+        more
+          ? 'Você pode adicionar mais na área de monitoramento; estes são os próximos:'
+          : 'Você pode adicionar mais na área de monitoramento.',
+      lead: (n) =>
+        n === 1
+          ? 'O seu próximo evento, em horário UTC:'
+          : `Os seus próximos ${n} eventos, em horário UTC:`,
+      live: (s) => `• Ao vivo agora: ${s.title}, com ${s.author}`,
     },
     hotCoins: {
       none: 'Não tenho movimentos de mercado para mostrar agora.',

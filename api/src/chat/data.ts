@@ -50,8 +50,8 @@ export function createAssistantData(
       }
     },
     watchlist: () => follows.list(userId),
-    userSources: async () =>
-      (await monitor.userList(userId, { status: null, page: 1, size: 100 })).records,
+    userSources: async (status) =>
+      (await monitor.userList(userId, { status: status ?? null, page: 1, size: 100 })).records,
     upcomingSources: async (limit) =>
       (await monitor.list({ searchName: '', status: STATUS.unStarted, page: 1, size: limit }))
         .records,

@@ -55,6 +55,12 @@ export interface Recognition {
    * "它"); null when it points at nothing. The question's context says which one is meant.
    */
   reference: Reference | null;
+  /**
+   * The message asks about the user's own coins or sources ("my next events", "meus próximos
+   * eventos", "我的下一个活动"), not everyone's: lists are then drawn from what the user follows and
+   * monitors only.
+   */
+  mine: boolean;
   /** The language of the keyword that decided the intent; the given locale when none did. */
   language: Locale;
 }
@@ -318,6 +324,16 @@ const REFERENCES: readonly [Reference, Patterns][] = [
   ],
 ];
 
+// "My", or what the user follows, monitors or holds, in any language: the words that make a list
+// the user's own. "I" alone is not enough ("which events should I watch" asks about everyone's).
+const MINE: readonly RegExp[] = [
+  /\b(my|mine)\b/,
+  /\b(coins|tokens|ones|sources|spaces|events|shows|amas|podcasts) (that )?i (follow|monitor|watch|track|hold|added)\b/,
+  /\b(meu|meus|minha|minhas)\b/,
+  /\b(que|eu) (sigo|acompanho|monitoro|adicionei)\b/,
+  /我(自己)?的|我(关注|订阅|监控|添加|持有|收藏)的|自选/,
+];
+
 /**
  * The text as the Latin patterns read it: lower case, no accents ("preço" -> "preco"), full-width
  * forms folded (NFKC), punctuation as spaces ("what's" -> "what s"), single spaces.
@@ -388,6 +404,7 @@ export function recognise(
     followUp: FOLLOW_UP.some((pattern) => pattern.test(normal)),
     reference:
       REFERENCES.find(([, patterns]) => firstMatch(normal, patterns, languages))?.[0] ?? null,
+    mine: MINE.some((pattern) => pattern.test(normal)),
     language: language ?? locale,
   };
 }

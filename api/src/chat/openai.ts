@@ -125,6 +125,7 @@ export function openAiSystemPrompt(locale: Locale, data: AssistantData): string 
     `Always answer in ${LANGUAGE_NAMES[locale]}, whatever the language of the question.`,
     'Use the tools for every number (prices, changes, indicators, dates, counts): never invent or estimate a figure. When the tools do not have something, say so.',
     'Coin ids and source ids are Coinlens numbers: find them with search_coins, search_sources or the lists first.',
+    'Questions about "my" coins or events ("my next events", "meus próximos eventos", "我的下一个活动") are about what the user follows and monitors: answer them from my_watchlist and my_sources only, never from the lists of everyone\'s (upcoming_sources, hot_coins, hot_sources).',
     demo
       ? 'The market numbers are a bundled demo data set, not live prices: say so whenever you quote them.'
       : 'The market numbers come from CoinGecko; give the time of a quote when it matters.',
@@ -643,7 +644,7 @@ const TOOLS = new Map<string, Tool>([
   ),
   tool(
     'my_sources',
-    'The events the user monitors, most recently added first: title, author, status, time, and a key point of completed ones.',
+    'The events the user monitors (the user\'s own, for any question about "my" events, the next ones included), most recently added first: title, author, status, time, and a key point of completed ones.',
     {},
     [],
     async (_args, { data }, found) => {
@@ -669,7 +670,7 @@ const TOOLS = new Map<string, Tool>([
   ),
   tool(
     'upcoming_sources',
-    'Events that have not started yet, soonest first.',
+    "Events that have not started yet, soonest first: everyone's, not only those the user monitors.",
     { limit: limitSchema },
     [],
     async (args, { data }, found) => {

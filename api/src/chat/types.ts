@@ -10,6 +10,7 @@ import type {
   FollowEntry,
   Locale,
   MonitorSource,
+  SourceStatus,
   SourceSummary,
   UserMonitorSource,
 } from '@coinlens/contract';
@@ -39,9 +40,9 @@ export interface AssistantData {
   report(coinId: number, locale: Locale): Promise<CoinReport | null>;
   /** The user's followed coins, newest first. */
   watchlist(): Promise<FollowEntry[]>;
-  /** The user's monitored sources, most recently added first. */
-  userSources(): Promise<UserMonitorSource[]>;
-  /** Sources not started yet, soonest first. */
+  /** The user's monitored sources (of `status` only, when given), most recently added first. */
+  userSources(status?: SourceStatus): Promise<UserMonitorSource[]>;
+  /** Sources not started yet, soonest first: everyone's, not only the user's. */
   upcomingSources(limit: number): Promise<MonitorSource[]>;
   /** Completed sources with the most heat over the last 7 days. */
   hotSources(limit: number): Promise<MonitorSource[]>;

@@ -21,7 +21,10 @@ export interface RecordedRequest {
     model?: string;
     stream?: boolean;
     messages?: SentMessage[];
-    tools?: { type: string; function: { name: string; parameters?: unknown } }[];
+    tools?: {
+      type: string;
+      function: { name: string; description?: string; parameters?: unknown };
+    }[];
     tool_choice?: unknown;
     [key: string]: unknown;
   };

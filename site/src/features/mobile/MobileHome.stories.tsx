@@ -2,7 +2,7 @@
 // does and the way in; for Ana, signed in, her coins, her sources' next events and the assistant
 // behind the tabs at the bottom of the screen. In the site's layout as the page has it (its mobile
 // frame and dialog host), over the stories' mocked API on 1 November 2026 at noon UTC (an upcoming
-// event says "Starts Today 18:30"), shot at a phone's size (375 x 812; 320 x 640 for the narrowest
+// event says "Starts today 18:30"), shot at a phone's size (375 x 812; 320 x 640 for the narrowest
 // phones). Everything a story changes outside the page is put back when it ends: the address's
 // `?tab=`, Ana's onboarding progress, the realtime connection (the layout's, opened here on the
 // mocked API's realtime socket) and the locale cookie.
