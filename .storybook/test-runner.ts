@@ -4,11 +4,13 @@
 // site/__screenshots__ (`npm run test-storybook -- -u` updates them; add `--includeTags site` to
 // touch only the site's). A story with `parameters.screenshot.size` (the mobile pages' stories:
 // a phone's 375 x 812 or 320 x 640) renders and is shot in a viewport of that size; the others
-// keep the page's own.
+// keep the page's own. One with `parameters.screenshot.touch` renders on a touch screen (Chromium's
+// touch emulation: `(pointer: coarse)` and `(hover: none)` match), the others on a mouse's.
 import { getStoryContext, waitForPageReady, type TestRunnerConfig } from '@storybook/test-runner';
 import { checkA11y, configureAxe, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import path from 'node:path';
+import type { CDPSession } from 'playwright';
 
 /** The baselines of a story: beside the package whose story file it is. */
 function screenshotsDir(fileName: unknown): string {
@@ -39,6 +41,24 @@ type Page = Parameters<NonNullable<TestRunnerConfig['preVisit']>>[0];
 /** The viewport each page opened with, which a story without a size of its own gets back. */
 const openingSizes = new WeakMap<Page, ViewportSize | null>();
 
+/** The DevTools session of each page whose touch emulation is on (closing it turns it off). */
+const touchSessions = new WeakMap<Page, CDPSession>();
+
+/** Turns Chromium's touch emulation of the page on or off. */
+async function emulateTouch(page: Page, on: boolean): Promise<void> {
+  const session = touchSessions.get(page);
+  if (Boolean(session) === on) return;
+  if (session) {
+    touchSessions.delete(page);
+    await session.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await session.detach();
+    return;
+  }
+  const opened = await page.context().newCDPSession(page);
+  await opened.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  touchSessions.set(page, opened);
+}
+
 /** Sets the page's viewport to `size`, or back to the one it opened with. */
 async function fitViewport(page: Page, size: ViewportSize | undefined): Promise<void> {
   if (!openingSizes.has(page)) openingSizes.set(page, page.viewportSize());
@@ -64,6 +84,7 @@ const config: TestRunnerConfig = {
     await page.evaluate(() => (globalThis as PreviewGlobals).__STORYBOOK_PREVIEW__?.ready());
     const storyContext = await getStoryContext(page, context);
     await fitViewport(page, storyContext.parameters?.screenshot?.size);
+    await emulateTouch(page, Boolean(storyContext.parameters?.screenshot?.touch));
     await injectAxe(page);
     // The page's own loading ends before a story starts. Playwright's `networkidle`, which
     // waitForPageReady awaits before each screenshot, comes once a page; a story whose mocked API
@@ -78,6 +99,7 @@ const config: TestRunnerConfig = {
       if (!context.hasFailure) await checkStory(page, context);
     } finally {
       await fitViewport(page, undefined);
+      await emulateTouch(page, false);
     }
   },
 };

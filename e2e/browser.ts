@@ -35,6 +35,52 @@ export const DEVICES = {
   },
 } satisfies Record<string, BrowserContextOptions>;
 
+/** A phone held upright at `width` x `height` CSS px, as a browser context emulates it. */
+export function phone(
+  width: number,
+  height: number,
+  userAgent: string = USER_AGENTS.iPhone,
+): BrowserContextOptions & { viewport: { width: number; height: number } } {
+  return {
+    userAgent,
+    viewport: { width, height },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  };
+}
+
+/** How far the page scrolls sideways (0 when it fits the screen). */
+export const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * The visible controls inside `within` a finger has to hit that are smaller than 44x44 CSS px
+ * (WCAG 2.5.5), by their text or label. Exempt: links inside running text (a link in a sentence),
+ * and the chart library's own attribution logo inside a chart, which the design system's chart
+ * keeps. A radio button counts by its label, which is what a finger hits.
+ */
+export const smallTargets = (page: Page, within = 'body') =>
+  page.evaluate((scope) => {
+    const small: string[] = [];
+    for (const element of document
+      .querySelector(scope)!
+      .querySelectorAll<HTMLElement>('a[href], button, select, input, textarea, [role="tab"]')) {
+      const target = element.matches('input[type="radio"]') ? element.parentElement! : element;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= 0) continue;
+      if (getComputedStyle(element).visibility === 'hidden') continue;
+      if (element.tagName === 'A' && element.closest('p, li:not([class])') !== null) continue;
+      if (element.closest('[data-part="chart"]') !== null) continue;
+      if (box.width < 44 || box.height < 44) {
+        const name =
+          element.getAttribute('aria-label') || element.textContent?.trim() || element.tagName;
+        small.push(`${name} (${Math.round(box.width)}x${Math.round(box.height)})`);
+      }
+    }
+    return small;
+  }, within);
+
 /**
  * Waits until the page's server markup has hydrated: the page around its parts and every part
  * (as the page's early-click listener records them: site/src/start/earlyClicks.ts). A hover, say,

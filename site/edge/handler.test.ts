@@ -54,9 +54,9 @@ function sha256(text: string): string {
 describe('handleRequest', () => {
   it('sends a phone from a page without a mobile one to the mobile home page, keeping the query', async () => {
     const fetchAsset = jest.fn(assets);
-    const res = await handleRequest(get('/zh/reporting/?coin=btc&t=login', IPHONE), fetchAsset);
+    const res = await handleRequest(get('/zh/monitoring/?x=1&t=login', IPHONE), fetchAsset);
     expect(res.status).toBe(302);
-    expect(res.headers.get('Location')).toBe('/zh/mobile/?coin=btc&t=login');
+    expect(res.headers.get('Location')).toBe('/zh/mobile/?x=1&t=login');
     expect(res.headers.get('Vary')).toBe('User-Agent');
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(fetchAsset).not.toHaveBeenCalled();
@@ -66,6 +66,12 @@ describe('handleRequest', () => {
     const res = await handleRequest(get('/zh/terms/?x=1', IPHONE), assets);
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe('/zh/mobile/terms/?x=1');
+  });
+
+  it("sends a phone from a shared link to a coin's report to the phone's view of that coin", async () => {
+    const res = await handleRequest(get('/pt-br/reporting/?coin=3', IPHONE), assets);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/pt-br/mobile/reporting/?coin=3');
   });
 
   it('sends a desktop from a mobile page to the same page of the full site', async () => {

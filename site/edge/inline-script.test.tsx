@@ -67,7 +67,7 @@ describe('the inline device redirect', () => {
   });
 
   it('sends a phone to the mobile home page of its language, keeping query and fragment', () => {
-    expect(runAt('https://coinlens.example/zh/reporting/?t=login#top', IPHONE)).toBe(
+    expect(runAt('https://coinlens.example/zh/monitoring/?t=login#top', IPHONE)).toBe(
       '/zh/mobile/?t=login#top',
     );
     expect(runAt('https://coinlens.example/', IPHONE)).toBe('/mobile/');

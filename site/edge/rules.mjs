@@ -7,10 +7,19 @@
 /**
  * The pages the site has both for computers and for phones, each by its path under the language
  * (and, for the phone's, under `mobile/`); '' is the home page. The device redirect keeps the page
- * between these pairs. rules.test.ts checks the list against site/src/pages and its mobile/ folder,
- * so a new pair of pages is added here.
+ * between these pairs, and its callers keep the query string, so a shared link to a coin's report
+ * (`/reporting/?coin=1`) or a source (`/monitoring/detail/?id=7`) opens the same coin or source on
+ * the other side. rules.test.ts checks the list against site/src/pages and its mobile/ folder, so
+ * a new pair of pages is added here.
  */
-export const PAGES_ON_BOTH_SIDES = Object.freeze(['', '400', 'privacy', 'terms']);
+export const PAGES_ON_BOTH_SIDES = Object.freeze([
+  '',
+  '400',
+  'monitoring/detail',
+  'privacy',
+  'reporting',
+  'terms',
+]);
 
 /**
  * Where a request for `pathname` from `userAgent` must go instead, or null when it stays.
@@ -18,7 +27,7 @@ export const PAGES_ON_BOTH_SIDES = Object.freeze(['', '400', 'privacy', 'terms']
  * Phones belong on the mobile pages (`/mobile/`, `/zh/mobile/`, `/pt-br/mobile/`), everyone else
  * on the full site (`/`, `/zh/`, `/pt-br/`); the language of the path is kept, and so is the page
  * where the other side has it too (PAGES_ON_BOTH_SIDES: `/privacy/` <-> `/mobile/privacy/`).
- * A page without a counterpart (`/reporting/`, the 404 page, an address that is no page) goes to
+ * A page without a counterpart (`/monitoring/`, the 404 page, an address that is no page) goes to
  * the other side's home page of its language. The target is the page's canonical address, with a
  * trailing slash: `/terms`, `/terms/index.html` and `/terms.html` all go to `/mobile/terms/`. The
  * query string and fragment are not part of `pathname`; each caller appends them. The API,

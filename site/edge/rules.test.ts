@@ -125,6 +125,19 @@ const PAIRS: [string, string | null, string | null][] = [
   ['/pt-br/mobile/terms/', null, '/pt-br/terms/'],
   ['/pt-br/400/', '/pt-br/mobile/400/', null],
   ['/pt-br/mobile/400/', null, '/pt-br/400/'],
+  // A coin's report and a source: the query (?coin=, ?id=) is the caller's to keep.
+  ['/reporting/', '/mobile/reporting/', null],
+  ['/mobile/reporting/', null, '/reporting/'],
+  ['/monitoring/detail/', '/mobile/monitoring/detail/', null],
+  ['/mobile/monitoring/detail/', null, '/monitoring/detail/'],
+  ['/zh/reporting/', '/zh/mobile/reporting/', null],
+  ['/zh/mobile/reporting/', null, '/zh/reporting/'],
+  ['/zh/monitoring/detail/', '/zh/mobile/monitoring/detail/', null],
+  ['/zh/mobile/monitoring/detail/', null, '/zh/monitoring/detail/'],
+  ['/pt-br/reporting/', '/pt-br/mobile/reporting/', null],
+  ['/pt-br/mobile/reporting/', null, '/pt-br/reporting/'],
+  ['/pt-br/monitoring/detail/', '/pt-br/mobile/monitoring/detail/', null],
+  ['/pt-br/mobile/monitoring/detail/', null, '/pt-br/monitoring/detail/'],
 ];
 
 /** Other spellings of those pages' addresses, each sent on to the page's own address. */
@@ -139,29 +152,29 @@ const PAIR_FORMS: [string, string | null, string | null][] = [
   ['/mobile/terms.HTML', null, '/terms/'],
   ['/zh/mobile/terms/index.html', null, '/zh/terms/'],
   ['/pt-br/mobile/privacy', null, '/pt-br/privacy/'],
+  ['/monitoring/detail', '/mobile/monitoring/detail/', null],
+  ['/zh/reporting/index.html', '/zh/mobile/reporting/', null],
+  ['/mobile/monitoring/detail/index.html', null, '/monitoring/detail/'],
 ];
 
 /** Pages without a counterpart: the other side's home page of the same language. */
 const FALLBACKS: [string, string | null, string | null][] = [
-  ['/reporting/', '/mobile/', null],
   ['/monitoring/', '/mobile/', null],
-  ['/monitoring/detail/', '/mobile/', null],
+  ['/monitoring/detail/more/', '/mobile/', null],
   ['/welcome/', '/mobile/', null],
   ['/404/', '/mobile/', null],
   ['/404.html', '/mobile/', null],
   ['/no-such-page/', '/mobile/', null],
   ['/privacy/terms/', '/mobile/', null],
-  ['/zh/reporting/', '/zh/mobile/', null],
-  ['/zh/monitoring/detail/', '/zh/mobile/', null],
+  ['/zh/monitoring/', '/zh/mobile/', null],
   ['/zh/404.html', '/zh/mobile/', null],
   ['/pt-br/monitoring/', '/pt-br/mobile/', null],
-  ['/pt-br/monitoring/detail/', '/pt-br/mobile/', null],
   ['/pt-br/404/', '/pt-br/mobile/', null],
   ['/mobile/404/', null, '/'],
-  ['/mobile/reporting/', null, '/'],
+  ['/mobile/monitoring/', null, '/'],
   ['/mobile/privacy/terms/', null, '/'],
   ['/mobile/mobile/privacy/', null, '/'],
-  ['/zh/mobile/monitoring/detail/', null, '/zh/'],
+  ['/zh/mobile/monitoring/detail/x/', null, '/zh/'],
   ['/zh/privacy/mobile/', null, '/zh/'],
   ['/pt-br/mobile/no-such-page/', null, '/pt-br/'],
   // A language the site does not have is no language: no prefix, and no page it knows.
@@ -221,7 +234,7 @@ describe('deviceRedirect', () => {
 
   it('redirects exactly the phones away from a page without "mobile"', () => {
     for (const agent of Object.keys(UA) as Agent[]) {
-      expect(deviceRedirect('/zh/reporting/', UA[agent])).toBe(
+      expect(deviceRedirect('/zh/monitoring/', UA[agent])).toBe(
         PHONES.includes(agent) ? '/zh/mobile/' : null,
       );
     }
@@ -265,7 +278,7 @@ describe('PAGES_ON_BOTH_SIDES', () => {
     // The reading itself: both sides have their home page, and only the full site its areas.
     expect(full).toEqual(expect.arrayContaining(['', 'reporting', 'monitoring/detail']));
     expect(phone).toContain('');
-    expect(phone).not.toContain('reporting');
+    expect(phone).not.toContain('monitoring');
     const both = full.filter((page) => phone.includes(page));
     expect([...PAGES_ON_BOTH_SIDES].sort()).toEqual(both.sort());
   });

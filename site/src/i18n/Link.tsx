@@ -18,6 +18,8 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   activeClassName?: string;
   /** Treat sub-paths as the current page for `activeClassName`. */
   partiallyActive?: boolean;
+  /** The new history entry's state, which the page it leads to reads as `location.state`. */
+  state?: object;
   children?: ReactNode;
 }
 

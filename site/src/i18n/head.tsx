@@ -16,9 +16,11 @@ export type PageKey =
   | 'privacy'
   | 'terms'
   | 'mobile'
+  | 'mobileMonitoringDetail'
   | 'mobilePrivacy'
   | 'mobileTerms'
   | 'mobileBadRequest'
+  | 'mobileReporting'
   | 'badRequest'
   | 'notFound';
 
@@ -29,9 +31,11 @@ type Strings = {
 
 const MOBILE_PAGES = new Set<PageKey>([
   'mobile',
+  'mobileMonitoringDetail',
   'mobilePrivacy',
   'mobileTerms',
   'mobileBadRequest',
+  'mobileReporting',
 ]);
 
 function commonStrings(data: LocaleQueryData | undefined): Strings {

@@ -34,6 +34,8 @@ describe('inVariant', () => {
     ['/mobile/?tab=events', '/mobile/?tab=events'],
     ['/400/', '/mobile/400/'],
     ['/400', '/mobile/400/'],
+    ['/reporting/?coin=2', '/mobile/reporting/?coin=2'],
+    ['/reporting?coin=x', '/mobile/reporting/?coin=x'],
   ])('sends %s to %s from a mobile page', (path, expected) => {
     expect(inVariant(path, '/zh/mobile/')).toBe(expected);
     expect(inVariant(path, '/mobile/privacy/')).toBe(expected);

@@ -16,7 +16,7 @@ export const MOBILE_CHAT_TAB = 'chat';
  * The in-app address `path` (without language prefix: `/reporting/`, `/?t=login`) in the variant
  * of `pathname`, the page being read: as is on the full site; on a mobile page, the mobile page,
  * with the login dialog when `path` asked for it, and on its chat tab for the welcome page (where a
- * new user meets the assistant); the bad-request page's is the mobile one.
+ * new user meets the assistant); the bad-request page's and a coin's report's are the mobile ones.
  */
 export function inVariant(path: string, pathname: string): string {
   if (!isMobilePath(pathname) || isMobilePath(path.split(/[?#]/)[0] ?? '')) return path;
@@ -24,6 +24,11 @@ export function inVariant(path: string, pathname: string): string {
   // The bad-request page has a mobile one: the mobile page would not say what happened.
   if (route === '/400/' || route === '/400') return '/mobile/400/';
   const params = new URLSearchParams(query);
+  // A coin's report has the phone's report view (which says what it makes of the id).
+  const coin = params.get('coin');
+  if ((route === '/reporting/' || route === '/reporting') && coin !== null) {
+    return `/mobile/reporting/?${new URLSearchParams({ coin }).toString()}`;
+  }
   const kept = new URLSearchParams();
   if (params.get('t') === 'login') kept.set('t', 'login');
   if (route === '/welcome/' || route === '/welcome') kept.set('tab', MOBILE_CHAT_TAB);

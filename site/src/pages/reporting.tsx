@@ -1,7 +1,8 @@
 import { graphql, type PageProps } from 'gatsby';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
 import { Layout } from '../shell/Layout';
-import { linkedCoinOf, Reporting } from '../features/reporting/Reporting';
+import { linkedCoinOf } from '../features/reporting/linkedCoin';
+import { Reporting } from '../features/reporting/Reporting';
 import { RequireSignIn } from '../shell/RequireSignIn';
 import { useHydrated } from '../shell/useHydrated';
 import { pageHead } from '../i18n/head';

@@ -5,7 +5,7 @@ import { closeDialog, getOpenDialog, openDialog, wantsLogin } from './dialogs';
 import { statusOf } from './ErrorBoundary';
 import { isInArea } from './Header';
 import { addressIn } from './LanguagePicker';
-import { loginAddress } from '../start/signedOutRedirect';
+import { loginAddress } from '../start/signedInAreas';
 import { trackLoad, pageLoad } from './pageLoad';
 
 describe('the login dialog from the address', () => {

@@ -1,13 +1,37 @@
 // The signed-in areas: the pages only a signed-in user sees (each one renders RequireSignIn). Kept
 // apart from signedOutRedirect.ts (which the page's head script is built from) so that the header
 // of every page can ask without carrying the device redirect's rules.
+import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale } from '../i18n/locales';
+import { isMobilePath } from '../i18n/variant';
 
 /** The signed-in areas' pages, without language prefix. */
-export const SIGNED_IN_ROUTES = ['/reporting/', '/monitoring/', '/monitoring/detail/', '/welcome/'];
+export const SIGNED_IN_ROUTES = [
+  '/reporting/',
+  '/monitoring/',
+  '/monitoring/detail/',
+  '/welcome/',
+  '/mobile/monitoring/detail/',
+  '/mobile/reporting/',
+];
 
 /** Whether a path without language prefix (`/monitoring/detail/`) is a signed-in area's page. */
 export function isSignedInArea(originalPath: string): boolean {
   return SIGNED_IN_ROUTES.includes(originalPath.replace(/\/?$/, '/'));
+}
+
+/**
+ * Where a signed-out visitor of a signed-in area goes, in their language: the home page's login
+ * (`/?t=login`, `/zh/?t=login` ...), or the mobile page's when `mobile` (the area is a phone's
+ * page), as a phone sent to the full site's would only be sent on again.
+ */
+export function loginAddress(language: string, mobile = false): string {
+  const home = mobile ? '/mobile/' : '/';
+  return `${localizedPath(isLocale(language) ? language : DEFAULT_LOCALE, home)}?t=login`;
+}
+
+/** Where a signed-out visitor of the built page at `pathname` goes (see `loginAddress`). */
+export function loginAddressOf(pathname: string): string {
+  return loginAddress(splitLocale(pathname).locale, isMobilePath(pathname));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { isSignedInArea, SIGNED_IN_ROUTES } from './signedInAreas';
-import { loginAddress, redirectDevice, signedInAreaOf } from './signedOutRedirect';
+import { isSignedInArea, loginAddress, loginAddressOf, SIGNED_IN_ROUTES } from './signedInAreas';
+import { redirectDevice, signedInAreaOf } from './signedOutRedirect';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
@@ -22,6 +22,8 @@ describe('signedInAreaOf', () => {
     ['/zh/monitoring/detail/', 'zh'],
     ['/pt-br/welcome/', 'pt-br'],
     ['/welcome', 'en'],
+    ['/zh/mobile/monitoring/detail/', 'zh'],
+    ['/pt-br/mobile/reporting/', 'pt-br'],
   ])('finds the signed-in area of %s, in %s', (pathname, locale) => {
     expect(signedInAreaOf(pathname)).toBe(locale);
   });
@@ -43,17 +45,39 @@ describe('loginAddress', () => {
   ])('sends a visitor of %s to %s', (language, address) => {
     expect(loginAddress(language)).toBe(address);
   });
+
+  it.each([
+    ['en', '/mobile/?t=login'],
+    ['zh', '/zh/mobile/?t=login'],
+    ['pt-br', '/pt-br/mobile/?t=login'],
+  ])('sends a visitor of a phone page in %s to %s', (language, address) => {
+    expect(loginAddress(language, true)).toBe(address);
+  });
+});
+
+describe('loginAddressOf', () => {
+  it.each([
+    ['/monitoring/detail/', '/?t=login'],
+    ['/zh/reporting/', '/zh/?t=login'],
+    ['/mobile/monitoring/detail/', '/mobile/?t=login'],
+    ['/zh/mobile/monitoring/detail/', '/zh/mobile/?t=login'],
+    ['/pt-br/mobile/monitoring/detail/', '/pt-br/mobile/?t=login'],
+    ['/zh/mobile/reporting/', '/zh/mobile/?t=login'],
+  ])('sends a visitor of %s to %s', (pathname, address) => {
+    expect(loginAddressOf(pathname)).toBe(address);
+  });
 });
 
 describe('redirectDevice', () => {
   it('sends a phone to the mobile page of its language, keeping query and fragment', () => {
-    expect(redirected('/zh/reporting/?x=1#top', PHONE)).toBe('/zh/mobile/?x=1#top');
+    expect(redirected('/zh/monitoring/?x=1#top', PHONE)).toBe('/zh/mobile/?x=1#top');
     expect(redirected('/pt-br/', PHONE)).toBe('/pt-br/mobile/');
   });
 
   it('keeps the page where the other side has it too, with query and fragment', () => {
     expect(redirected('/zh/privacy/?x=1#top', PHONE)).toBe('/zh/mobile/privacy/?x=1#top');
     expect(redirected('/mobile/terms/?x=1', DESKTOP)).toBe('/terms/?x=1');
+    expect(redirected('/reporting/?coin=2', PHONE)).toBe('/mobile/reporting/?coin=2');
   });
 
   it('sends a computer from a mobile page to the full site of its language', () => {
@@ -84,12 +108,15 @@ describe('SIGNED_IN_ROUTES', () => {
 });
 
 describe('isSignedInArea', () => {
-  it.each(['/reporting/', '/monitoring', '/monitoring/detail/', '/welcome'])(
-    '%s is one',
-    (path) => {
-      expect(isSignedInArea(path)).toBe(true);
-    },
-  );
+  it.each([
+    '/reporting/',
+    '/monitoring',
+    '/monitoring/detail/',
+    '/welcome',
+    '/mobile/monitoring/detail/',
+  ])('%s is one', (path) => {
+    expect(isSignedInArea(path)).toBe(true);
+  });
 
   it.each(['/', '/mobile/', '/terms/', '/monitoring/other/', '/reporting/x/', ''])(
     '%s is not',

@@ -1,6 +1,5 @@
-// A signed-out visitor of a signed-in area (/reporting/, /monitoring/, /monitoring/detail/,
-// /welcome/) goes to the login dialog on the home page of the same language (`/?t=login`,
-// `/zh/?t=login` ...). RequireSignIn does it once the page has started; on a full load the page's
+// A signed-out visitor of a signed-in area goes to the login dialog (loginAddress in
+// signedInAreas.ts). RequireSignIn does it once the page has started; on a full load the page's
 // head script does it first (inline/areaStart.ts): no token in the browser means signed out, so
 // the visitor goes on before anything paints, without the area's placeholder or scripts. A token
 // the API refuses (expired, revoked) is still met by RequireSignIn and the API client.
@@ -8,18 +7,13 @@
 // Every page's head script starts with the device redirect (redirectDevice), for hosts without
 // the edge handler.
 import { deviceRedirect } from '../../edge/rules.mjs';
-import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from '../i18n/locales';
+import { splitLocale, type Locale } from '../i18n/locales';
 import { isSignedInArea } from './signedInAreas';
-
-/** Where a signed-out visitor of a signed-in area goes, in their language. */
-export function loginAddress(language: string): string {
-  return `${localizedPath(isLocale(language) ? language : DEFAULT_LOCALE, '/')}?t=login`;
-}
 
 /**
  * The language of a built page's path when the page is a signed-in area's
- * (`/zh/monitoring/detail/` -> zh), or null for any other page (the mobile pages guard their
- * signed-in part themselves).
+ * (`/zh/monitoring/detail/` -> zh), or null for any other page (the mobile home page guards its
+ * signed-in part itself).
  */
 export function signedInAreaOf(pathname: string): Locale | null {
   const { locale, path } = splitLocale(pathname);

@@ -10,6 +10,8 @@ export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   to: string;
   activeClassName?: string;
   partiallyActive?: boolean;
+  /** The history entry's state (read here by no one). */
+  state?: unknown;
   /** How the i18n plugin's Link hands its ref to Gatsby's. */
   innerRef?: unknown;
 }
@@ -19,6 +21,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
     to,
     activeClassName: _activeClassName,
     partiallyActive: _partiallyActive,
+    state: _state,
     innerRef,
     children,
     ...rest

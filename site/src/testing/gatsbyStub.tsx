@@ -7,6 +7,8 @@ interface StubLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   to: string;
   activeClassName?: string;
   partiallyActive?: boolean;
+  /** The history entry's state (read here by no one). */
+  state?: unknown;
   /** How the i18n plugin's Link hands its ref to Gatsby's. */
   innerRef?: unknown;
 }
@@ -15,6 +17,7 @@ export function Link({
   to,
   activeClassName: _activeClassName,
   partiallyActive: _partiallyActive,
+  state: _state,
   innerRef: _innerRef,
   children,
   ...rest

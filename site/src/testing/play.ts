@@ -78,3 +78,84 @@ export interface ScreenshotMask {
 
 /** The resend button while it counts down: 'Sent (59s)', 'Enviado (59s)', '已发送（59 秒）'. */
 export const COOLDOWN_MASK: ScreenshotMask = { role: 'button', name: '\\d+\\s*(s|秒)\\s*[)）]$' };
+
+/** The phones that the dialogs' phone stories are shot on (CSS pixels). */
+export const PHONES = {
+  /** A phone held upright. */
+  upright: { width: 390, height: 844 },
+  /** The narrowest phone. */
+  narrowest: { width: 320, height: 640 },
+  /** A phone held sideways. */
+  sideways: { width: 844, height: 390 },
+};
+
+/** Checks that `element` lies wholly within the window: nothing of it is off screen. */
+export async function expectOnScreen(element: HTMLElement) {
+  await waitFor(() => {
+    const box = element.getBoundingClientRect();
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(window.innerHeight);
+    expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+  }, WAIT);
+}
+
+/** Checks that `element` has nothing to scroll sideways: its content fits its width. */
+export async function expectNoSidewaysScroll(element: HTMLElement) {
+  await expect(element.scrollWidth).toBeLessThanOrEqual(element.clientWidth);
+}
+
+/** Checks that two elements do not overlap on screen (a toast and what it must not cover). */
+export async function expectApart(one: HTMLElement, other: HTMLElement) {
+  const a = one.getBoundingClientRect();
+  const b = other.getBoundingClientRect();
+  const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  await expect(overlap).toBe(false);
+}
+
+/** Checks that a text field's placeholder fits the room for text in it, none of it cut off. */
+export async function expectPlaceholderFits(input: HTMLInputElement) {
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d')!;
+  context.font = style.font;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  await expect(context.measureText(input.placeholder).width).toBeLessThanOrEqual(room);
+}
+
+/** A picker dialog's names: its title, close icon, search field and Save. */
+export interface PickerNames {
+  title: string;
+  close: string;
+  search: string;
+  save: string;
+}
+
+/**
+ * Checks a picker dialog on a phone: its close icon and Save (enabled) on the screen, nothing
+ * scrolling sideways, the search's placeholder whole.
+ */
+export async function expectPickerOnPhone(dialog: HTMLElement, names: PickerNames) {
+  const save = within(dialog).getByRole('button', { name: names.save });
+  await expect(save).toBeEnabled();
+  await expectOnScreen(save);
+  await expectOnScreen(within(dialog).getByRole('button', { name: names.close }));
+  await expectNoSidewaysScroll(dialog);
+  await expectPlaceholderFits(
+    within(dialog).getByRole<HTMLInputElement>('searchbox', { name: names.search }),
+  );
+}
+
+/**
+ * Checks the toast that says `text`: it covers neither the picker dialog's title nor its close
+ * icon, and Save stays on the screen.
+ */
+export async function expectToastClearOfPicker(
+  text: string,
+  dialog: HTMLElement,
+  names: PickerNames,
+) {
+  const toast = (await findToast(text)).closest('li')!;
+  await expectApart(toast, within(dialog).getByRole('heading', { name: names.title }));
+  await expectApart(toast, within(dialog).getByRole('button', { name: names.close }));
+  await expectOnScreen(within(dialog).getByRole('button', { name: names.save }));
+}

@@ -43,8 +43,8 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      // The add-monitoring dialog's list width.
-      <div style={{ width: 580 }}>
+      // The add-monitoring dialog's list width, or a phone's.
+      <div style={{ width: 580, maxWidth: '100%' }}>
         <Story />
       </div>
     ),
@@ -122,6 +122,24 @@ export const SourcesFull: Story = {
     // The chips wrap in rows, not one under the other.
     const rows = new Set(chips.map((chip) => Math.round(chip.getBoundingClientRect().top)));
     await expect(rows.size).toBeLessThanOrEqual(3);
+  },
+};
+
+/**
+ * Five coins on the narrowest phone (320 px, a finger's remove buttons): the cards wrap in rows,
+ * and the count and Save go under them, within the width.
+ */
+export const FullOnSmallPhone: Story = {
+  args: { variant: 'card', items: COINS },
+  parameters: { screenshot: { size: { width: 320, height: 640 } } },
+  play: async ({ canvasElement }) => {
+    const root = within(canvasElement).getByRole('list', { name: 'Selected' }).parentElement!;
+    await expect(within(root).getAllByRole('listitem')).toHaveLength(5);
+    const save = within(root).getByRole('button', { name: 'Save' });
+    const box = save.getBoundingClientRect();
+    await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(box.bottom).toBeLessThanOrEqual(window.innerHeight);
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
   },
 };
 

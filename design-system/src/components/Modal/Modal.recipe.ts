@@ -1,11 +1,13 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
-import { COARSE_POINTER } from '../../theme/media';
+import { COARSE_POINTER, PHONE_SCREEN } from '../../theme/media';
 
 /**
  * Chakra's Dialog parts look this recipe up under the key `dialog`, so Modal gets Chakra's focus
  * trap, scroll lock and Escape handling with our look. Widths: sm 422 px (login), md 455 px
  * (nickname), or any width: Modal sets `--cl-modal-width` on the content. `scrollBehavior`
  * says what scrolls when the content is taller than the window: the page, or the dialog's body.
+ * `fullScreen` says whether the dialog fills a phone's screen (Chakra's `size="full"`, kept to
+ * phones); with `scrollBehavior="inside"` its footer is then a bar along the screen's bottom.
  */
 export const modalRecipe = defineSlotRecipe({
   className: 'cl-modal',
@@ -102,11 +104,49 @@ export const modalRecipe = defineSlotRecipe({
       // The dialog never grows past the window: its body scrolls, so that the header and the
       // footer (with its Save) always stay in view. Only the body can shrink: the other parts
       // keep their content's height (a flex item's automatic minimum).
+      // The body is a column, so that a part of it may take the height left (a list that
+      // scrolls below a search that stays).
       inside: {
         content: { display: 'flex', flexDirection: 'column', maxHeight: '100%' },
-        body: { flex: '1', minHeight: '0', overflowY: 'auto' },
+        body: {
+          flex: '1',
+          minHeight: '0',
+          overflowY: 'auto',
+          display: 'flex',
+          flexDirection: 'column',
+        },
+      },
+    },
+    fullScreen: {
+      // A dialog floating over the page on every screen.
+      never: {},
+      // On a phone, the whole screen, clear of a notch, the status bar and the home indicator.
+      phone: {
+        positioner: { [PHONE_SCREEN]: { padding: '0' } },
+        content: {
+          [PHONE_SCREEN]: {
+            maxWidth: '100%',
+            minHeight: '100%',
+            borderWidth: '0',
+            borderRadius: '0',
+            boxShadow: 'none',
+            paddingTop: 'env(safe-area-inset-top, 0px)',
+            paddingBottom: 'env(safe-area-inset-bottom, 0px)',
+            paddingInline: 'env(safe-area-inset-left, 0px) env(safe-area-inset-right, 0px)',
+          },
+        },
+        header: { [PHONE_SCREEN]: { paddingInlineStart: '4' } },
+        description: { [PHONE_SCREEN]: { paddingX: '4' } },
+        body: { [PHONE_SCREEN]: { paddingX: '4' } },
+        footer: { [PHONE_SCREEN]: { paddingX: '4', paddingBottom: '3' } },
+        closeTrigger: {
+          [PHONE_SCREEN]: {
+            top: 'calc(env(safe-area-inset-top, 0px) + {spacing.2})',
+            right: 'calc(env(safe-area-inset-right, 0px) + {spacing.2})',
+          },
+        },
       },
     },
   },
-  defaultVariants: { scrollBehavior: 'outside' },
+  defaultVariants: { scrollBehavior: 'outside', fullScreen: 'never' },
 });

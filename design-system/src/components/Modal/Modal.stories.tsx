@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
 import { useRef, useState } from 'react';
+import { ChipFooter, type ChipFooterItem } from '../ChipFooter';
 import { Modal, type ModalProps } from './Modal';
 
 /** Opens the modal from a button, as an app does, and keeps `open` in state. */
@@ -182,6 +183,95 @@ export const ScrollsInside: Story = {
     const body = within(dialog).getByRole('list').parentElement!;
     await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight);
   },
+};
+
+/** Five picks, as a picker's footer holds them at its limit. */
+const FIVE_PICKS: ChipFooterItem[] = [
+  { id: 1, label: 'BTC', sublabel: 'Bitcoin' },
+  { id: 2, label: 'ETH', sublabel: 'Ethereum' },
+  { id: 3, label: 'SOL', sublabel: 'Solana' },
+  { id: 4, label: 'XRP', sublabel: 'XRP' },
+  { id: 5, label: 'DOGE', sublabel: 'Dogecoin' },
+];
+
+/** A picker's dialog on a phone: a long list, and five picks with Save in the footer. */
+const PHONE_PICKER = {
+  title: 'Add cryptocurrency',
+  description: 'Pick up to 5 coins to follow.',
+  width: 'lg',
+  scrollBehavior: 'inside',
+  fullScreen: 'phone',
+  children: (
+    <ol>
+      {Array.from({ length: 40 }, (_, index) => (
+        <li key={index}>
+          <label>
+            <input type="checkbox" /> Coin {index + 1}
+          </label>
+        </li>
+      ))}
+    </ol>
+  ),
+  footer: (
+    <ChipFooter
+      variant="card"
+      width="100%"
+      items={FIVE_PICKS}
+      limit={5}
+      listLabel="Selected"
+      getRemoveLabel={({ item }) => `Remove ${item.label}`}
+      getCountLabel={({ count, limit }) => `${count}/${limit}`}
+      emptyLabel="Nothing selected yet"
+      saveLabel="Save"
+      onSave={() => {}}
+      onRemove={() => {}}
+    />
+  ),
+} satisfies Story['args'];
+
+/**
+ * On a phone the dialog fills the screen: the title and close icon at its top, Save in a bar at
+ * its bottom, within the screen however many picks; only the list between them scrolls.
+ */
+async function fillsThePhone() {
+  const dialog = await page().findByRole('dialog', { name: 'Add cryptocurrency' });
+  await expect(dialog).toHaveAttribute('data-full-screen', 'phone');
+  await waitFor(() => {
+    const box = dialog.getBoundingClientRect();
+    expect(box.top).toBe(0);
+    expect(box.height).toBe(window.innerHeight);
+    expect(box.width).toBe(window.innerWidth);
+  });
+  const save = within(dialog).getByRole('button', { name: 'Save' });
+  const saveBox = save.getBoundingClientRect();
+  await expect(saveBox.top).toBeGreaterThanOrEqual(0);
+  await expect(saveBox.bottom).toBeLessThanOrEqual(window.innerHeight);
+  await expect(within(dialog).getAllByRole('button', { name: /^Remove / })).toHaveLength(5);
+  const body = within(dialog).getByText('Coin 1').closest('ol')!.parentElement!;
+  await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight);
+  // Nothing sideways.
+  await expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth);
+}
+
+/** On a phone held upright (390 x 844). */
+export const FullScreenOnPhone: Story = {
+  args: PHONE_PICKER,
+  parameters: { screenshot: { viewport: true, size: { width: 390, height: 844 } } },
+  play: fillsThePhone,
+};
+
+/** On the narrowest phone (320 x 640). */
+export const FullScreenOnSmallPhone: Story = {
+  args: PHONE_PICKER,
+  parameters: { screenshot: { viewport: true, size: { width: 320, height: 640 } } },
+  play: fillsThePhone,
+};
+
+/** On a phone held sideways (844 x 390): wide enough for the dialog, too low for it to float. */
+export const FullScreenOnPhoneSideways: Story = {
+  args: PHONE_PICKER,
+  parameters: { screenshot: { viewport: true, size: { width: 844, height: 390 } } },
+  play: fillsThePhone,
 };
 
 export const WithDescription: Story = {

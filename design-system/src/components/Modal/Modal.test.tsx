@@ -5,6 +5,23 @@ import { CoinlensProvider } from '../../provider';
 import { cssRulesOf } from '../../testing/cssRules';
 import { Modal } from './Modal';
 
+/** The declarations a phone's screen gives `element` (the rules in the PHONE_SCREEN query). */
+function phoneRulesOf(element: Element): string {
+  const css = [...document.styleSheets]
+    .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+    .join('\n');
+  const query = '@media (max-width: 47.99em), (max-height: 29.99em) {';
+  return [...element.classList]
+    .flatMap((name) =>
+      css
+        .split(query)
+        .slice(1)
+        .filter((block) => block.startsWith(`.${name} {`))
+        .map((block) => block.slice(0, block.indexOf('}'))),
+    )
+    .join('\n');
+}
+
 describe('Modal', () => {
   it('is a labelled dialog with a close icon that asks to close', async () => {
     const user = userEvent.setup();
@@ -58,6 +75,41 @@ describe('Modal', () => {
       const body = screen.getByText('Sources').parentElement!;
       expect(/overflow-y: auto/.test(cssRulesOf(body))).toBe(inside);
       expect(/max-height: 100%/.test(cssRulesOf(dialog))).toBe(inside);
+    },
+  );
+
+  it.each([
+    ['phone', true],
+    ['never', false],
+  ] as const)(
+    "with fullScreen %s, fills a phone's screen edge to edge only when asked to (%p)",
+    async (fullScreen, fills) => {
+      render(
+        <CoinlensProvider>
+          <Modal
+            open
+            onOpenChange={jest.fn()}
+            title="Add cryptocurrency"
+            closeLabel="Close"
+            width="lg"
+            scrollBehavior="inside"
+            fullScreen={fullScreen}
+            footer={<button type="button">Save</button>}
+          >
+            <p>Coins</p>
+          </Modal>
+        </CoinlensProvider>,
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Add cryptocurrency' });
+      expect(dialog).toHaveAttribute('data-full-screen', fullScreen);
+      // Upright (narrower than 48em) or sideways (lower than 30em), the dialog takes the whole
+      // height and width, without its rounded frame.
+      const phoneRules = phoneRulesOf(dialog);
+      expect(/min-height: 100%/.test(phoneRules)).toBe(fills);
+      expect(/max-width: 100%/.test(phoneRules)).toBe(fills);
+      expect(/border-radius: 0/.test(phoneRules)).toBe(fills);
+      // Elsewhere it still floats at its width.
+      expect(dialog).toHaveAttribute('data-width', 'lg');
     },
   );
 

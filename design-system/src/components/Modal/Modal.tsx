@@ -1,4 +1,4 @@
-import { Dialog, Portal, type HTMLChakraProps } from '@chakra-ui/react';
+import { Dialog, Portal, type DialogRootProps, type HTMLChakraProps } from '@chakra-ui/react';
 import { forwardRef, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useMergedRef } from '../../hooks/useMergedRef';
 import { CloseIcon } from '../../icons/icons';
@@ -42,12 +42,30 @@ export interface ModalProps extends Omit<HTMLChakraProps<'div'>, 'title'> {
    * through them, as the body itself is no tab stop.
    */
   scrollBehavior?: 'outside' | 'inside';
+  /**
+   * `phone`: on a phone's screen (narrower than 48em, or lower than 30em as when held sideways)
+   * the modal fills it, edge to edge; with `scrollBehavior="inside"` its footer then sits at the
+   * screen's bottom however long the body. `never` (default): it floats over the page everywhere.
+   */
+  fullScreen?: 'never' | 'phone';
   /** The modal's content. */
   children?: ReactNode;
 }
 
 /** The two widths of the site's dialogs (422 and 455 px) and one for larger content. */
 const NAMED_WIDTHS: Record<ModalWidth, string> = { sm: '422px', md: '455px', lg: '640px' };
+
+/**
+ * The recipe's variants, for Dialog.Root, which splits them off by the recipe it is given. Chakra
+ * types its props from its own dialog recipe (the theme's types are not generated here), which has
+ * no `fullScreen`: only the type is widened, nothing is passed around the recipe.
+ */
+function recipeVariants(
+  scrollBehavior: NonNullable<ModalProps['scrollBehavior']>,
+  fullScreen: NonNullable<ModalProps['fullScreen']>,
+) {
+  return { scrollBehavior, fullScreen } as Pick<DialogRootProps, 'scrollBehavior'>;
+}
 
 /**
  * A modal dialog with a close icon: focus is trapped inside and returns to where it was,
@@ -67,6 +85,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
     finalFocusRef,
     closeOnOutsideClick = true,
     scrollBehavior = 'outside',
+    fullScreen = 'never',
     children,
     css,
     ...rest
@@ -102,7 +121,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
   return (
     <Dialog.Root
       recipe={modalRecipe}
-      scrollBehavior={scrollBehavior}
+      {...recipeVariants(scrollBehavior, fullScreen)}
       open={open}
       onExitComplete={() => setMounted(false)}
       onOpenChange={(details) => onOpenChange({ open: details.open })}
@@ -117,6 +136,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
             ref={setContent}
             data-width={named ? width : 'custom'}
             data-scroll-behavior={scrollBehavior}
+            data-full-screen={fullScreen}
             css={{ '--cl-modal-width': cssWidth, ...css }}
             {...rest}
           >

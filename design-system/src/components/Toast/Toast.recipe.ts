@@ -22,7 +22,8 @@ export const toastRecipe = defineSlotRecipe({
     group: {
       position: 'fixed',
       zIndex: 1700,
-      top: '4',
+      // Below whatever the page keeps at its top (a phone's top bar), when the Toaster says so.
+      top: 'var(--cl-toast-offset-top, {spacing.4})',
       insetInline: '0',
       marginInline: 'auto',
       width: 'min(24rem, calc(100% - {spacing.8}))',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import type * as ReactDOMServer from 'react-dom/server';
 import { CoinlensProvider } from '../../provider';
+import { cssRulesOf } from '../../testing/cssRules';
 import { Modal } from '../Modal/Modal';
 import { Toaster } from './Toast';
 import { createToaster, TOAST_DURATION, type ToasterStore } from './toaster';
@@ -377,6 +378,31 @@ describe('Toaster', () => {
     expect(ref.current).toBe(region);
     expect(region).toBe(screen.getByTestId('toaster'));
     expect(container).not.toContainElement(region);
+  });
+
+  it('starts as far below the top as it is told, and takes taps only where a toast is', () => {
+    const store = createToaster();
+    store.create({ type: 'success', title: 'Coins added', duration: Infinity });
+    renderToaster(store, {
+      label: 'Notifications',
+      offsetTop: 'calc(3.5rem + 1px)',
+      style: { color: 'red' },
+    });
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.style.getPropertyValue('--cl-toast-offset-top')).toBe('calc(3.5rem + 1px)');
+    // The caller's own style stays beside it.
+    expect(region.style.color).toBe('red');
+    expect(cssRulesOf(region)).toMatch(/top: var\(--cl-toast-offset-top, /);
+    // The stack lets taps through to the page; only a toast takes them.
+    expect(cssRulesOf(region)).toMatch(/pointer-events: none/);
+    expect(cssRulesOf(screen.getByRole('listitem'))).toMatch(/pointer-events: auto/);
+  });
+
+  it('starts at its usual place when given no offset', () => {
+    const store = createToaster();
+    renderToaster(store, { label: 'Notifications' });
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.style.getPropertyValue('--cl-toast-offset-top')).toBe('');
   });
 
   it('is still read out while a modal hides the rest of the page', async () => {

@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
   type ReactElement,
@@ -30,6 +31,11 @@ export interface ToasterProps extends Omit<HTMLChakraProps<'section'>, 'children
   max?: number;
   /** Renders into `document.body` so no ancestor's stacking or transform can cover it. */
   portalled?: boolean;
+  /**
+   * How far below the viewport's top edge the stack starts, as a CSS length (1rem unless given):
+   * clear of what the page keeps at its top, e.g. a phone's top bar and its account menu.
+   */
+  offsetTop?: string;
 }
 
 const icons: Record<ToastType, ReactElement> = {
@@ -180,6 +186,8 @@ export const Toaster = forwardRef<HTMLElement, ToasterProps>(function Toaster(
     typeLabels,
     max = 3,
     portalled = true,
+    offsetTop,
+    style,
     onMouseEnter,
     onMouseLeave,
     onFocus,
@@ -273,6 +281,8 @@ export const Toaster = forwardRef<HTMLElement, ToasterProps>(function Toaster(
           data-part="group"
           data-empty={empty || undefined}
           css={base.styles.group}
+          // The recipe reads the offset; without one, its default.
+          style={{ ...style, '--cl-toast-offset-top': offsetTop } as CSSProperties}
           onMouseEnter={(event) => {
             onMouseEnter?.(event);
             reasons.current.hovered = true;

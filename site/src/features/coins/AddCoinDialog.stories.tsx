@@ -3,7 +3,19 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { coin } from '../../testing/fixtures';
-import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
+import {
+  expectNoSidewaysScroll,
+  expectOnScreen,
+  expectPickerOnPhone,
+  expectToastClearOfPicker,
+  findDialog,
+  findToast,
+  page,
+  PHONES,
+  visible,
+  WAIT,
+  type PickerNames,
+} from '../../testing/play';
 import { mockApiOf, dialogStory, textsOf, type SiteParameters } from '../../testing/site';
 import type { DialogHost } from '../../shell/DialogHost';
 import { getOpenDialog } from '../../shell/dialogs';
@@ -182,5 +194,92 @@ export const SignedOut: Story = {
     await findDialog(textsOf(context)('login.title'));
     await expect(getOpenDialog()).toBe('login');
     await expect(mockApiOf(context).requests).toHaveLength(0);
+  },
+};
+
+/** Opened from the phone's coins tab. */
+const ON_PHONE: SiteParameters = { ...SITE, path: '/mobile/' };
+
+/** The dialog's names, in the story's language. */
+function pickerNames(context: StoryContext): PickerNames {
+  const t = textsOf(context, 'coins');
+  return {
+    title: t('title'),
+    close: t('close'),
+    search: t('search.label'),
+    save: t('footer.save'),
+  };
+}
+
+/** The five coins a phone story picks. */
+const FIVE = ['ETH', 'USDT', 'BNB', 'SOL', 'XRP'];
+
+/**
+ * On a phone the dialog fills the screen: five picks make a tall footer, and Save stays on
+ * screen at its bottom while the coins scroll between it and the search; nothing scrolls sideways
+ * and the search's placeholder fits its field.
+ */
+async function fivePicksOnPhone(context: StoryContext) {
+  const t = textsOf(context, 'coins');
+  const dialog = await dialogWithCoins(context);
+  for (const symbol of FIVE) await add(dialog, context, symbol);
+  const cards = within(dialog).getByRole('list', { name: t('footer.list') });
+  await expect(within(cards).getAllByRole('listitem')).toHaveLength(5);
+  await expectPickerOnPhone(dialog, pickerNames(context));
+  await expectNoSidewaysScroll(within(dialog).getByRole('region', { name: t('results') }));
+  return dialog;
+}
+
+/** On a phone held upright (390 x 844), five picks: Save at the bottom of the screen. */
+export const FivePicksOnPhone: Story = {
+  parameters: { site: ON_PHONE, screenshot: { viewport: true, size: PHONES.upright } },
+  play: async (context) => {
+    await fivePicksOnPhone(context);
+  },
+};
+
+/**
+ * On the narrowest phone (320 x 640), in Portuguese: the table drops its change column and does
+ * not scroll sideways (the add buttons in view), the placeholder is the short one.
+ */
+export const FivePicksOnNarrowestPhone: Story = {
+  parameters: { site: ON_PHONE, screenshot: { viewport: true, size: PHONES.narrowest } },
+  globals: { locale: 'pt-br' },
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await fivePicksOnPhone(context);
+    const table = within(dialog).getByRole('table', { name: t('table.label') });
+    await expect(within(table).queryByRole('columnheader', { name: t('table.change') })).toBeNull();
+    await expectOnScreen(
+      within(table).getByRole('button', { name: t('actionLabel.add', { name: 'Dogecoin' }) }),
+    );
+  },
+};
+
+/** On a phone held sideways (844 x 390), in Chinese: the dialog fills the low screen too. */
+export const FivePicksOnPhoneSideways: Story = {
+  parameters: { site: ON_PHONE, screenshot: { viewport: true, size: PHONES.sideways } },
+  globals: { locale: 'zh' },
+  play: async (context) => {
+    await fivePicksOnPhone(context);
+  },
+};
+
+/**
+ * On a phone, the toast that refuses a sixth coin starts below where the top bar would be: it
+ * covers neither the dialog's title nor its close button.
+ */
+export const SixthRefusedOnPhone: Story = {
+  parameters: { site: ON_PHONE, screenshot: { viewport: true, size: PHONES.narrowest } },
+  play: async (context) => {
+    const t = textsOf(context, 'coins');
+    const dialog = await dialogWithCoins(context);
+    for (const symbol of FIVE) await add(dialog, context, symbol);
+    await add(dialog, context, 'DOGE');
+    await expectToastClearOfPicker(
+      t('messages.addCoin_tips-1', { limit: 5 }),
+      dialog,
+      pickerNames(context),
+    );
   },
 };

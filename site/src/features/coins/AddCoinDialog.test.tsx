@@ -10,6 +10,7 @@ import { ApiError, NetworkError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
+import { installMatchMedia } from '../../testing/matchMedia';
 import { flatStrings, loadStrings, renderWithLocale } from '../../testing/renderWithLocale';
 import { DialogHost } from '../../shell/DialogHost';
 // The global dialogs, registered as on every page.
@@ -484,6 +485,27 @@ describe('the add-cryptocurrency dialog', () => {
     expect(await within(dialog).findByRole('button', { name: '添加 Bitcoin' })).toBeInTheDocument();
     expect(within(dialog).getByRole('columnheader', { name: zh['table.change'] })).toBeVisible();
   });
+
+  it.each([
+    ['en', 'a wide screen', false, 'search.placeholder'],
+    ['en', 'a phone', true, 'search.placeholderShort'],
+    ['zh', 'a wide screen', false, 'search.placeholder'],
+    ['zh', 'a phone', true, 'search.placeholderShort'],
+    ['pt-br', 'a wide screen', false, 'search.placeholder'],
+    ['pt-br', 'a phone', true, 'search.placeholderShort'],
+  ] as const)(
+    'in %s on %s, shows the placeholder that fits the search field',
+    async (locale, _screen, narrow, key) => {
+      const strings = flatStrings(loadStrings(locale, 'coins'));
+      expect(strings['search.placeholderShort']!.length).toBeLessThan(
+        strings['search.placeholder']!.length,
+      );
+      installMatchMedia((query) => narrow && query === '(max-width: 47.99em)');
+      renderDialog({ locale });
+      const search = await screen.findByRole('searchbox', { name: strings['search.label'] });
+      expect(search).toHaveAttribute('placeholder', strings[key]);
+    },
+  );
 
   it('asks a signed-out visitor to log in instead', async () => {
     act(() => clearToken());

@@ -278,11 +278,15 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An accessible name made of `parts`, in order (however the browser spaces them). */
 const nameOf = (...parts: string[]) => new RegExp(`^${parts.map(escape).join('\\s*')}$`);
 
-/** The links of Ana's next events, once they show. */
+/** The links of Ana's next events that open their phone view, once they show. */
 async function findEventLinks(context: StoryContext, count: number) {
   const list = await visible(within(eventsSection(context)).findByRole('list', {}, WAIT));
-  await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(count), WAIT);
-  return within(list).getAllByRole('link');
+  const views = () =>
+    within(list)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('target') !== '_blank');
+  await waitFor(() => expect(views()).toHaveLength(count), WAIT);
+  return views();
 }
 
 // --- Signed out --------------------------------------------------------------------------------
@@ -532,7 +536,8 @@ export const PricesUnavailable: Story = {
 
 /**
  * The address names the events (`?tab=events`): what is live first, then what is to come, soonest
- * first, five of them and a count of the rest; each opens the event itself in a new tab.
+ * first, five of them and a count of the rest; each opens its phone view, and the event itself in
+ * a new tab from a control of its own. Under them, the finished builders' space.
  */
 export const Events: Story = {
   parameters: { mobile: { tab: 'events' } },
@@ -550,20 +555,39 @@ export const Events: Story = {
       ['NFT market weekly', 'NFT Desk', t('events.startsAt', { time: weekly })],
     ];
     for (const [index, parts] of expected.entries()) {
-      await expect(links[index]).toHaveAccessibleName(nameOf(...parts, t('events.newTab')));
+      await expect(links[index]).toHaveAccessibleName(nameOf(...parts));
     }
     await expect(within(links[0] as HTMLElement).queryByText(/\d\d:\d\d/)).toBeNull();
-    for (const link of links) {
-      await expect(link).toHaveAttribute('target', '_blank');
+    const locale = storyLocale(context.globals);
+    await expect(links[1]).toHaveAttribute(
+      'href',
+      `${locale === 'en' ? '' : `/${locale}`}/mobile/monitoring/detail/?id=11`,
+    );
+    const outside = within(eventsSection(context))
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('target') === '_blank');
+    await expect(outside).toHaveLength(5);
+    for (const [index, link] of outside.entries()) {
+      const title = expected[index]?.[0] ?? '';
+      await expect(link).toHaveAccessibleName(
+        nameOf(t('source.openEvent', { title }), t('events.newTab')),
+      );
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
-    await expect(links[1]).toHaveAttribute('href', 'https://x.com/i/spaces/story11');
+    await expect(outside[1]).toHaveAttribute('href', 'https://x.com/i/spaces/story11');
     await expect(
       within(eventsSection(context)).getByText(t('events.more', { count: 1 })),
     ).toBeVisible();
     await expect(
       within(eventsSection(context)).getByRole('button', { name: t('events.add') }),
     ).toBeEnabled();
+    const finished = await visible(
+      page().findByRole('region', { name: t('source.finished.title') }, WAIT),
+    );
+    await waitFor(
+      () => expect(within(finished).getAllByRole('link')[0]).toHaveTextContent(/Solana builders/),
+      WAIT,
+    );
   },
 };
 

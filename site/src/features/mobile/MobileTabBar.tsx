@@ -21,15 +21,24 @@ export interface MobileTabBarProps {
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
   /** Each tab's button, for moving the focus to it. */
   tabRef?: (tab: MobileTab, element: HTMLButtonElement | null) => void;
+  /** Out of the way while the on-screen keyboard is up, as a phone's own apps have it. */
+  hidden?: boolean;
 }
 
-export function MobileTabBar({ selected, onChoose, onKeyDown, tabRef }: MobileTabBarProps) {
+export function MobileTabBar({
+  selected,
+  onChoose,
+  onKeyDown,
+  tabRef,
+  hidden = false,
+}: MobileTabBarProps) {
   const { t } = useTranslation('mobile');
   return (
     <Flex
       role="tablist"
       aria-label={t('tabs.label')}
       onKeyDown={onKeyDown}
+      display={hidden ? 'none' : 'flex'}
       position="sticky"
       bottom="0"
       zIndex="5"

@@ -4,6 +4,7 @@
 import { chakra, Flex } from '@chakra-ui/react';
 import { Island } from '../../start/Island';
 import { MOBILE_WIDTH, SAFE_PADDING_X } from '../../shell/Layout';
+import { MOBILE_TOP_BAR_HEIGHT } from '../../shell/mobileTopBar';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { HTML_LANG, LOCALES, LOCALE_NAMES, isLocale, type Locale } from '../../i18n/locales';
 import { Link } from '../../i18n/Link';
@@ -24,7 +25,13 @@ export function MobileTopBar() {
       paddingTop="env(safe-area-inset-top, 0px)"
       css={SAFE_PADDING_X}
     >
-      <Flex maxWidth={MOBILE_WIDTH} marginX="auto" height="14" alignItems="center" gap="2">
+      <Flex
+        maxWidth={MOBILE_WIDTH}
+        marginX="auto"
+        height={MOBILE_TOP_BAR_HEIGHT}
+        alignItems="center"
+        gap="2"
+      >
         <Link to="/mobile/" aria-label={t('logoLabel')} style={{ textDecoration: 'none' }}>
           <Flex
             alignItems="center"

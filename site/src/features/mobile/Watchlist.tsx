@@ -1,6 +1,6 @@
 // The mobile page's watchlist: the coins the user follows, newest follow first, each with its
-// latest price and 24h change (fetched again every 30 s while the tab is visible), the time the
-// prices are from, and the way to add coins. The list comes from the follow list; the prices from
+// latest price and 24h change (fetched again every 30 s while the tab is visible) and leading to
+// its report, the time the prices are from, and the way to add coins. The list comes from the follow list; the prices from
 // one request for all of them, and a coin keeps the quote of its follow entry until they come.
 import type { CoinPrice, FollowEntry } from '@coinlens/contract';
 import { Button, EmptyState, PriceChange, PriceText } from '@coinlens/design-system';
@@ -9,9 +9,13 @@ import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useMemo } from 'react';
 import { apiAssetUrl } from '../../data/client';
 import { openAddCoinDialog, useFollows } from '../coins/follows';
+import { Link } from '../../i18n/Link';
 import { intlLocale } from '../../i18n/locales';
 import { formatAsOf } from '../reporting/format';
 import { useCoinPrices } from '../reporting/reports';
+import { FROM_SITE_STATE } from './fromSite';
+import { mobileReportPath } from './reportAddress';
+import { LoadFailed } from './LoadFailed';
 import { SectionHeader } from './SectionHeader';
 import { WatchlistLoading } from './WatchlistLoading';
 
@@ -47,15 +51,10 @@ export function Watchlist({ now }: WatchlistProps) {
   let body;
   if (follows === undefined && error) {
     body = (
-      <EmptyState
-        size="sm"
-        role="alert"
+      <LoadFailed
         title={t('coins.error')}
-        action={
-          <Button size="lg" variant="outline" onClick={() => void mutate()}>
-            {t('coins.retry')}
-          </Button>
-        }
+        retryLabel={t('coins.retry')}
+        onRetry={() => void mutate()}
       />
     );
   } else if (follows === undefined) {
@@ -118,6 +117,32 @@ export function Watchlist({ now }: WatchlistProps) {
   );
 }
 
+// A row is one link, the whole of it a target for a finger (at least 64 px tall), in the language
+// of the page (the plugin's Link keeps the prefix).
+const RowLink = chakra(Link, {
+  base: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3',
+    minHeight: '16',
+    paddingX: '3',
+    paddingY: '2',
+    bg: 'bg.surface',
+    borderWidth: '1px',
+    borderColor: 'border.subtle',
+    borderRadius: 'lg',
+    color: 'inherit',
+    textDecoration: 'none',
+    WebkitTapHighlightColor: 'transparent',
+    transitionProperty: 'background-color, border-color',
+    transitionDuration: 'fast',
+    _hover: { borderColor: 'border.default' },
+    _active: { bg: 'bg.subtle' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+    _motionReduce: { transitionDuration: '0s' },
+  },
+});
+
 interface WatchlistRowProps {
   entry: FollowEntry;
   /** The latest price, once it came; the follow entry's quote until then. */
@@ -132,45 +157,36 @@ function WatchlistRow({ entry, price, language }: WatchlistRowProps) {
   const value = price?.price ?? coin.quotes.price;
   const change = price?.percentChange24h ?? coin.quotes.percentChange24h;
   return (
-    <Flex
-      as="li"
-      alignItems="center"
-      gap="3"
-      minHeight="16"
-      paddingX="3"
-      paddingY="2"
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border.subtle"
-      borderRadius="lg"
-    >
-      <chakra.img
-        src={apiAssetUrl(coin.logo)}
-        alt=""
-        width="9"
-        height="9"
-        flexShrink="0"
-        borderRadius="full"
-        bg="bg.subtle"
-      />
-      <Box flex="1" minWidth="0">
-        <chakra.p fontWeight="semibold" truncate>
-          {coin.name}
-        </chakra.p>
-        <chakra.p fontSize="sm" color="fg.muted">
-          {coin.symbol}
-        </chakra.p>
-      </Box>
-      <Flex direction="column" alignItems="flex-end" flexShrink="0">
-        <PriceText
-          value={value}
-          locale={locale}
-          unavailableLabel={t('coins.noPrice')}
-          fontWeight="semibold"
+    <li>
+      <RowLink to={mobileReportPath(entry.coinId)} state={FROM_SITE_STATE}>
+        <chakra.img
+          src={apiAssetUrl(coin.logo)}
+          alt=""
+          width="9"
+          height="9"
+          flexShrink="0"
+          borderRadius="full"
+          bg="bg.subtle"
         />
-        <chakra.span srOnly>{t('coins.change')}</chakra.span>
-        <PriceChange value={change} locale={locale} unavailableLabel="—" fontSize="sm" />
-      </Flex>
-    </Flex>
+        <Box flex="1" minWidth="0">
+          <chakra.p fontWeight="semibold" truncate>
+            {coin.name}
+          </chakra.p>
+          <chakra.p fontSize="sm" color="fg.muted">
+            {coin.symbol}
+          </chakra.p>
+        </Box>
+        <Flex direction="column" alignItems="flex-end" flexShrink="0">
+          <PriceText
+            value={value}
+            locale={locale}
+            unavailableLabel={t('coins.noPrice')}
+            fontWeight="semibold"
+          />
+          <chakra.span srOnly>{t('coins.change')}</chakra.span>
+          <PriceChange value={change} locale={locale} unavailableLabel="—" fontSize="sm" />
+        </Flex>
+      </RowLink>
+    </li>
   );
 }

@@ -91,3 +91,34 @@ export function useNextEvents(): NextEvents {
   }, [live.error, upcoming.error, retryLive, retryUpcoming]);
   return { ...list, loading: live.loading || upcoming.loading, error, retry };
 }
+
+/** How many of the user's finished sources the events tab lists. */
+export const RECENTLY_FINISHED_SHOWN = 5;
+
+export interface RecentlyFinished {
+  /** The user's sources whose event has ended, most recently added first; at most `shown`. */
+  sources: UserMonitorSource[];
+  /** True until the list has answered once. */
+  loading: boolean;
+  /** Why the list could not be loaded. */
+  error: ApiFailure | undefined;
+  /** Asks again. */
+  retry: () => void;
+}
+
+/**
+ * The user's sources whose event has ended (ended, being summarised or completed: the list's
+ * "ended" filter), most recently added first: one the user just added from the phone comes first.
+ * Fetched again every minute, as the next events are (a live one that ends moves here), and when
+ * the user's list changes.
+ */
+export function useRecentlyFinished(shown = RECENTLY_FINISHED_SHOWN): RecentlyFinished {
+  const pageKey = useCallback((page: number) => userSourcesKey('ended', page), []);
+  const list = usePagedList<UserMonitorSource>(pageKey, {
+    refreshInterval: NEXT_EVENTS_REFRESH_MS,
+  });
+  const { mutate, items, loading, error, retry } = list;
+  useEffect(() => onUserSourcesChanged(() => void mutate()), [mutate]);
+  const sources = useMemo(() => items.slice(0, shown), [items, shown]);
+  return { sources, loading, error, retry };
+}

@@ -5,7 +5,17 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import type { RouteName } from '../../testing/api';
 import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorFixtures';
-import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
+import {
+  expectPickerOnPhone,
+  expectToastClearOfPicker,
+  findDialog,
+  findToast,
+  page,
+  PHONES,
+  visible,
+  WAIT,
+  type PickerNames,
+} from '../../testing/play';
 import {
   mockApiOf,
   dialogStory,
@@ -247,20 +257,21 @@ export const Picked: Story = {
   },
 };
 
+/** Five sources, from both groups. */
+const FIVE = [
+  'Bitcoin halving AMA',
+  'Ethereum core devcall',
+  'Layer 2 roundtable',
+  'Solana builders space',
+  'Macro podcast',
+];
+
 /** Five are the most per add: a sixth is refused with a toast, and is not picked. */
 export const SixthRefused: Story = {
   play: async (context) => {
     const t = textsOf(context, 'monitoring');
     const dialog = await dialogWithGroups(context);
-    for (const title of [
-      'Bitcoin halving AMA',
-      'Ethereum core devcall',
-      'Layer 2 roundtable',
-      'Solana builders space',
-      'Macro podcast',
-    ]) {
-      await pick(dialog, title);
-    }
+    for (const title of FIVE) await pick(dialog, title);
     await pick(dialog, 'Governance call');
     await findToast(t('messages.addCoin_tips-1', { limit: 5 }));
     await expect(chips(dialog, context)).toHaveLength(5);
@@ -333,5 +344,73 @@ export const SignedOut: Story = {
     await findDialog(textsOf(context)('login.title'));
     await expect(getOpenDialog()).toBe('login');
     await expect(mockApiOf(context).calls(SOURCE_LIST)).toHaveLength(0);
+  },
+};
+
+/** The dialog's names, in the story's language. */
+function pickerNames(context: StoryContext): PickerNames {
+  const t = textsOf(context, 'monitoring');
+  return {
+    title: t('dialog.title'),
+    close: t('dialog.close'),
+    search: t('dialog.search.label'),
+    save: t('dialog.footer.save'),
+  };
+}
+
+/** Opened on the phone. */
+const ON_PHONE: SiteParameters = { ...SITE, path: '/mobile/' };
+
+/**
+ * On a phone the dialog fills the screen: five picks make a tall footer, and Save stays on
+ * screen at its bottom while the groups scroll between it and the search; nothing scrolls
+ * sideways and the search's placeholder fits its field.
+ */
+async function fivePicksOnPhone(context: StoryContext) {
+  const dialog = await dialogWithGroups(context);
+  for (const title of FIVE) await pick(dialog, title);
+  await expect(chips(dialog, context)).toHaveLength(5);
+  await expectPickerOnPhone(dialog, pickerNames(context));
+}
+
+/** On a phone held upright (390 x 844), five picks: Save at the bottom of the screen. */
+export const FivePicksOnPhone: Story = {
+  parameters: { site: ON_PHONE, screenshot: { viewport: true, size: PHONES.upright } },
+  play: async (context) => {
+    await fivePicksOnPhone(context);
+  },
+};
+
+/** On the narrowest phone (320 x 640), in Portuguese, with the short placeholder. */
+export const FivePicksOnNarrowestPhone: Story = {
+  parameters: { site: ON_PHONE, screenshot: { viewport: true, size: PHONES.narrowest } },
+  globals: { locale: 'pt-br' },
+  play: async (context) => {
+    await fivePicksOnPhone(context);
+  },
+};
+
+/** On a phone held sideways (844 x 390), in Chinese: the dialog fills the low screen too. */
+export const FivePicksOnPhoneSideways: Story = {
+  parameters: { site: ON_PHONE, screenshot: { viewport: true, size: PHONES.sideways } },
+  globals: { locale: 'zh' },
+  play: async (context) => {
+    await fivePicksOnPhone(context);
+  },
+};
+
+/** On a phone, the toast that refuses a sixth source leaves the title and close button clear. */
+export const SixthRefusedOnPhone: Story = {
+  parameters: { site: ON_PHONE, screenshot: { viewport: true, size: PHONES.narrowest } },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    const dialog = await dialogWithGroups(context);
+    for (const title of FIVE) await pick(dialog, title);
+    await pick(dialog, 'Governance call');
+    await expectToastClearOfPicker(
+      t('messages.addCoin_tips-1', { limit: 5 }),
+      dialog,
+      pickerNames(context),
+    );
   },
 };

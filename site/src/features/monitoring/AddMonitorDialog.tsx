@@ -2,8 +2,8 @@
 // them) and recently finished ones (status 3, 6 of them); with text (debounced 400 ms), the search
 // results in an endless list 280 px high and 580 px wide. Cards are toggles; the picks show as
 // removable chips in the footer, at most 5 (a sixth is refused with the limit toast); Save follows
-// them and the dialog closes once the attempt is over. The dialog fits the window: its lists scroll
-// inside it, below the search, above the footer.
+// them and the dialog closes once the attempt is over. The dialog fits the window (on a phone it
+// fills the screen): its lists scroll inside it, below the search, above the footer.
 import type { MonitorSource } from '@coinlens/contract';
 import {
   EmptyState,
@@ -126,9 +126,6 @@ function SourcePicker({ onClose }: GlobalDialogProps) {
       onSave={() => void save(picked)}
       saving={saving}
       gap="4"
-      // Five picks make a tall footer: the lists scroll inside the dialog, so that it fits the
-      // window and Save stays in view.
-      scrollBehavior="inside"
     >
       {keyword ? (
         <SearchResults keyword={keyword} cardOf={cardOf} />
@@ -232,8 +229,9 @@ function SearchResults({ keyword, cardOf }: { keyword: string; cardOf: CardOf })
   const list = useSourceSearch(keyword);
   const failedFirst = list.error !== undefined && list.pages === 0;
   return (
-    // The list inside is the region named "Search results"; the heading shows that name.
-    <chakra.section>
+    // The list inside is the region named "Search results"; the heading shows that name. The
+    // list takes the height the dialog has to spare (a phone's screen).
+    <chakra.section display="flex" flexDirection="column" flex="1 1 auto" minHeight="0">
       <chakra.h3 fontSize="sm" fontWeight="semibold" color="fg.muted" marginBottom="2">
         {t('results')}
       </chakra.h3>

@@ -1,6 +1,6 @@
 // "Stop monitoring …?": the confirmation before a source leaves the user's list. Removing says so
 // in a toast; a failure says so and keeps the dialog open. Loaded when it is first needed.
-import type { UserMonitorSource } from '@coinlens/contract';
+import type { MonitorSource } from '@coinlens/contract';
 import { Button, Modal, toaster } from '@coinlens/design-system';
 import { Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
@@ -9,7 +9,8 @@ import { ApiError } from '../../data/errors';
 import { removeSource } from './sources';
 
 export interface RemoveSourceDialogProps {
-  source: UserMonitorSource;
+  /** The source asked about (from the user's list or its own page). */
+  source: Pick<MonitorSource, 'id' | 'title'>;
   /** Whether the dialog is shown. */
   open: boolean;
   /** Closes the dialog without removing. */

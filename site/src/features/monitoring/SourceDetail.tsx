@@ -33,6 +33,8 @@ import {
   useSourceContent,
   useSourceDetail,
   useSourceSummary,
+  webUrl,
+  type Resource,
 } from './sources';
 
 const BackLink = chakra(Link, {
@@ -48,16 +50,6 @@ const BackLink = chakra(Link, {
     _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
   },
 });
-
-/** Only web links leave the page: anything else from the API is not linked. */
-function webUrl(link: string): string | null {
-  try {
-    const url = new URL(link);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Seconds from the start as `m:ss`, or `h:mm:ss` past an hour. */
 export function formatOffset(seconds: number): string {
@@ -89,8 +81,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SourceDetail({ sourceId }: { sourceId: number }) {
   const { t } = useTranslation(['monitoring', 'common']);
   const detail = useSourceDetail(sourceId);
-  const source = detail.data;
-
   if (detail.error instanceof ApiError && detail.error.code === 404) {
     return (
       <StatusContent
@@ -106,40 +96,82 @@ export function SourceDetail({ sourceId }: { sourceId: number }) {
       <BackLink to="/monitoring/">
         <span aria-hidden="true">←</span> {t('detail.back')}
       </BackLink>
-      {source ? (
-        <>
-          <SourceHeader source={source} />
-          <SummarySection source={source} />
-          <ContentSection source={source} />
-        </>
-      ) : detail.error ? (
-        <EmptyState
-          role="alert"
-          title={t('detail.error')}
-          description={detail.error instanceof ApiError ? detail.error.msg : undefined}
-          action={
-            <Button variant="outline" onClick={detail.retry}>
-              {t('detail.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Flex
-          direction="column"
-          gap="4"
-          role="status"
-          aria-busy="true"
-          aria-label={t('detail.loading')}
-        >
-          <Skeleton height="8rem" borderRadius="lg" />
-          <Skeleton height="12rem" borderRadius="lg" />
-        </Flex>
-      )}
+      <SourceParts detail={detail} />
     </Flex>
   );
 }
 
-function SourceHeader({ source }: { source: MonitorSourceDetail }) {
+export interface SourcePartsProps {
+  /** The source's detail as useSourceDetail answers it. */
+  detail: Resource<MonitorSourceDetail>;
+  /** On a phone (see SourceHeader). */
+  compact?: boolean;
+  /** What goes between the source and its summary (the phone's "Stop monitoring"). */
+  actions?: (source: MonitorSourceDetail) => ReactNode;
+}
+
+/**
+ * The page's parts once the source is known (the source, its summary, its transcript), or what
+ * stands for them while it loads or when it cannot be loaded: the desktop page's and the phone's.
+ */
+export function SourceParts({ detail, compact = false, actions }: SourcePartsProps) {
+  const source = detail.data;
+  if (source) {
+    return (
+      <>
+        <SourceHeader source={source} compact={compact} />
+        {actions?.(source)}
+        <SummarySection source={source} />
+        <ContentSection source={source} />
+      </>
+    );
+  }
+  if (detail.error) return <SourceLoadError error={detail.error} onRetry={detail.retry} />;
+  return <SourceLoading />;
+}
+
+/** Why a source could not be loaded (the server's message when it gave one), with a retry. */
+function SourceLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('monitoring');
+  return (
+    <EmptyState
+      role="alert"
+      title={t('detail.error')}
+      description={error instanceof ApiError ? error.msg : undefined}
+      action={
+        <Button variant="outline" onClick={onRetry}>
+          {t('detail.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** The source's page while its detail loads. */
+function SourceLoading() {
+  const { t } = useTranslation('monitoring');
+  return (
+    <Flex
+      direction="column"
+      gap="4"
+      role="status"
+      aria-busy="true"
+      aria-label={t('detail.loading')}
+    >
+      <Skeleton height="8rem" borderRadius="lg" />
+      <Skeleton height="12rem" borderRadius="lg" />
+    </Flex>
+  );
+}
+
+interface SourceHeaderProps {
+  source: MonitorSourceDetail;
+  /** On a phone: a smaller logo and title, so that the facts keep the width they need. */
+  compact?: boolean;
+}
+
+/** The source itself: logo, state, title, description, its facts (times, heat ...) and link. */
+function SourceHeader({ source, compact = false }: SourceHeaderProps) {
   const { t, i18n } = useTranslation('monitoring');
   const state = monitorStateOf(source.status);
   const todayLabel = t('today');
@@ -160,8 +192,8 @@ function SourceHeader({ source }: { source: MonitorSourceDetail }) {
   ];
 
   return (
-    <chakra.header display="flex" gap="5" alignItems="flex-start">
-      <SourceLogo source={source} size="16" />
+    <chakra.header display="flex" gap={compact ? '3' : '5'} alignItems="flex-start">
+      <SourceLogo source={source} size={compact ? '10' : '16'} />
       <Box minWidth="0" flex="1">
         <Flex gap="2" alignItems="center" wrap="wrap" marginBottom="1">
           <chakra.span
@@ -192,7 +224,11 @@ function SourceHeader({ source }: { source: MonitorSourceDetail }) {
             </chakra.span>
           )}
         </Flex>
-        <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" letterSpacing="tight">
+        <chakra.h1
+          fontSize={compact ? 'xl' : { base: '2xl', md: '3xl' }}
+          fontWeight="bold"
+          letterSpacing="tight"
+        >
           {source.title}
         </chakra.h1>
         {source.description && (
@@ -222,8 +258,11 @@ function SourceHeader({ source }: { source: MonitorSourceDetail }) {
             href={link}
             target="_blank"
             rel="noopener noreferrer"
-            display="inline-block"
-            marginTop="4"
+            // On a phone, as tall as a finger needs (44 px).
+            display={compact ? 'inline-flex' : 'inline-block'}
+            alignItems="center"
+            minHeight={compact ? '11' : undefined}
+            marginTop={compact ? '2' : '4'}
             fontWeight="semibold"
             color="accent.fg"
             textDecoration="underline"
@@ -238,6 +277,7 @@ function SourceHeader({ source }: { source: MonitorSourceDetail }) {
   );
 }
 
+/** A completed source's summary, key points and coins; what there is instead for the others. */
 function SummarySection({ source }: { source: MonitorSourceDetail }) {
   const { t, i18n } = useTranslation('monitoring');
   const completed = source.status === STATUS_COMPLETED;
@@ -426,6 +466,7 @@ function MentionedCoins({ coins }: { coins: Coin[] }) {
   );
 }
 
+/** The source's transcript, 20 lines at a time as it is scrolled (kept current while live). */
 function ContentSection({ source }: { source: MonitorSourceDetail }) {
   const { t } = useTranslation('monitoring');
   const content = useSourceContent(source.id, source.status === STATUS_LIVE);

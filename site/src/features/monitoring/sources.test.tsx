@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 import { serverMessage, type MonitorSource } from '@coinlens/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
 import { createApiClient, type ApiClient } from '../../data/client';
 import { ApiError } from '../../data/errors';
 import { ApiProvider } from '../../data/swr';
@@ -13,6 +14,7 @@ import { ANA } from '../../testing/fixtures';
 import {
   addSources,
   contentKey,
+  dropFromUserLists,
   fetchFollowedSourceIds,
   isStatusFilter,
   markSourceRead,
@@ -233,6 +235,36 @@ describe('the calls that change the user list', () => {
     rerender({ filter: 'upcoming' });
     await act(() => jest.advanceTimersByTimeAsync(1000));
     expect(result.current.items.map((s) => s.id)).toEqual([1]);
+  });
+
+  it('drops a removed source from the lists kept for views that come back', async () => {
+    const { client } = serve(catalogue(), [1, 2, 4]);
+    // One cache for every render, as on the site, where a page left and come back to shares it.
+    const cache = new Map();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ApiProvider client={client} config={{ ...TEST_SWR, provider: () => cache }}>
+        {children}
+      </ApiProvider>
+    );
+    const { result: before, unmount } = renderHook(() => useUserSources('upcoming'), { wrapper });
+    await waitFor(() => expect(before.current.items.map((s) => s.id)).toEqual([1, 2]));
+    expect(before.current.total).toBe(2);
+    unmount();
+
+    // Removed from another page; the list is not on screen to hear of it.
+    const { result: config } = renderHook(() => useSWRConfig(), { wrapper });
+    await act(() => removeSource(2, client));
+    await act(() => dropFromUserLists(config.current.mutate, 2));
+
+    // Back: what the cache draws at once, before it is fetched again, has it no more.
+    const { result: after, unmount: leave } = renderHook(() => useUserSources('upcoming'), {
+      wrapper,
+    });
+    expect(after.current.items.map((s) => s.id)).toEqual([1]);
+    expect(after.current.total).toBe(1);
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(after.current.items.map((s) => s.id)).toEqual([1]);
+    leave();
   });
 
   it('reads every followed id, 100 a page, until the server has no more', async () => {

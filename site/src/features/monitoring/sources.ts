@@ -4,12 +4,15 @@
 // the monitoring envelope, which the API client reads (`monitorGet`).
 import type {
   ContentLine,
+  ListPage,
   MonitorSource,
   MonitorSourceDetail,
   SourceSummary,
   UserMonitorSource,
 } from '@coinlens/contract';
 import { useCallback, useEffect, useState } from 'react';
+import type { ScopedMutator } from 'swr';
+import { unstable_serialize } from 'swr/infinite';
 import { api, type ApiClient } from '../../data/client';
 import type { ApiFailure } from '../../data/errors';
 import { apiKey, useApi } from '../../data/swr';
@@ -34,6 +37,16 @@ export const USER_SOURCE_PAGE_SIZE = 30;
 export const CONTENT_PAGE_SIZE = 20;
 /** Sources picked in one add (the product's selection limit). */
 export const SOURCE_SELECTION_LIMIT = 5;
+
+/** A source's link when it is a web address (anything else from the API is not linked), or null. */
+export function webUrl(link: string): string | null {
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Status codes (the API's SourceStatus): 1 not started, 2 live, 3 ended (3, 4 and 5 in a filter),
@@ -169,6 +182,28 @@ export async function addSources(
 export async function removeSource(sourceId: number, client: ApiClient = api): Promise<void> {
   await client.monitorGet<null>(USER_SOURCE_DELETE_PATH, { query: { sourceId } });
   userSourcesChanged();
+}
+
+/**
+ * Takes a removed source out of the user's lists in the cache (`mutate` is the page's, from
+ * useSWRConfig). A list that is not on screen when the source goes (the phone's events tab, left
+ * for the source's own page) is drawn from the cache when it comes back, before it is fetched
+ * again: without this, the source would show there for a moment after it was removed.
+ */
+export async function dropFromUserLists(mutate: ScopedMutator, sourceId: number): Promise<void> {
+  await Promise.all(
+    STATUS_FILTERS.map((filter) =>
+      mutate(
+        unstable_serialize((index) => userSourcesKey(filter, index + 1)),
+        (pages: ListPage<UserMonitorSource>[] | undefined) =>
+          pages?.map((page) => {
+            const records = page.records.filter((source) => source.id !== sourceId);
+            return { ...page, records, total: page.total - (page.records.length - records.length) };
+          }),
+        { revalidate: false },
+      ),
+    ),
+  );
 }
 
 /** Marks what a source has said so far as read by the user; throws ApiFailure. */

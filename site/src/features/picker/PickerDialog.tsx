@@ -16,9 +16,8 @@ import {
   type ChipFooterItem,
   type ChipFooterProps,
   type InfiniteListProps,
-  type ModalProps,
 } from '@coinlens/design-system';
-import { Flex } from '@chakra-ui/react';
+import { Flex, useMediaQuery } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import {
   useEffect,
@@ -33,6 +32,13 @@ import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
 import { useSession } from '../../data/session';
 import type { PagedList } from '../../data/usePagedList';
 import { openDialog } from '../../shell/dialogs';
+
+/**
+ * A phone held upright (narrower than Chakra's `md`): its search field is too narrow for the
+ * placeholder's long form. Read from the window as the dialog opens (dialogs are never rendered on
+ * the server).
+ */
+const NARROW_SCREEN = '(max-width: 47.99em)';
 
 // Each opening fetches its lists afresh into a cache of its own, which leaves with the dialog.
 const DIALOG_CACHE: SWRConfiguration = { provider: () => new Map() };
@@ -120,10 +126,10 @@ export function usePicks<Item>({
   return { picked, setPicked, saving, save };
 }
 
-export interface PickerDialogProps extends Pick<ModalProps, 'scrollBehavior'> {
+export interface PickerDialogProps {
   /**
-   * The dialog's words: `title`, `description`, `close`, `search.label`, `search.placeholder`,
-   * `search.clear` and `footer.list`, `footer.remove`, `footer.count`, `footer.empty`,
+   * The dialog's words: `title`, `description`, `close`, `search.label`, `search.placeholder`
+   * (`search.placeholderShort` on a narrow screen), `search.clear` and `footer.list`, `footer.remove`, `footer.count`, `footer.empty`,
    * `footer.save` (useTranslation's `keyPrefix` finds them where the namespace keeps them).
    */
   t: TFunction;
@@ -153,7 +159,10 @@ export interface PickerDialogProps extends Pick<ModalProps, 'scrollBehavior'> {
   children: ReactNode;
 }
 
-/** The modal of a picker: its search on top, its lists below, the chips and Save in the footer. */
+/**
+ * The modal of a picker: its search on top, its lists below, the chips and Save in the footer,
+ * which stays in view (at the bottom of the screen on a phone) while the lists scroll.
+ */
 export function PickerDialog({
   t,
   limit,
@@ -167,10 +176,10 @@ export function PickerDialog({
   onSave,
   saving,
   gap = '3',
-  scrollBehavior,
   children,
 }: PickerDialogProps) {
   const searchRef = useRef<HTMLInputElement>(null);
+  const [narrow] = useMediaQuery([NARROW_SCREEN], { ssr: false });
   return (
     <Modal
       open
@@ -181,7 +190,12 @@ export function PickerDialog({
       description={t('description', { limit })}
       closeLabel={t('close')}
       width="lg"
-      scrollBehavior={scrollBehavior}
+      // The dialog fits the window, and on a phone fills the screen: the search stays on top, the
+      // footer with the picks and Save at the bottom, and only the lists between them scroll,
+      // however many picks the footer holds. The lists' items take the focus, so the keyboard
+      // scrolls them too.
+      scrollBehavior="inside"
+      fullScreen="phone"
       initialFocusRef={searchRef}
       footer={
         <ChipFooter
@@ -201,16 +215,35 @@ export function PickerDialog({
         />
       }
     >
-      <Flex direction="column" gap={gap}>
+      <Flex direction="column" gap={gap} flex="1" minHeight="0">
         <SearchInput
           ref={searchRef}
           label={t('search.label')}
-          placeholder={t('search.placeholder')}
+          placeholder={t(narrow ? 'search.placeholderShort' : 'search.placeholder')}
           clearLabel={t('search.clear')}
           onSearch={({ value }) => onSearch(value)}
           loading={searching}
         />
-        {children}
+        {/*
+          The height under the search: a list that may grow (PickerList) takes what is spare.
+          It scrolls down to the footer, over the body's bottom padding, which it keeps below
+          its content; a little room on the other sides keeps its items' focus rings whole.
+        */}
+        <Flex
+          direction="column"
+          gap={gap}
+          flex="1"
+          minHeight="0"
+          overflowY="auto"
+          marginX="-1"
+          marginTop="-1"
+          marginBottom="-4"
+          paddingX="1"
+          paddingTop="1"
+          paddingBottom="4"
+        >
+          {children}
+        </Flex>
       </Flex>
     </Modal>
   );
@@ -234,7 +267,8 @@ export interface PickerListProps extends Pick<
 /**
  * A picker's list, named "results", that asks for the next page near its end; when a later page
  * fails, a row says so with a Retry button, and only a long list that loaded to its end says it
- * ends.
+ * ends. Its `height` is where it starts: in a dialog taller than its content (a phone's screen)
+ * it grows to the height left, and in a short window it shrinks.
  */
 export function PickerList({ t, list, children, ...rest }: PickerListProps) {
   return (
@@ -245,6 +279,8 @@ export function PickerList({ t, list, children, ...rest }: PickerListProps) {
       onLoadMore={list.loadMore}
       loadingLabel={t('loadingMore')}
       endLabel={list.pages > 1 && !list.error ? t('end') : undefined}
+      flex="1 1 auto"
+      minHeight="0"
       {...rest}
     >
       {children}

@@ -3,7 +3,7 @@
 // indicators, the API's signals and summary, related sources, and unfollowing with a confirmation.
 import type { CoinPrice, FollowEntry } from '@coinlens/contract';
 import { PriceChart, ReportCard } from '@coinlens/design-system';
-import { chakra } from '@chakra-ui/react';
+import { Box, chakra } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { lazyChunk } from '../../shell/loadChunk';
@@ -24,6 +24,7 @@ import {
   type RangeKey,
 } from './format';
 import { useCoinReport } from './reports';
+import { TOUCH_SIZES } from './touchSizes';
 
 // The confirmation's code (the modal) loads when an unfollow button is first pressed.
 const UnfollowDialog = lazyChunk(() =>
@@ -56,6 +57,10 @@ export interface CoinReportCardProps {
    * its coin and price with still placeholders (`pending`). Near by default.
    */
   near?: boolean;
+  /** The path of a related source's page (the desktop's by default; the phone passes its own). */
+  sourceHref?: (sourceId: number) => string;
+  /** Touch-sized controls (the phone's report view): 44 px buttons, ranges and source links. */
+  touch?: boolean;
 }
 
 export function CoinReportCard({
@@ -63,6 +68,8 @@ export function CoinReportCard({
   livePrice,
   onUnfollowed,
   near = true,
+  sourceHref = sourcePath,
+  touch = false,
 }: CoinReportCardProps) {
   const { t, i18n } = useTranslation('reporting');
   const language = i18n.language;
@@ -107,82 +114,90 @@ export function CoinReportCard({
     />
   ) : undefined;
 
+  const card = (
+    <ReportCard.Root
+      coin={{
+        id: coin.id,
+        name: coin.name,
+        symbol: coin.symbol,
+        logo: coin.logo ? apiAssetUrl(coin.logo) : null,
+        price: Number.isFinite(price) ? price : null,
+        change24h: Number.isFinite(change24h) ? change24h : null,
+      }}
+      locale={intlLocale(language)}
+      status={status}
+    >
+      <ReportCard.Header
+        asOfLabel={formatAsOf(updatedAt, context)}
+        demoLabel={demo ? t('card.demo') : undefined}
+        unfollowLabel={t('card.unfollowNamed', { name: coin.name })}
+        onUnfollow={() => {
+          setAsked(true);
+          setConfirming(true);
+        }}
+      />
+      <ReportCard.Body>
+        <ReportCard.Main>
+          <ReportCard.Ranges
+            ranges={RANGES.map((value) => ({ value, label: t(`card.ranges.${value}`) }))}
+            value={range}
+            onValueChange={({ value }) => {
+              if (isRange(value)) setRange(value);
+            }}
+            label={t('card.range')}
+          />
+          <ReportCard.Chart>{chart}</ReportCard.Chart>
+          <ReportCard.Summary title={t('card.summary')}>{report?.summary}</ReportCard.Summary>
+        </ReportCard.Main>
+        <ReportCard.Aside>
+          <ReportCard.Indicators
+            title={t('card.indicators')}
+            indicators={indicators}
+            placeholders={INDICATOR_PLACEHOLDERS}
+          />
+          <ReportCard.Signals
+            title={t('card.signals')}
+            signals={report?.signals ?? []}
+            emptyLabel={t('card.noSignals')}
+            toneLabels={{
+              bullish: t('card.tones.bullish'),
+              bearish: t('card.tones.bearish'),
+              neutral: t('card.tones.neutral'),
+            }}
+          />
+        </ReportCard.Aside>
+        <ReportCard.Footer>
+          <ReportCard.Sources
+            title={t('card.sources')}
+            sources={(report?.sources ?? []).map((source) => ({
+              id: source.id,
+              title: source.title,
+              author: source.author,
+              href: sourceHref(source.id),
+            }))}
+            emptyLabel={t('card.noSources', { name: coin.name })}
+            placeholders={REPORT_SOURCES_MAX}
+            renderLink={(source, children) => <SourceLink to={source.href}>{children}</SourceLink>}
+          />
+        </ReportCard.Footer>
+      </ReportCard.Body>
+      <ReportCard.Error
+        text={t('card.error', { name: coin.name })}
+        retryLabel={t('card.retry')}
+        onRetry={() => void mutate()}
+      />
+    </ReportCard.Root>
+  );
+
   return (
     <>
-      <ReportCard.Root
-        coin={{
-          id: coin.id,
-          name: coin.name,
-          symbol: coin.symbol,
-          logo: coin.logo ? apiAssetUrl(coin.logo) : null,
-          price: Number.isFinite(price) ? price : null,
-          change24h: Number.isFinite(change24h) ? change24h : null,
-        }}
-        locale={intlLocale(language)}
-        status={status}
-      >
-        <ReportCard.Header
-          asOfLabel={formatAsOf(updatedAt, context)}
-          demoLabel={demo ? t('card.demo') : undefined}
-          unfollowLabel={t('card.unfollowNamed', { name: coin.name })}
-          onUnfollow={() => {
-            setAsked(true);
-            setConfirming(true);
-          }}
-        />
-        <ReportCard.Body>
-          <ReportCard.Main>
-            <ReportCard.Ranges
-              ranges={RANGES.map((value) => ({ value, label: t(`card.ranges.${value}`) }))}
-              value={range}
-              onValueChange={({ value }) => {
-                if (isRange(value)) setRange(value);
-              }}
-              label={t('card.range')}
-            />
-            <ReportCard.Chart>{chart}</ReportCard.Chart>
-            <ReportCard.Summary title={t('card.summary')}>{report?.summary}</ReportCard.Summary>
-          </ReportCard.Main>
-          <ReportCard.Aside>
-            <ReportCard.Indicators
-              title={t('card.indicators')}
-              indicators={indicators}
-              placeholders={INDICATOR_PLACEHOLDERS}
-            />
-            <ReportCard.Signals
-              title={t('card.signals')}
-              signals={report?.signals ?? []}
-              emptyLabel={t('card.noSignals')}
-              toneLabels={{
-                bullish: t('card.tones.bullish'),
-                bearish: t('card.tones.bearish'),
-                neutral: t('card.tones.neutral'),
-              }}
-            />
-          </ReportCard.Aside>
-          <ReportCard.Footer>
-            <ReportCard.Sources
-              title={t('card.sources')}
-              sources={(report?.sources ?? []).map((source) => ({
-                id: source.id,
-                title: source.title,
-                author: source.author,
-                href: sourcePath(source.id),
-              }))}
-              emptyLabel={t('card.noSources', { name: coin.name })}
-              placeholders={REPORT_SOURCES_MAX}
-              renderLink={(source, children) => (
-                <SourceLink to={source.href}>{children}</SourceLink>
-              )}
-            />
-          </ReportCard.Footer>
-        </ReportCard.Body>
-        <ReportCard.Error
-          text={t('card.error', { name: coin.name })}
-          retryLabel={t('card.retry')}
-          onRetry={() => void mutate()}
-        />
-      </ReportCard.Root>
+      {touch ? (
+        <Box display="contents" css={TOUCH_SIZES}>
+          {card}
+        </Box>
+      ) : (
+        card
+      )}
       {asked && (
         <Suspense fallback={null}>
           <UnfollowDialog

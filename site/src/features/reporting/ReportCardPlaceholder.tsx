@@ -6,19 +6,28 @@ import { ReportCard } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { INDICATOR_PLACEHOLDERS, RANGES, REPORT_SOURCES_MAX } from './format';
+import { TOUCH_SIZES } from './touchSizes';
 
 const NOTHING = () => {};
 // React 18 does not know `inert` yet: as a string it reaches the DOM as the attribute.
 const INERT = { inert: '' } as Record<string, string>;
 
-export function ReportCardPlaceholder() {
+export interface ReportCardPlaceholderProps {
+  /** The size of a touch-sized card (CoinReportCard's `touch`, the phone's report view). */
+  touch?: boolean;
+}
+
+export function ReportCardPlaceholder({ touch = false }: ReportCardPlaceholderProps) {
   const { t } = useTranslation('reporting');
   return (
     <Box
       aria-hidden="true"
       {...INERT}
       // Keeps the room of the header's price line and button without showing "—" or a control.
-      css={{ '& header > *:not(:first-child)': { visibility: 'hidden' } }}
+      css={{
+        '& header > *:not(:first-child)': { visibility: 'hidden' },
+        ...(touch ? TOUCH_SIZES : {}),
+      }}
     >
       <ReportCard.Root
         coin={{ id: 0, name: '\u00a0', symbol: '', price: null, change24h: null }}

@@ -22,7 +22,8 @@ import { flatStrings, loadStrings, renderWithLocale } from '../../testing/render
 import { closeDialog, getOpenDialog } from '../../shell/dialogs';
 import { installFakeIntersectionObserver } from '../../testing/fakeIntersectionObserver';
 import { PRICE_REFRESH_MS } from './reports';
-import { linkedCoinOf, Reporting } from './Reporting';
+import { linkedCoinOf } from './linkedCoin';
+import { Reporting } from './Reporting';
 import { NEAR_VIEWPORT_MARGIN } from './useNearViewport';
 
 jest.mock('gatsby', () => jest.requireActual('../../testing/gatsbyStub'));

@@ -20,17 +20,6 @@ import { useNearViewport } from './useNearViewport';
 /** How many placeholder cards show while the follow list loads. */
 const PLACEHOLDER_CARDS = 2;
 
-/**
- * The coin an address asks to see (`/reporting/?coin=2`, a chat answer's report link), or null
- * when it names none or not one whole positive id.
- */
-export function linkedCoinOf(search: string): number | null {
-  const ids = new URLSearchParams(search).getAll('coin');
-  const [raw] = ids;
-  if (ids.length !== 1 || !raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  return Number(raw);
-}
-
 export interface ReportingProps {
   /** A followed coin to bring into view once its card is there (from `linkedCoinOf`). */
   linkedCoin?: number | null;

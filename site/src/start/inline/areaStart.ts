@@ -2,9 +2,9 @@
 // alone; then a visitor without a token goes to the login (signedOutRedirect.ts) before anything
 // paints.
 import { getToken } from '../../data/token';
-import { localeFromPathname } from '../../i18n/locales';
-import { loginAddress, redirectDevice } from '../signedOutRedirect';
+import { redirectDevice } from '../signedOutRedirect';
+import { loginAddressOf } from '../signedInAreas';
 
 if (!redirectDevice(location, navigator.userAgent) && !getToken()) {
-  location.replace(loginAddress(localeFromPathname(location.pathname)));
+  location.replace(loginAddressOf(location.pathname));
 }

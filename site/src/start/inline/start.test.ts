@@ -123,6 +123,16 @@ describe('the head script of a signed-in area', () => {
     ).toEqual(['/pt-br/?t=login']);
   });
 
+  it('sends a visitor of a phone page without a token to the mobile page’s login', async () => {
+    const phone = { agent: PHONE, search: '?id=4' };
+    expect((await visit('areaStart', '/mobile/monitoring/detail/', phone)).targets).toEqual([
+      '/mobile/?t=login',
+    ]);
+    expect((await visit('areaStart', '/zh/mobile/monitoring/detail/', phone)).targets).toEqual([
+      '/zh/mobile/?t=login',
+    ]);
+  });
+
   it('leaves a visitor with a token on the page', async () => {
     expect(await visit('areaStart', '/zh/welcome/', { token: 'tok' })).toEqual({
       targets: [],
@@ -138,10 +148,10 @@ describe('the head script of a signed-in area', () => {
 
   it('lets the device redirect go first, and alone', async () => {
     expect(
-      await visit('areaStart', '/zh/reporting/', { agent: PHONE, token: 'tok', search: '?x=1' }),
-    ).toMatchObject({ targets: ['/zh/mobile/?x=1'] });
+      await visit('areaStart', '/zh/reporting/', { agent: PHONE, token: 'tok', search: '?coin=1' }),
+    ).toMatchObject({ targets: ['/zh/mobile/reporting/?coin=1'] });
     expect(
-      await visit('areaStart', '/zh/reporting/', { agent: PHONE, search: '?x=1' }),
+      await visit('areaStart', '/zh/monitoring/', { agent: PHONE, search: '?x=1' }),
     ).toMatchObject({ targets: ['/zh/mobile/?x=1'] });
   });
 });

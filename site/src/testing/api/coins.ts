@@ -1,9 +1,20 @@
 // The mocked API's coins (`/api/asset/*`, `/api/coin/price`) and the user's follow list
 // (`/api/follow/*`), as the reference API answers them (api/src/plugins/coins): the search's
 // tiers, today's biggest movers, the latest prices (the coins' quotes, or the `prices` a story
-// gives for coins that moved since) and the follow list newest first. Left out: the cap of 50
+// gives for coins that moved since), the follow list newest first, and a coin's report
+// (`/api/analysis/coin`: steady series to the latest price, with its indicators, one signal and a
+// summary in the request's language). Left out: the cap of 50
 // follows and the limit of 100 price ids (the site asks for the coins a user follows).
-import type { Coin, CoinPrice, FollowEntry, ListPage, MarketSource } from '@coinlens/contract';
+import type {
+  Coin,
+  CoinPrice,
+  CoinReport,
+  FollowEntry,
+  ListPage,
+  Locale,
+  MarketSource,
+  PricePoint,
+} from '@coinlens/contract';
 import type { HttpHandler } from 'msw';
 import { COINS, QUOTED_AT, type MovedPrice } from '../fixtures';
 import type { AuthState } from './auth';
@@ -117,12 +128,92 @@ export class CoinState {
     return this.follows;
   }
 
+  /**
+   * The report on `id` at its latest price, in `language`: each range's series climbs steadily to
+   * that price (the 24 H one by its 24 h change), and every figure comes from the series, as the
+   * API's do (docs/api.md, "Report figures"). 404 for an unknown coin.
+   */
+  report(id: number, language: Locale): CoinReport {
+    const of = this.coinById(id);
+    const [latest] = this.latestPrices([id]);
+    const { price, percentChange24h, updatedAt } = latest!;
+    const day = steadySeries(24, 1, price / (1 + percentChange24h / 100), price, updatedAt);
+    const week = steadySeries(42, 4, price * 0.92, price, updatedAt);
+    const month = steadySeries(180, 4, price * 0.85, price, updatedAt);
+    const change = (points: PricePoint[]) => (points.at(-1)!.price / points[0]!.price - 1) * 100;
+    const monthPrices = month.map((point) => point.price);
+    return {
+      coin: { ...of, quotes: { ...of.quotes, price, percentChange24h: change(day), updatedAt } },
+      source: this.marketSource,
+      generatedAt: updatedAt,
+      series: { '24h': day, '7d': week, '30d': month },
+      indicators: {
+        rsi14: 64.2,
+        macd: { macd: price * 0.004, signal: price * 0.003, histogram: price * 0.001 },
+        sma20: price * 0.96,
+        sma50: price * 0.91,
+        ema12: price * 0.98,
+        ema26: price * 0.95,
+        volatility30d: 41.5,
+        high30d: Math.max(...monthPrices),
+        low30d: Math.min(...monthPrices),
+        change7d: change(week),
+        change30d: change(month),
+      },
+      signals: [{ id: 'aboveSma50', tone: 'bullish', ...REPORT_TEXTS[language].signal(of.name) }],
+      summary: REPORT_TEXTS[language].summary(of.name),
+      language,
+      sources: [],
+    };
+  }
+
   unfollow(id: number): FollowEntry[] {
     this.coinById(id);
     this.follows = this.follows.filter((entry) => entry.coinId !== id);
     return this.follows;
   }
 }
+
+/** `count` points `hours` apart, the last at `end`, rising evenly from `from` to `to`. */
+function steadySeries(count: number, hours: number, from: number, to: number, end: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    time: end - (count - 1 - index) * hours * 3600,
+    price: from + ((to - from) * index) / (count - 1),
+  }));
+}
+
+/** The report's words, as the API would write them in each language. */
+const REPORT_TEXTS: Record<
+  Locale,
+  {
+    signal: (name: string) => { title: string; explanation: string };
+    summary: (name: string) => string;
+  }
+> = {
+  en: {
+    signal: (name) => ({
+      title: 'Above its 50-day average',
+      explanation: `${name} trades above its 50-day moving average, a sign of an uptrend.`,
+    }),
+    summary: (name) =>
+      `${name} has climbed steadily over the past month and trades above its moving averages. Momentum is positive without being stretched.`,
+  },
+  zh: {
+    signal: (name) => ({
+      title: '高于 50 日均线',
+      explanation: `${name} 的价格高于 50 日移动平均线，显示上升趋势。`,
+    }),
+    summary: (name) => `${name} 过去一个月稳步上涨，价格高于各条移动平均线。动能向好，但并未过热。`,
+  },
+  'pt-br': {
+    signal: (name) => ({
+      title: 'Acima da média de 50 dias',
+      explanation: `O preço de ${name} está acima da média móvel de 50 dias, sinal de alta.`,
+    }),
+    summary: (name) =>
+      `O preço de ${name} subiu de forma constante no último mês e está acima das médias móveis. O impulso é positivo, sem exageros.`,
+  },
+};
 
 const numberParam = (query: URLSearchParams, name: string, fallback: number) =>
   Number(query.get(name) ?? fallback);
@@ -150,5 +241,8 @@ export function coinHandlers(coins: CoinState, auth: AuthState): HttpHandler[] {
     envelopeRoute('GET /api/follow/list', auth, () => coins.follows),
     envelopeRoute('POST /api/follow/add', auth, ({ body }) => coins.follow(body.coinIds)),
     envelopeRoute('POST /api/follow/delete', auth, ({ body }) => coins.unfollow(body.coinId)),
+    envelopeRoute('GET /api/analysis/coin', null, ({ query, language }) =>
+      coins.report(numberParam(query, 'coinId', 0), language),
+    ),
   ];
 }

@@ -27,7 +27,7 @@ import { asSocket, FakeChatSocket } from '../../../testing/fakeChatSocket';
 import { FOLLOWS_PATH } from '../../coins/follows';
 import { flatStrings, loadStrings, renderWithLocale } from '../../../testing/renderWithLocale';
 import { closeDialog, getDialogParams, getOpenDialog } from '../../../shell/dialogs';
-import { ChatPanel } from './ChatPanel';
+import { ChatPanel, type ChatPanelProps } from './ChatPanel';
 
 jest.mock('gatsby', () => jest.requireActual('../../../testing/gatsbyStub'));
 
@@ -150,7 +150,16 @@ function renderPanel({
   locale = 'en' as Locale,
   questionContext,
   now = () => Date.now(),
-}: { locale?: Locale; questionContext?: () => unknown; now?: () => number } = {}) {
+  header,
+  originalPath = '/assistant/',
+}: {
+  locale?: Locale;
+  questionContext?: () => unknown;
+  now?: () => number;
+  header?: ChatPanelProps['header'];
+  /** The page the panel is on, without language prefix. */
+  originalPath?: string;
+} = {}) {
   store = createChatStore({
     client: client as unknown as ApiClient,
     getSocket: () => asSocket(socket),
@@ -160,7 +169,7 @@ function renderPanel({
   });
   return renderWithLocale(
     <ApiProvider client={client as unknown as ApiClient} config={TEST_SWR}>
-      <ChatPanel store={store} questionContext={questionContext} />
+      <ChatPanel store={store} questionContext={questionContext} header={header} />
       <Toaster
         toaster={toaster}
         closeLabel="Dismiss"
@@ -168,7 +177,7 @@ function renderPanel({
         typeLabels={{ success: 'Success', error: 'Error', warning: 'Warning', info: 'Note' }}
       />
     </ApiProvider>,
-    { locale, originalPath: '/assistant/' },
+    { locale, originalPath },
   );
 }
 
@@ -455,6 +464,25 @@ describe('the chat panel', () => {
     ]);
   });
 
+  it.each<[string, string]>([
+    ['/reporting/', '/zh/reporting/?coin=1'],
+    ['/mobile/', '/zh/mobile/reporting/?coin=1'],
+  ])("links a reply's report on %s to %s", async (originalPath, href) => {
+    pages = [
+      page([
+        ...HISTORY,
+        message(4, 'ASSISTANT', 'Its report.', {
+          timestamp: NINE + 90,
+          layers: [{ type: 'report', coinId: BITCOIN.id }],
+        }),
+      ]),
+    ];
+    await renderLoaded({ locale: 'zh', originalPath });
+    expect(
+      within(lastBubble(zh)).getByRole('link', { name: zh('layers.reportFallback') }),
+    ).toHaveAttribute('href', href);
+  });
+
   it("opens the add-monitor dialog with a reply's source", async () => {
     const user = setupUser();
     pages = [
@@ -494,6 +522,28 @@ describe('the chat panel', () => {
     await ask(user, 'Hello again');
     expect(socket.last().payload).toMatchObject({ conversationId: 'conv-2', text: 'Hello again' });
   });
+
+  it.each([
+    ['full', 'the robot and its line, the title, New conversation', true, true],
+    ['slim', 'the title and New conversation', false, true],
+    ['none', 'nothing', false, false],
+  ] as const)(
+    "with the %s title row shows %s; the title and the robot's line are always read out",
+    async (header, _shows, robotShown, cleanOffered) => {
+      await renderLoaded({ header });
+      expect(screen.getByRole('heading', { level: 2, name: en('title') })).toBeInTheDocument();
+      const [line] = screen.getAllByText(
+        (_, element) => element?.tagName === 'P' && element.getAttribute('aria-live') === 'polite',
+      );
+      expect(line).not.toHaveTextContent(/^$/);
+      // The robot's line on screen, rather than for assistive technology alone, and its face.
+      expect(window.getComputedStyle(line!).position !== 'absolute').toBe(robotShown);
+      expect(screen.queryByText('CL') !== null).toBe(header !== 'none');
+      expect(screen.queryByRole('button', { name: en('clean.action') }) !== null).toBe(
+        cleanOffered,
+      );
+    },
+  );
 
   it('offers to try again when the history cannot be loaded', async () => {
     const user = setupUser();

@@ -30,6 +30,7 @@ import {
 import { apiAssetUrl } from '../../../data/client';
 import { ApiError } from '../../../data/errors';
 import { intlLocale, localizedPath, type Locale } from '../../../i18n/locales';
+import { inVariant } from '../../../i18n/variant';
 import {
   MAX_QUESTION_LENGTH,
   normalizeQuestion,
@@ -48,6 +49,13 @@ const TOP_THRESHOLD_PX = 2;
 /** Within this distance of the bottom (px), the reader is following along: new text scrolls in. */
 const FOLLOW_THRESHOLD_PX = 48;
 
+/**
+ * A screen touched with a finger and nothing that hovers (a phone, a tablet): its keyboard has no
+ * Shift+Enter to tell of, and its Enter key says "Send" itself (the message box's `enterKeyHint`).
+ * A media query, so that the hint is right from the first paint.
+ */
+export const TOUCH_SCREEN_QUERY = '(hover: none) and (pointer: coarse)';
+
 const SOURCE_OF: Record<string, ChatBubbleSource> = {
   USER: 'user',
   ASSISTANT: 'assistant',
@@ -64,6 +72,14 @@ export interface ChatPanelProps {
   composerDisabled?: boolean;
   /** The log's height; the panel is a column that fills what it is given by default. */
   height?: string;
+  /**
+   * The title row: in full (the robot, its line, the title and the new-conversation action), slim
+   * (the title and the action, for a phone's conversation under way) or none (a phone's keyboard
+   * is up). The robot's line is read out in every case.
+   */
+  header?: 'full' | 'slim' | 'none';
+  /** The least height of the log (12rem); a phone's chat, which must fit sideways, asks less. */
+  logMinHeight?: string;
   /** Change the robot's idle text every 300000 ms (everywhere but the welcome page). */
   rotateRobotText?: boolean;
   /** What a question is about as it is sent (the side panel's page), sent as its `context`. */
@@ -76,6 +92,8 @@ export function ChatPanel({
   footer,
   composerDisabled = false,
   height = '100%',
+  header = 'full',
+  logMinHeight = '12rem',
   rotateRobotText = false,
   questionContext,
 }: ChatPanelProps) {
@@ -251,30 +269,50 @@ export function ChatPanel({
     );
   }
 
+  const title = (
+    <chakra.h2 fontSize={header === 'full' ? 'lg' : 'md'} fontWeight="semibold" lineHeight="short">
+      {t('title')}
+    </chakra.h2>
+  );
+  // The robot's line: the idle text, or what to do after a reply did not come.
+  const robotLine = (
+    <chakra.p
+      aria-live="polite"
+      fontSize="sm"
+      color="fg.muted"
+      lineClamp={2}
+      srOnly={header === 'full' ? undefined : true}
+    >
+      {robotText}
+    </chakra.p>
+  );
+
   return (
     <Flex direction="column" height={height} minHeight="0" gap="3">
-      <Flex alignItems="center" justifyContent="space-between" gap="3">
-        <Flex alignItems="center" gap="3" minWidth="0">
-          <RobotAvatar />
-          <Box minWidth="0">
-            <chakra.h2 fontSize="lg" fontWeight="semibold" lineHeight="short">
-              {t('title')}
-            </chakra.h2>
-            {/* The robot's line: the idle text, or what to do after a reply did not come. */}
-            <chakra.p aria-live="polite" fontSize="sm" color="fg.muted" lineClamp={2}>
-              {robotText}
-            </chakra.p>
-          </Box>
+      {header === 'none' ? (
+        <Box srOnly>
+          {title}
+          {robotLine}
+        </Box>
+      ) : (
+        <Flex alignItems="center" justifyContent="space-between" gap="3">
+          <Flex alignItems="center" gap={header === 'full' ? '3' : '2'} minWidth="0">
+            <RobotAvatar size={header === 'full' ? '10' : '7'} />
+            <Box minWidth="0">
+              {title}
+              {robotLine}
+            </Box>
+          </Flex>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void clean()}
+            disabled={chat.entries.length === 0 || awaiting}
+          >
+            {t('clean.action')}
+          </Button>
         </Flex>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => void clean()}
-          disabled={chat.entries.length === 0 || awaiting}
-        >
-          {t('clean.action')}
-        </Button>
-      </Flex>
+      )}
       <Box
         ref={logRef}
         role="log"
@@ -283,7 +321,7 @@ export function ChatPanel({
         // The log scrolls; a keyboard user reaches it to read back.
         tabIndex={0}
         flex="1"
-        minHeight="12rem"
+        minHeight={logMinHeight}
         overflowY="auto"
         display="flex"
         flexDirection="column"
@@ -333,7 +371,7 @@ function Bubble({
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation('assistant');
-  const { language, navigate } = useI18next();
+  const { language, navigate, originalPath } = useI18next();
   const { follows } = useFollows();
   const followed = useMemo(() => new Set(follows?.map((entry) => entry.coinId)), [follows]);
   const { message } = entry;
@@ -414,8 +452,11 @@ function Bubble({
         }}
         // That coin's report: the reporting page scrolls to it (a click stays in the page, so
         // the conversation and what is typed stay too).
-        getReportHref={({ coinId }) => localizedPath(language as Locale, reportPath(coinId))}
-        onOpenReport={({ coinId }) => void navigate(reportPath(coinId))}
+        // On a phone, the phone's report view.
+        getReportHref={({ coinId }) =>
+          localizedPath(language as Locale, inVariant(reportPath(coinId), originalPath))
+        }
+        onOpenReport={({ coinId }) => void navigate(inVariant(reportPath(coinId), originalPath))}
       />
     </ChatBubble.Root>
   );
@@ -512,12 +553,17 @@ function Composer({
         color={tooLong ? 'status.error' : 'fg.subtle'}
         aria-live="polite"
       >
-        {tooLong
-          ? t('input.tooLong', {
-              max: MAX_QUESTION_LENGTH,
-              count: Array.from(text.replaceAll('\u0000', '').trim()).length,
-            })
-          : t('input.hint')}
+        {tooLong ? (
+          t('input.tooLong', {
+            max: MAX_QUESTION_LENGTH,
+            count: Array.from(text.replaceAll('\u0000', '').trim()).length,
+          })
+        ) : (
+          // Hidden on a touch screen, and so left out of the box's description there too.
+          <chakra.span css={{ [`@media ${TOUCH_SCREEN_QUERY}`]: { display: 'none' } }}>
+            {t('input.hint')}
+          </chakra.span>
+        )}
       </chakra.p>
     </chakra.form>
   );

@@ -5,12 +5,12 @@
 import { Button } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { ChatPanel } from '../panel/ChatPanel';
+import { ChatPanel, type ChatPanelProps } from '../panel/ChatPanel';
 import type { ChatStore } from '../conversation/conversation';
 import type { OnboardingView } from '../onboarding/onboardingMachine';
 import { useOnboarding, type Onboarding } from './useOnboarding';
 
-export interface WelcomeChatProps {
+export interface WelcomeChatProps extends Pick<ChatPanelProps, 'header' | 'logMinHeight'> {
   store: ChatStore;
   /** The signed-in user, whose onboarding progress is kept. */
   userId: number;
@@ -18,13 +18,15 @@ export interface WelcomeChatProps {
   onFinish: () => void;
 }
 
-export function WelcomeChat({ store, userId, onFinish }: WelcomeChatProps) {
+export function WelcomeChat({ store, userId, onFinish, header, logMinHeight }: WelcomeChatProps) {
   const onboarding = useOnboarding(store, userId, onFinish);
   const running = onboarding.view !== null && !onboarding.view.done;
   return (
     <ChatPanel
       store={store}
       highlights={onboarding.highlights}
+      header={header}
+      logMinHeight={logMinHeight}
       // The script speaks first; the assistant is there once it is over.
       composerDisabled={running}
       footer={
