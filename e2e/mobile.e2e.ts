@@ -315,6 +315,21 @@ test.describe('the mobile page on a phone', () => {
     await page.getByText(o('script.greeting')).waitFor();
     expect(await sidewaysScroll(page)).toBe(0);
     await shoot(page, 'registered-chat-pt-br-375');
+    // Its first task, done on the phone, ends with where the report is on a phone: the coins tab.
+    await page
+      .getByRole('region', { name: o('tasks.coin.name') })
+      .getByRole('button', { name: o('tasks.coin.start') })
+      .click();
+    const k = siteStrings('pt-br', 'coins');
+    const coinDialog = page.getByRole('dialog', { name: k('title') });
+    await expect(coinDialog).toHaveAccessibleDescription(k('description_phone', { limit: 5 }));
+    await coinDialog
+      .getByRole('button', { name: k('actionLabel.add', { name: 'Bitcoin' }), exact: true })
+      .click();
+    await coinDialog.getByRole('button', { name: k('footer.save') }).click();
+    await coinDialog.waitFor({ state: 'hidden' });
+    await page.getByText(o('script.coinTaskFinish_phone')).waitFor();
+    await expect(page.getByText(o('script.coinTaskFinish'), { exact: true })).toHaveCount(0);
     expect(problems).toEqual([]);
   });
 });

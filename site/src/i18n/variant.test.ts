@@ -1,4 +1,4 @@
-import { inVariant, isMobilePath } from './variant';
+import { inVariant, isMobilePath, variantContext } from './variant';
 
 describe('isMobilePath', () => {
   it.each([
@@ -39,5 +39,14 @@ describe('inVariant', () => {
   ])('sends %s to %s from a mobile page', (path, expected) => {
     expect(inVariant(path, '/zh/mobile/')).toBe(expected);
     expect(inVariant(path, '/mobile/privacy/')).toBe(expected);
+  });
+});
+
+describe('variantContext', () => {
+  it('asks for the phone wording on the mobile pages only', () => {
+    expect(variantContext('/mobile/')).toBe('phone');
+    expect(variantContext('/zh/mobile/reporting/')).toBe('phone');
+    expect(variantContext('/reporting/')).toBeUndefined();
+    expect(variantContext('/pt-br/')).toBeUndefined();
   });
 });

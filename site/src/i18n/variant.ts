@@ -9,6 +9,15 @@ export function isMobilePath(pathname: string): boolean {
   return pathname.split('/').includes('mobile');
 }
 
+/**
+ * The i18next context (`key_phone`) of the lines that say where something is, on the page at
+ * `pathname`: the phone has no Reporting or Monitoring page, but tabs and views of its own. A key
+ * without a phone version falls back to the common one.
+ */
+export function variantContext(pathname: string): 'phone' | undefined {
+  return isMobilePath(pathname) ? 'phone' : undefined;
+}
+
 /** The mobile page's tab that shows the assistant (`/mobile/?tab=chat`). */
 export const MOBILE_CHAT_TAB = 'chat';
 

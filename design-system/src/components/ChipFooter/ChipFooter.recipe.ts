@@ -1,5 +1,5 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
-import { COARSE_POINTER } from '../../theme/media';
+import { COARSE_POINTER, PHONE_SCREEN } from '../../theme/media';
 
 /**
  * The selection footer of the add dialogs: the picked items as small cards or chips, a counter
@@ -51,11 +51,23 @@ export const chipFooterRecipe = defineSlotRecipe({
       margin: '0',
       padding: '0',
       listStyle: 'none',
+      // On a phone the picks stay on one line that scrolls sideways: wrapped, five picks with
+      // finger-sized remove buttons would take the screen from the list they were picked from.
+      [PHONE_SCREEN]: {
+        flexWrap: 'nowrap',
+        overflowX: 'auto',
+        overscrollBehaviorX: 'contain',
+        scrollbarWidth: 'none',
+        // Room for the focus ring of the first and last pick, which the scrolling would clip.
+        paddingBlock: '0.5',
+        paddingInline: '0.5',
+      },
     },
     item: {
       display: 'flex',
       alignItems: 'center',
       minWidth: '0',
+      [PHONE_SCREEN]: { flexShrink: 0 },
       bg: 'bg.surface',
       borderWidth: '1px',
       borderStyle: 'solid',

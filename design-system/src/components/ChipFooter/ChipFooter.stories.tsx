@@ -140,6 +140,18 @@ export const FullOnSmallPhone: Story = {
     await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
     await expect(box.bottom).toBeLessThanOrEqual(window.innerHeight);
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+    // The picks keep one line, which scrolls sideways instead of pushing the list away.
+    const list = within(root).getByRole('list', { name: 'Selected' });
+    const tops = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.getBoundingClientRect().top);
+    await expect(new Set(tops).size).toBe(1);
+    await expect(list.scrollWidth).toBeGreaterThan(list.clientWidth);
+    const last = within(list).getByRole('button', { name: 'Remove DOGE' });
+    last.focus();
+    await expect(last.getBoundingClientRect().right).toBeLessThanOrEqual(
+      list.getBoundingClientRect().right + 1,
+    );
   },
 };
 

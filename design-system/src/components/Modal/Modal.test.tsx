@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { CoinlensProvider } from '../../provider';
 import { cssRulesOf } from '../../testing/cssRules';
+import { Toaster, createToaster } from '../Toast';
 import { Modal } from './Modal';
 
 /** The declarations a phone's screen gives `element` (the rules in the PHONE_SCREEN query). */
@@ -37,6 +38,38 @@ describe('Modal', () => {
     expect(dialog).toHaveAttribute('data-width', 'md');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onOpenChange).toHaveBeenCalledWith({ open: false });
+  });
+
+  it('stays open when a toast shown over it is tapped or closed', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = jest.fn();
+    const toaster = createToaster();
+    render(
+      <CoinlensProvider>
+        <Modal open onOpenChange={onOpenChange} title="Add cryptocurrency" closeLabel="Close">
+          <p>Coins</p>
+        </Modal>
+        <Toaster
+          toaster={toaster}
+          closeLabel="Dismiss"
+          label="Notifications"
+          typeLabels={{ success: 'Success', error: 'Error', warning: 'Warning', info: 'Note' }}
+        />
+      </CoinlensProvider>,
+    );
+    await screen.findByRole('dialog', { name: 'Add cryptocurrency' });
+    act(() => {
+      toaster.create({ type: 'error', title: 'Could not add Solana' });
+    });
+    await user.click(await screen.findByText('Could not add Solana'));
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('Could not add Solana')).toBeNull());
+    expect(onOpenChange).not.toHaveBeenCalled();
+    // A tap anywhere else outside (the page behind takes no pointer events) still closes it.
+    fireEvent.pointerDown(document.body);
+    fireEvent.pointerUp(document.body);
+    fireEvent.click(document.body);
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith({ open: false }));
   });
 
   it('renders nothing while closed', () => {

@@ -117,6 +117,11 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
     : typeof width === 'number'
       ? `${width}px`
       : width;
+  // The dialog's own content where there is no Toaster: Zag waits a second for a persistent
+  // element that is missing and then leaves its promise rejected, unhandled.
+  const findToaster = () =>
+    (contentRef.current?.ownerDocument ?? document).querySelector('[data-live-announcer]') ??
+    contentRef.current;
   if (!mounted && !open) return null;
   return (
     <Dialog.Root
@@ -126,6 +131,9 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
       onExitComplete={() => setMounted(false)}
       onOpenChange={(details) => onOpenChange({ open: details.open })}
       closeOnInteractOutside={closeOnOutsideClick}
+      // The toasts (a Toaster, marked as a live announcer) stay a finger's to tap or close while
+      // the dialog is open, and doing so is no tap outside that closes it.
+      persistentElements={[findToaster]}
       initialFocusEl={initialFocus}
       finalFocusEl={finalFocusRef ? () => finalFocusRef.current : undefined}
     >

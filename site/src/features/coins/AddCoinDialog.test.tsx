@@ -130,7 +130,7 @@ function deferred<T>() {
 // The app's cache, as in the browser; no deduping or retries, so each test asks afresh.
 const TEST_SWR = { dedupingInterval: 0, shouldRetryOnError: false };
 
-function renderDialog({ locale = 'en' as Locale } = {}) {
+function renderDialog({ locale = 'en' as Locale, originalPath = '/' } = {}) {
   const onClose = jest.fn();
   renderWithLocale(
     <ApiProvider client={api} config={TEST_SWR}>
@@ -142,7 +142,7 @@ function renderDialog({ locale = 'en' as Locale } = {}) {
         typeLabels={{ success: 'Success', error: 'Error', warning: 'Warning', info: 'Note' }}
       />
     </ApiProvider>,
-    { locale },
+    { locale, originalPath },
   );
   return { onClose };
 }
@@ -504,6 +504,23 @@ describe('the add-cryptocurrency dialog', () => {
       renderDialog({ locale });
       const search = await screen.findByRole('searchbox', { name: strings['search.label'] });
       expect(search).toHaveAttribute('placeholder', strings[key]);
+    },
+  );
+
+  it.each([
+    ['en', '/mobile/', 'description_phone'],
+    ['en', '/reporting/', 'description'],
+    ['zh', '/mobile/', 'description_phone'],
+    ['zh', '/reporting/', 'description'],
+    ['pt-br', '/mobile/', 'description_phone'],
+    ['pt-br', '/reporting/', 'description'],
+  ] as const)(
+    'in %s on %s, says where the reports are (the coins list on a phone, Reporting elsewhere)',
+    async (locale, originalPath, key) => {
+      const strings = flatStrings(loadStrings(locale, 'coins'));
+      renderDialog({ locale, originalPath });
+      const dialog = await screen.findByRole('dialog', { name: strings.title });
+      expect(dialog).toHaveAccessibleDescription(strings[key]!.replace('{{limit}}', '5'));
     },
   );
 

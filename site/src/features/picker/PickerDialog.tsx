@@ -27,10 +27,12 @@ import {
   type ReactNode,
   type SetStateAction,
 } from 'react';
+import { useI18next } from 'gatsby-plugin-react-i18next';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
 import { useSession } from '../../data/session';
 import type { PagedList } from '../../data/usePagedList';
+import { variantContext } from '../../i18n/variant';
 import { openDialog } from '../../shell/dialogs';
 
 /**
@@ -180,6 +182,7 @@ export function PickerDialog({
 }: PickerDialogProps) {
   const searchRef = useRef<HTMLInputElement>(null);
   const [narrow] = useMediaQuery([NARROW_SCREEN], { ssr: false });
+  const { originalPath } = useI18next();
   return (
     <Modal
       open
@@ -187,7 +190,7 @@ export function PickerDialog({
         if (!open) onClose();
       }}
       title={t('title')}
-      description={t('description', { limit })}
+      description={t('description', { limit, context: variantContext(originalPath) })}
       closeLabel={t('close')}
       width="lg"
       // The dialog fits the window, and on a phone fills the screen: the search stays on top, the

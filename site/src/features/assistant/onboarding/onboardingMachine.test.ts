@@ -151,14 +151,21 @@ describe('the onboarding texts', () => {
   const UI_KEYS = ['actions.skip', 'hot.coins', 'hot.sources'];
   const used = [...new Set([...WELCOME_SCRIPT.flatMap(keysOf), ...UI_KEYS])].sort();
 
-  it.each([...LOCALES])('%s has text for every key of the script, and no other key', (locale) => {
-    const strings = load(locale);
-    expect(keyPaths(strings).sort()).toEqual(used);
-    for (const key of used) {
-      const text = lookup(strings, key);
-      expect([key, typeof text === 'string' && text.trim() !== '']).toEqual([key, true]);
-    }
-  });
+  /** The script's lines with a phone wording (the i18next context `phone`, i18n/variant.ts). */
+  const PHONE_KEYS = ['script.coinTaskFinish_phone', 'script.monitorTaskFinish_phone'];
+
+  it.each([...LOCALES])(
+    '%s has text for every key of the script and its phone wordings, and no other key',
+    (locale) => {
+      const strings = load(locale);
+      expect(keyPaths(strings).sort()).toEqual([...used, ...PHONE_KEYS].sort());
+      for (const key of [...used, ...PHONE_KEYS]) {
+        const text = lookup(strings, key);
+        expect([key, typeof text === 'string' && text.trim() !== '']).toEqual([key, true]);
+      }
+      for (const key of PHONE_KEYS) expect(used).toContain(key.replace(/_phone$/, ''));
+    },
+  );
 
   it.each([...LOCALES])('%s contains each highlighted word in its message', (locale) => {
     const strings = load(locale);

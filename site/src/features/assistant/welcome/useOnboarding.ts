@@ -6,11 +6,12 @@
 // resumes it; a user who finished it once does not see it again. The robot's lines are stored in
 // the conversation too (the chat store does that). The machine's code loads after the page shows.
 import type { Coin, MonitorSource, OnboardingProgress } from '@coinlens/contract';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import { inNextTask, loadChunk } from '../../../shell/loadChunk';
 import { api } from '../../../data/client';
+import { variantContext } from '../../../i18n/variant';
 import type { Locale } from '../../../i18n/locales';
 import type { ChatStore } from '../conversation/conversation';
 import { openAddCoinDialog, useFollows } from '../../coins/follows';
@@ -80,12 +81,14 @@ export function useOnboarding(
 ): Onboarding {
   const { t, i18n } = useTranslation('onboarding');
   const language = i18n.language as Locale;
+  // On a phone, the lines that say where things are name its tabs (variantContext).
+  const context = variantContext(useI18next().originalPath);
   const [view, setView] = useState<OnboardingView | null>(null);
   const [highlights, setHighlights] = useState<ReadonlyMap<string, readonly string[]>>(new Map());
   const actorRef = useRef<Actor<typeof Machine> | null>(null);
   // The latest texts and callbacks, read by the machine's listeners.
-  const latest = useRef({ t, language, onFinish });
-  latest.current = { t, language, onFinish };
+  const latest = useRef({ t, language, context, onFinish });
+  latest.current = { t, language, context, onFinish };
   const { follows } = useFollows();
 
   useEffect(() => {
@@ -97,8 +100,13 @@ export function useOnboarding(
       const key = entryKey(item);
       if (added.has(key)) return;
       added.add(key);
-      const { t: translate, language: lang } = latest.current;
-      store.addRobotMessage({ key, language: lang, text: translate(item.text), layers: [] });
+      const { t: translate, language: lang, context: where } = latest.current;
+      store.addRobotMessage({
+        key,
+        language: lang,
+        text: translate(item.text, { context: where }),
+        layers: [],
+      });
       const words = item.highlight?.map((word) => translate(word)) ?? [];
       if (words.length > 0) setHighlights((map) => new Map(map).set(key, words));
     };
