@@ -11,6 +11,13 @@ import { storyLocale } from './site';
 export const PHONE = { width: 375, height: 812 };
 export const SMALL_PHONE = { width: 320, height: 640 };
 
+/** The sizes the phone's dialogs and chat are shot at: an iPhone 12 to 15 upright and sideways. */
+export const PHONES = {
+  upright: { width: 390, height: 844 },
+  narrowest: SMALL_PHONE,
+  sideways: { width: 844, height: 390 },
+};
+
 /** The parameters of a story shot at a phone's size (`SMALL_PHONE` for the narrowest). */
 export function phoneShot(size: { width: number; height: number } = PHONE) {
   return { layout: 'fullscreen', screenshot: { viewport: true, size } };

@@ -79,16 +79,6 @@ export interface ScreenshotMask {
 /** The resend button while it counts down: 'Sent (59s)', 'Enviado (59s)', '已发送（59 秒）'. */
 export const COOLDOWN_MASK: ScreenshotMask = { role: 'button', name: '\\d+\\s*(s|秒)\\s*[)）]$' };
 
-/** The phones that the dialogs' phone stories are shot on (CSS pixels). */
-export const PHONES = {
-  /** A phone held upright. */
-  upright: { width: 390, height: 844 },
-  /** The narrowest phone. */
-  narrowest: { width: 320, height: 640 },
-  /** A phone held sideways. */
-  sideways: { width: 844, height: 390 },
-};
-
 /** Checks that `element` lies wholly within the window: nothing of it is off screen. */
 export async function expectOnScreen(element: HTMLElement) {
   await waitFor(() => {

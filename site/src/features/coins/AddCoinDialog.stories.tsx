@@ -11,11 +11,11 @@ import {
   findDialog,
   findToast,
   page,
-  PHONES,
   visible,
   WAIT,
   type PickerNames,
 } from '../../testing/play';
+import { PHONES } from '../../testing/phone';
 import { mockApiOf, dialogStory, textsOf, type SiteParameters } from '../../testing/site';
 import type { DialogHost } from '../../shell/DialogHost';
 import { getOpenDialog } from '../../shell/dialogs';

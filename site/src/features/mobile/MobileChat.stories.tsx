@@ -14,6 +14,7 @@ import { loadMockedIo } from '../../testing/api';
 import { ANA, coin, MOVED_PRICES } from '../../testing/fixtures';
 import { MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorFixtures';
 import { page, visible } from '../../testing/play';
+import { PHONES } from '../../testing/phone';
 import { mockApiOf, textsOf, type SiteParameters } from '../../testing/site';
 import { onboardingStorageKey, PROGRESS_VERSION } from '../assistant/onboarding/onboardingMachine';
 import { TOUCH_SCREEN_QUERY } from '../assistant/panel/ChatPanel';
@@ -23,10 +24,6 @@ import { MobileTopBar } from './MobileTopBar';
 
 /** The chat loads its code, history and socket first: on a busy machine that takes seconds. */
 const WAIT = { timeout: 15_000 };
-
-/** An iPhone 12 to 15 held upright, and held sideways. */
-const PHONE = { width: 390, height: 844 };
-const PHONE_SIDEWAYS = { width: 844, height: 390 };
 
 /** What a phone's keyboard covers of the screen held sideways (px). */
 const SIDEWAYS_KEYBOARD_PX = 170;
@@ -85,7 +82,7 @@ const meta = {
   parameters: {
     ...chatStory.parameters,
     layout: 'fullscreen',
-    screenshot: { viewport: true, size: PHONE, touch: true },
+    screenshot: { viewport: true, size: PHONES.upright, touch: true },
     // The layout's "Skip to content" link is outside every landmark, as a skip link is (see
     // MobileHome.stories.tsx).
     a11y: { config: { rules: [{ id: 'region', selector: 'body *:not(a[href="#main"])' }] } },
@@ -164,7 +161,7 @@ export const BeforeTheConversation: Story = {
     await expectBoxOnScreen(context, tabs);
     await expectNoEnterHint(context, textbox);
     // The log takes the rest of the screen.
-    await expect(log.getBoundingClientRect().height).toBeGreaterThan(PHONE.height / 2);
+    await expect(log.getBoundingClientRect().height).toBeGreaterThan(PHONES.upright.height / 2);
   },
 };
 
@@ -202,7 +199,7 @@ export const DuringTheConversation: Story = {
  * robot, so the title row is slim from the start, and the message box is on screen above the tabs.
  */
 export const SidewaysBeforeTheConversation: Story = {
-  parameters: { screenshot: { viewport: true, size: PHONE_SIDEWAYS, touch: true } },
+  parameters: { screenshot: { viewport: true, size: PHONES.sideways, touch: true } },
   play: async (context) => {
     const { textbox, tabs } = await findChat(context);
     await expect(collapsed(greeting(context))).toBe(true);
@@ -219,7 +216,7 @@ export const SidewaysBeforeTheConversation: Story = {
  */
 export const Sideways: Story = {
   parameters: {
-    screenshot: { viewport: true, size: PHONE_SIDEWAYS, touch: true },
+    screenshot: { viewport: true, size: PHONES.sideways, touch: true },
     site: UNDER_WAY,
   },
   play: async (context) => {
@@ -258,7 +255,7 @@ function keyboardDown() {
  */
 export const SidewaysKeyboardUp: Story = {
   parameters: {
-    screenshot: { viewport: true, size: PHONE_SIDEWAYS, touch: true },
+    screenshot: { viewport: true, size: PHONES.sideways, touch: true },
     site: UNDER_WAY,
   },
   beforeEach: () => keyboardDown,
@@ -270,7 +267,7 @@ export const SidewaysKeyboardUp: Story = {
     await waitFor(() => expect(tabs).not.toBeVisible(), WAIT);
     await expect(newConversation(context)).toBeNull();
     await expect(collapsed(greeting(context))).toBe(true);
-    await expect(screenHeight()).toBe(PHONE_SIDEWAYS.height - SIDEWAYS_KEYBOARD_PX);
+    await expect(screenHeight()).toBe(PHONES.sideways.height - SIDEWAYS_KEYBOARD_PX);
     await expectBoxOnScreen(context, tabs);
     // The messages keep some room.
     await expect(log.getBoundingClientRect().height).toBeGreaterThanOrEqual(40);

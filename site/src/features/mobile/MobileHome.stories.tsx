@@ -17,6 +17,7 @@ import { loadMockedIo, type RouteName } from '../../testing/api';
 import { ANA, coin, MOVED_PRICES, QUOTED_AT } from '../../testing/fixtures';
 import { LATER_STARTS, MONITOR_SOURCES, STORY_NOW } from '../../testing/monitorFixtures';
 import { findDialog, page, visible } from '../../testing/play';
+import { PHONE, SMALL_PHONE } from '../../testing/phone';
 import { mockApiOf, storyLocale, textsOf, type SiteParameters } from '../../testing/site';
 import {
   onboardingStorageKey,
@@ -67,10 +68,6 @@ const withApi = (api: SiteParameters['api']): SiteParameters => ({
   ...SITE,
   api: { ...SITE.api, ...api },
 });
-
-/** A phone held upright (an iPhone X to 13 mini), and the narrowest one the site supports. */
-const PHONE = { width: 375, height: 812 };
-const SMALL_PHONE = { width: 320, height: 640 };
 
 const FOLLOW_LIST: RouteName = 'GET /api/follow/list';
 const PRICES: RouteName = 'GET /api/coin/price';

@@ -5,12 +5,11 @@
 // stories have it).
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
-import { chakra } from '@chakra-ui/react';
-import { MOBILE_WIDTH } from '../../shell/Layout';
 import type { RouteName } from '../../testing/api';
 import { coin, MOVED_PRICES } from '../../testing/fixtures';
 import { navigate } from '../../testing/gatsby';
 import { findDialog, page, visible, WAIT } from '../../testing/play';
+import { PHONE, PhoneColumn, SMALL_PHONE } from '../../testing/phone';
 import {
   mockApiOf,
   siteStory,
@@ -19,7 +18,7 @@ import {
   type SiteParameters,
 } from '../../testing/site';
 import { localizedPath } from '../../i18n/locales';
-import { MobileReportOfAddress, type MobileReportOfAddressProps } from './MobileReportOfAddress';
+import { MobileReportOfAddress } from './MobileReportOfAddress';
 
 const BITCOIN = coin('BTC');
 const ETHEREUM = coin('ETH');
@@ -39,25 +38,17 @@ const withFaults = (faults: NonNullable<SiteParameters['api']>['faults']): SiteP
   api: { ...SITE.api, faults },
 });
 
-/** A phone held upright, and the narrowest one the site supports. */
-const PHONE = { width: 375, height: 812 };
-const SMALL_PHONE = { width: 320, height: 640 };
-
-/** The view as the mobile layout holds it: in the main landmark, a phone's column. */
-function PhoneColumn(props: MobileReportOfAddressProps) {
-  return (
-    <chakra.main maxWidth={MOBILE_WIDTH} marginX="auto" paddingX="4" paddingY="4">
-      <MobileReportOfAddress {...props} />
-    </chakra.main>
-  );
-}
-
 const meta = {
   title: 'Site/Mobile/Report',
   tags: ['site', '!autodocs'],
   component: MobileReportOfAddress,
   ...siteStory,
-  render: (args) => <PhoneColumn {...args} />,
+  // The view as the mobile layout holds it: in the main landmark, a phone's column.
+  render: (args) => (
+    <PhoneColumn>
+      <MobileReportOfAddress {...args} />
+    </PhoneColumn>
+  ),
   args: { search: `?coin=${BITCOIN.id}`, fromSite: true },
   parameters: {
     ...siteStory.parameters,
