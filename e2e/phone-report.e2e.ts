@@ -181,12 +181,28 @@ test.describe('a coin’s report on a phone at 390x844', () => {
       size: '390',
     });
 
-    // A phone signed out of a shared link is asked to sign in on the mobile page.
+    // A phone signed out of a shared link is asked to sign in on the mobile page, and signing in
+    // brings it back to the report it was sent.
     const c = siteStrings('pt-br', 'common');
+    const m = siteStrings('pt-br', 'mobile');
+    const shared = coins[0]!;
+    const friend = await createAccount('Bia');
+    await onboardingDone(friend.token);
+    await callApi('/api/follow/add', friend.token, { coinIds: [shared.id] });
     const visitor = await openContext(PHONE);
-    await visitor.page.goto(`${baseUrl()}/pt-br/mobile/reporting/?coin=${coins[0]!.id}`);
-    await visitor.page.waitForURL(`${baseUrl()}/pt-br/mobile/?t=login`);
-    await visitor.page.getByRole('dialog', { name: c('login.title') }).waitFor();
+    const address = `/pt-br/mobile/reporting/?coin=${shared.id}`;
+    await visitor.page.goto(`${baseUrl()}${address}`);
+    await visitor.page.waitForURL(
+      `${baseUrl()}/pt-br/mobile/?t=login&next=${encodeURIComponent(address)}`,
+    );
+    const login = visitor.page.getByRole('dialog', { name: c('login.title') });
+    await login.getByLabel(c('login.email')).fill(friend.email);
+    await login.getByLabel(c('login.password'), { exact: true }).fill(friend.password);
+    await login.getByRole('button', { name: c('login.submit') }).click();
+    await visitor.page.waitForURL(`${baseUrl()}${address}`);
+    await visitor.page
+      .getByRole('heading', { level: 1, name: m('report.title', { name: shared.name }) })
+      .waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ test.describe('the signed-out guard', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.goto(`${baseUrl()}/zh/monitoring/`);
-    await page.waitForURL(`${baseUrl()}/zh/?t=login`);
+    // To the login, and back to the area once signed in.
+    await page.waitForURL(`${baseUrl()}/zh/?t=login&next=%2Fzh%2Fmonitoring%2F`);
     await page.getByRole('dialog').waitFor();
     const left = requests.indexOf('/zh/');
     expect(requests[0]).toBe('/zh/monitoring/');

@@ -257,7 +257,7 @@ test.describe('Google sign-in', () => {
     });
   }
 
-  test('signs the same Google user in again to the same account, on the reporting page', async ({
+  test('signs the same Google user in again to the same account, back on the page that asked', async ({
     problems,
   }) => {
     await planNext('google', { name: 'Grace Hopper', subject: '20260000000000000001' });
@@ -271,9 +271,12 @@ test.describe('Google sign-in', () => {
     await expectToLandOn('/');
     await expect(token()).resolves.toBeNull();
     await planNext('google', { name: 'Grace Hopper', subject: '20260000000000000001' });
-    await openLogin();
+    // A link to a report someone shared asks a signed-out visitor to sign in, and signing in
+    // with Google comes back to it.
+    await page.goto(`${baseUrl()}/reporting/?coin=1`);
+    await page.waitForURL(`${baseUrl()}/?t=login&next=%2Freporting%2F%3Fcoin%3D1`);
     await dialog().getByRole('button', { name: 'Continue with Google' }).click();
-    await expectToLandOn('/reporting/');
+    await expectToLandOn('/reporting/?coin=1');
     await page.getByText('Welcome back!').waitFor();
     const again = await signedInUser();
     expect(again.account).toBe(first.account);

@@ -24,7 +24,8 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (status === 'signedOut' && !wasSignedIn.current) {
-      void navigate(loginAddress(language, mobile), { replace: true });
+      const { pathname, search } = window.location;
+      void navigate(loginAddress(language, mobile, pathname + search), { replace: true });
     }
   }, [status, language, mobile]);
 

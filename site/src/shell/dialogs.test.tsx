@@ -99,6 +99,8 @@ describe('the address that asked for the login dialog (?t=login)', () => {
     ['?t=%6Cogin', ''],
     ['?t=other', '?t=other'],
     ['?coin=btc', '?coin=btc'],
+    ['?t=login&next=%2Freporting%2F%3Fcoin%3D1', ''],
+    ['?a=1&t=login&next=%2F', '?a=1'],
     ['', ''],
   ])('%p without the login ask is %p', (search, expected) => {
     expect(withoutLoginAsk(search)).toBe(expected);

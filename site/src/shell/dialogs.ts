@@ -4,6 +4,7 @@
 // registers its own dialog (its `frame.ts`): its name, what it opens with, and where its code is,
 // which is loaded only when it opens. The shell knows none of them.
 import { useRef, useSyncExternalStore, type ComponentType, type RefObject } from 'react';
+import { NEXT_PARAM } from '../start/signedInAreas';
 
 /**
  * The global dialogs by name, each with what it opens with (the add dialogs: what starts picked).
@@ -142,14 +143,16 @@ export function wantsLogin(search: string): boolean {
 }
 
 /**
- * `search` without its `t=login`, the other parameters as they were written: `?a=1&t=login&b=2`
- * gives `?a=1&b=2`, `?t=login` gives ''.
+ * `search` without its `t=login` and the page it would go back to (`next`), the other parameters
+ * as they were written: `?a=1&t=login&b=2` gives `?a=1&b=2`, `?t=login&next=%2F` gives ''.
  */
 export function withoutLoginAsk(search: string): string {
   const kept = search
     .replace(/^\?/, '')
     .split('&')
-    .filter((part) => part !== '' && !wantsLogin(part));
+    .filter(
+      (part) => part !== '' && !wantsLogin(part) && !new URLSearchParams(part).has(NEXT_PARAM),
+    );
   return kept.length > 0 ? `?${kept.join('&')}` : '';
 }
 

@@ -19,19 +19,28 @@ export function isSignedInArea(originalPath: string): boolean {
   return SIGNED_IN_ROUTES.includes(originalPath.replace(/\/?$/, '/'));
 }
 
+/** The login address's parameter that names the page to go back to (start/nextAddress.ts). */
+export const NEXT_PARAM = 'next';
+
 /**
  * Where a signed-out visitor of a signed-in area goes, in their language: the home page's login
  * (`/?t=login`, `/zh/?t=login` ...), or the mobile page's when `mobile` (the area is a phone's
- * page), as a phone sent to the full site's would only be sent on again.
+ * page), as a phone sent to the full site's would only be sent on again. `next` is the page they
+ * were on, where signing in takes them back (start/nextAddress.ts).
  */
-export function loginAddress(language: string, mobile = false): string {
+export function loginAddress(language: string, mobile = false, next?: string): string {
   const home = mobile ? '/mobile/' : '/';
-  return `${localizedPath(isLocale(language) ? language : DEFAULT_LOCALE, home)}?t=login`;
+  const query = new URLSearchParams({ t: 'login' });
+  if (next) query.set(NEXT_PARAM, next);
+  return `${localizedPath(isLocale(language) ? language : DEFAULT_LOCALE, home)}?${query}`;
 }
 
-/** Where a signed-out visitor of the built page at `pathname` goes (see `loginAddress`). */
-export function loginAddressOf(pathname: string): string {
-  return loginAddress(splitLocale(pathname).locale, isMobilePath(pathname));
+/**
+ * Where a signed-out visitor of the built page at `pathname` (with the query `search`) goes: its
+ * language's login (see `loginAddress`), and back to this page once signed in.
+ */
+export function loginAddressOf(pathname: string, search = ''): string {
+  return loginAddress(splitLocale(pathname).locale, isMobilePath(pathname), pathname + search);
 }
 
 /**

@@ -57,14 +57,25 @@ describe('loginAddress', () => {
 
 describe('loginAddressOf', () => {
   it.each([
-    ['/monitoring/detail/', '/?t=login'],
-    ['/zh/reporting/', '/zh/?t=login'],
-    ['/mobile/monitoring/detail/', '/mobile/?t=login'],
-    ['/zh/mobile/monitoring/detail/', '/zh/mobile/?t=login'],
-    ['/pt-br/mobile/monitoring/detail/', '/pt-br/mobile/?t=login'],
-    ['/zh/mobile/reporting/', '/zh/mobile/?t=login'],
-  ])('sends a visitor of %s to %s', (pathname, address) => {
-    expect(loginAddressOf(pathname)).toBe(address);
+    ['/monitoring/detail/', '?id=7', '/?t=login&next=%2Fmonitoring%2Fdetail%2F%3Fid%3D7'],
+    ['/zh/reporting/', '', '/zh/?t=login&next=%2Fzh%2Freporting%2F'],
+    [
+      '/mobile/monitoring/detail/',
+      '?id=7',
+      '/mobile/?t=login&next=%2Fmobile%2Fmonitoring%2Fdetail%2F%3Fid%3D7',
+    ],
+    [
+      '/pt-br/mobile/monitoring/detail/',
+      '',
+      '/pt-br/mobile/?t=login&next=%2Fpt-br%2Fmobile%2Fmonitoring%2Fdetail%2F',
+    ],
+    [
+      '/zh/mobile/reporting/',
+      '?coin=1',
+      '/zh/mobile/?t=login&next=%2Fzh%2Fmobile%2Freporting%2F%3Fcoin%3D1',
+    ],
+  ])('sends a visitor of %s%s to %s', (pathname, search, address) => {
+    expect(loginAddressOf(pathname, search)).toBe(address);
   });
 });
 

@@ -11,9 +11,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { fromPromise } from 'xstate';
 import { api } from '../../data/client';
 import { setToken } from '../../data/token';
-import { isLocale, localizedPath } from '../../i18n/locales';
-import { inVariant } from '../../i18n/variant';
+import { isLocale } from '../../i18n/locales';
 import { useDialogOpener, type GlobalDialogProps } from '../../shell/dialogs';
+import { afterSignIn, nextOf } from '../../start/nextAddress';
 import { announce } from './analytics';
 import { canSubmit, loginMachine, type LoginTab, type ToastKey } from './loginMachine';
 import { startSocialSignIn } from './social';
@@ -96,10 +96,11 @@ export default function LoginDialog({ onClose }: GlobalDialogProps) {
         title: t(registered ? 'login.messages.RegistrationSuccess' : 'login.messages.LoginSuccess'),
       });
       announce(registered ? 'register-success' : 'login-success', { userId: user.id });
+      // Read before closing, which takes the login ask (and the page to go back to) away.
+      const { pathname, search } = window.location;
+      const next = afterSignIn({ registered, locale, pathname, next: nextOf(search) });
       onClose();
-      // On a phone, the mobile page (its chat tab for a new user) rather than a full-site page.
-      const next = inVariant(registered ? '/welcome/' : '/reporting/', window.location.pathname);
-      void navigate(localizedPath(locale, next));
+      void navigate(next);
     });
     return () => {
       toastSub.unsubscribe();

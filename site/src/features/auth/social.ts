@@ -21,6 +21,8 @@ interface Pending {
   state: string;
   locale: Locale;
   redirectUri: string;
+  /** The page that asked the visitor to sign in, to go back to (start/nextAddress.ts). */
+  next?: string | null;
 }
 
 const NAMES: Record<SocialProvider, string> = { google: 'Google', x: 'X' };
@@ -79,7 +81,9 @@ export async function startSocialSignIn(
       url = await client.post<string>('/api/auth/login/twitterRedirectUrl', { redirectUri: back });
       state = new URL(url).searchParams.get('state') ?? '';
     }
-    const pending: Pending = { provider, state, locale, redirectUri: back };
+    const { nextOf } = await import('../../start/nextAddress');
+    const next = nextOf(window.location.search);
+    const pending: Pending = { provider, state, locale, redirectUri: back, next };
     window.sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
     go(url);
   } catch (error) {
@@ -107,7 +111,7 @@ function readPending(): Pending | null {
 export async function completeSocialSignIn(
   search: string,
   client: ApiClient = api,
-): Promise<{ user: UserInfo; locale: Locale } | null> {
+): Promise<{ user: UserInfo; locale: Locale; next: string | null } | null> {
   const params = new URLSearchParams(search);
   const code = params.get('code');
   const state = params.get('state');
@@ -123,7 +127,7 @@ export async function completeSocialSignIn(
           redirectUri: pending.redirectUri,
         })
       : await client.post<UserInfo>('/api/auth/login/twitter', { code, state });
-  return { user, locale: pending.locale };
+  return { user, locale: pending.locale, next: pending.next ?? null };
 }
 
 /** On a page the provider sent the browser back to: finish, keep the token and go on. */
@@ -136,15 +140,15 @@ export async function finishSocialSignIn(
     if (!done) return;
     const { setToken } = await import('../../data/token');
     const { announce } = await import('./analytics');
-    const { localizedPath } = await import('../../i18n/locales');
-    const { inVariant } = await import('../../i18n/variant');
+    const { afterSignIn, safeNext } = await import('../../start/nextAddress');
     const registered = done.user.times > 0;
     setToken(done.user.tokenInfo.tokenValue);
     announce(registered ? 'register-success' : 'login-success', { userId: done.user.id });
     // A toast raised here would be gone with this page: the page landed on shows it.
     rememberSignInToast(registered ? 'RegistrationSuccess' : 'LoginSuccess');
-    const next = inVariant(registered ? '/welcome/' : '/reporting/', window.location.pathname);
-    go(localizedPath(done.locale, next));
+    const { pathname } = window.location;
+    const next = safeNext(done.next);
+    go(afterSignIn({ registered, locale: done.locale, pathname, next }));
   } catch (error) {
     const { announce } = await import('./analytics');
     announce('login-fail', {});

@@ -6,5 +6,5 @@ import { redirectDevice } from '../signedOutRedirect';
 import { loginAddressOf } from '../signedInAreas';
 
 if (!redirectDevice(location, navigator.userAgent) && !getToken()) {
-  location.replace(loginAddressOf(location.pathname));
+  location.replace(loginAddressOf(location.pathname, location.search));
 }

@@ -116,20 +116,24 @@ describe('the head script of a page visitors and signed-in users both see', () =
 
 describe('the head script of a signed-in area', () => {
   it('sends a visitor without a token to the login, in the page’s language', async () => {
-    expect((await visit('areaStart', '/reporting/')).targets).toEqual(['/?t=login']);
-    expect((await visit('areaStart', '/zh/monitoring/')).targets).toEqual(['/zh/?t=login']);
+    expect((await visit('areaStart', '/reporting/')).targets).toEqual([
+      '/?t=login&next=%2Freporting%2F',
+    ]);
+    expect((await visit('areaStart', '/zh/monitoring/')).targets).toEqual([
+      '/zh/?t=login&next=%2Fzh%2Fmonitoring%2F',
+    ]);
     expect(
       (await visit('areaStart', '/pt-br/monitoring/detail/', { search: '?id=4' })).targets,
-    ).toEqual(['/pt-br/?t=login']);
+    ).toEqual(['/pt-br/?t=login&next=%2Fpt-br%2Fmonitoring%2Fdetail%2F%3Fid%3D4']);
   });
 
   it('sends a visitor of a phone page without a token to the mobile page’s login', async () => {
     const phone = { agent: PHONE, search: '?id=4' };
     expect((await visit('areaStart', '/mobile/monitoring/detail/', phone)).targets).toEqual([
-      '/mobile/?t=login',
+      '/mobile/?t=login&next=%2Fmobile%2Fmonitoring%2Fdetail%2F%3Fid%3D4',
     ]);
     expect((await visit('areaStart', '/zh/mobile/monitoring/detail/', phone)).targets).toEqual([
-      '/zh/mobile/?t=login',
+      '/zh/mobile/?t=login&next=%2Fzh%2Fmobile%2Fmonitoring%2Fdetail%2F%3Fid%3D4',
     ]);
   });
 
@@ -143,7 +147,7 @@ describe('the head script of a signed-in area', () => {
   it('treats storage switched off as signed out, as the site does', async () => {
     expect(
       await visit('areaStart', '/monitoring/', { token: 'tok', storage: false }),
-    ).toMatchObject({ targets: ['/?t=login'] });
+    ).toMatchObject({ targets: ['/?t=login&next=%2Fmonitoring%2F'] });
   });
 
   it('lets the device redirect go first, and alone', async () => {
