@@ -163,11 +163,14 @@ for (const { locale, prefix, device } of LANGUAGES) {
     await page.waitForURL(`${baseUrl()}${prefix}/mobile/monitoring/detail/?id=${second.id}`);
     await page.getByRole('heading', { level: 1, name: second.title }).waitFor();
 
-    // Signed out, the same link asks to sign in, on the phone.
+    // Signed out, the same link asks to sign in, on the phone, to come back to the source.
     const { page: visitor } = await openContext(device);
     watch(visitor, problems);
-    await visitor.goto(`${baseUrl()}${prefix}/mobile/monitoring/detail/?id=${second.id}`);
-    await visitor.waitForURL(`${baseUrl()}${prefix}/mobile/?t=login`);
+    const shared = `${prefix}/mobile/monitoring/detail/?id=${second.id}`;
+    await visitor.goto(`${baseUrl()}${shared}`);
+    await visitor.waitForURL(
+      `${baseUrl()}${prefix}/mobile/?t=login&next=${encodeURIComponent(shared)}`,
+    );
     await visitor.getByRole('dialog', { name: c('login.title') }).waitFor();
 
     expect(problems).toEqual([]);
