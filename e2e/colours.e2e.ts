@@ -136,11 +136,14 @@ test.describe('up and down colours', () => {
       test.setTimeout(90_000);
       const t = siteStrings(locale, 'common');
       const { token } = await createAccount('Cora');
-      const coins = await callApi<{ records: { id: number }[] }>(
-        '/api/asset/list?page=1&size=1',
-        token,
-      );
-      await callApi('/api/follow/add', token, { coinIds: coins.records.map((coin) => coin.id) });
+      // A coin that moved in the last 24 hours: one at 0.00 % (the demo data has such hours) shows
+      // no rise or fall in its header to check the colours of.
+      const coins = await callApi<{
+        records: { id: number; quotes: { percentChange24h: number } }[];
+      }>('/api/asset/list?page=1&size=10', token);
+      const moved = coins.records.find((coin) => Math.abs(coin.quotes.percentChange24h) >= 0.005);
+      expect(moved).toBeDefined();
+      await callApi('/api/follow/add', token, { coinIds: [moved!.id] });
       await signIn(token);
       // The server's page has the language's colours from its first paint.
       const html = await (await page.request.get(`${baseUrl()}${prefix}/reporting/`)).text();
