@@ -13,6 +13,8 @@ export const ROUTES = [
   { path: '/reporting/', preset: 'desktop', signedIn: true },
   { path: '/monitoring/', preset: 'desktop', signedIn: true },
   { path: '/welcome/', preset: 'desktop', signedIn: true },
+  { path: '/markets/', preset: 'desktop', signedIn: false },
+  { path: '/coins/bitcoin/', preset: 'desktop', signedIn: false },
   { path: '/mobile/', preset: 'mobile', signedIn: false },
 ];
 

@@ -148,7 +148,7 @@ describe('wrongFinalUrl signed in', () => {
     );
   });
 
-  it('measures the signed-in areas signed in, and / and /mobile/ as a first visitor sees them', () => {
+  it('measures the signed-in areas signed in, and the public pages as a first visitor sees them', () => {
     assert.deepEqual(
       ROUTES.map(({ path, signedIn }) => [path, signedIn]),
       [
@@ -156,6 +156,8 @@ describe('wrongFinalUrl signed in', () => {
         ['/reporting/', true],
         ['/monitoring/', true],
         ['/welcome/', true],
+        ['/markets/', false],
+        ['/coins/bitcoin/', false],
         ['/mobile/', false],
       ],
     );
@@ -334,6 +336,8 @@ describe('the reference page', () => {
         ['/reporting/', 'desktop', false],
         ['/monitoring/', 'desktop', false],
         ['/welcome/', 'desktop', false],
+        ['/markets/', 'desktop', false],
+        ['/coins/bitcoin/', 'desktop', false],
         ['/', 'mobile', true],
         ['/mobile/', 'mobile', false],
       ],

@@ -33,13 +33,14 @@ test.describe('the signed-out guard', () => {
 });
 
 test.describe('the header', () => {
-  test('shows the areas only to a signed-in user, marks the current one, and not on /welcome', async ({
+  test('shows the markets to everyone and the areas only to a signed-in user, marks the current one, and nothing on /welcome', async ({
     page,
     signIn,
   }) => {
     await page.goto(`${baseUrl()}/`);
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
+    const visitorNav = page.getByRole('navigation', { name: 'Main' });
+    await expect(visitorNav.getByRole('link').allInnerTexts()).resolves.toEqual(['Markets']);
     await expect(page.getByRole('button', { name: 'Log in' }).isVisible()).resolves.toBe(true);
 
     await signIn((await createAccount('Ada')).token);

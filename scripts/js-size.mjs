@@ -94,8 +94,12 @@ export function partsOf(code, map) {
   return parts;
 }
 
-/** The route a page belongs to: its path without the language prefix. */
-export const routeOf = (path) => path.replace(LOCALE_PREFIX, '');
+/**
+ * The route a page belongs to: its path without the language prefix, every coin's page as one
+ * (`/coins/*` and the phone's `/mobile/coins/*`: one component, hundreds of pages).
+ */
+export const routeOf = (path) =>
+  path.replace(LOCALE_PREFIX, '').replace(/^(\/mobile)?\/coins\/[^/]+\/$/, '$1/coins/*');
 
 function pageDataFiles(dir) {
   return readdirSync(dir).flatMap((entry) => {

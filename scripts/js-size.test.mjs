@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import {
+  routeOf,
   ceilingsBelowBaseline,
   goalOf,
   goalReport,
@@ -16,6 +17,17 @@ const goals = {
   overReferenceKb: { '/': 15, '/mobile/': 15, '*': 35 },
   reference: { kb: 120, measured: '2026-11-28' },
 };
+
+describe('routeOf', () => {
+  it('reads each language as one route, and every coin page as one', () => {
+    assert.equal(routeOf('/zh/reporting/'), '/reporting/');
+    assert.equal(routeOf('/pt-br/'), '/');
+    assert.equal(routeOf('/coins/bitcoin/'), '/coins/*');
+    assert.equal(routeOf('/zh/mobile/coins/usd-coin/'), '/mobile/coins/*');
+    assert.equal(routeOf('/coins/'), '/coins/');
+    assert.equal(routeOf('/markets/'), '/markets/');
+  });
+});
 
 describe('updatedBudget', () => {
   it('keeps a route its ceiling and gives a new route 2 KB of headroom, rounded up', () => {

@@ -19,6 +19,7 @@ import type { Assistant } from './chat/types.js';
 import { CoinCatalog } from './market/catalog.js';
 import { createCoinGeckoProvider, type CoinGeckoSettings } from './market/coingecko.js';
 import { FollowService } from './market/follows.js';
+import { MarketOverview } from './market/overview.js';
 import { ReportService } from './market/reports.js';
 import { createSnapshotProvider } from './market/snapshot.js';
 import type { MarketProvider } from './market/types.js';
@@ -30,6 +31,7 @@ import type { Summarizer } from './monitor/types.js';
 import { auth } from './plugins/auth/index.js';
 import { chat } from './plugins/chat/index.js';
 import { coins } from './plugins/coins/index.js';
+import { market as marketRoutes } from './plugins/market/index.js';
 import { monitor } from './plugins/monitor/index.js';
 import { docs } from './plugins/docs.js';
 import { healthRoutes } from './plugins/health.js';
@@ -243,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const follows = new FollowService(db, catalog, clock, changes, { cache: cached });
   const reports = new ReportService(catalog, clock, (coinId) => monitorService.related(coinId));
   await app.register(coins, { catalog, follows, reports });
+  await app.register(marketRoutes, { catalog, overview: new MarketOverview(catalog, clock) });
   await app.register(monitor, { service: monitorService });
 
   const chatStore = new ChatStore(db, clock, changes, { cache: cached });

@@ -8,6 +8,12 @@ export interface SiteRules {
   deviceRedirect(pathname: string, userAgent: string | undefined): string | null;
   /** The CSP hash sources (`'sha256-...'`) of an HTML document's inline scripts. */
   inlineScriptHashes(html: string): Promise<string[]>;
+  /**
+   * The page to serve (status 200) at an address without a file of its own that a client route
+   * of the site draws (`/coins/new-coin/` -> `/coins/`), or null. Optional: a site without client
+   * routes has none.
+   */
+  clientRoutePage?(pathname: string): string | null;
   /** The headers of an HTML answer, its Content-Security-Policy included. */
   securityHeaders(options: {
     scriptHashes: readonly string[];

@@ -15,6 +15,7 @@ import type {
   CoinReport,
   FollowEntry,
   Locale,
+  MarketStatus,
   MonitorSource,
   ReportIndicators,
   SourceSummary,
@@ -167,7 +168,8 @@ const ALL_SOURCES = [
 ];
 
 interface Options {
-  market?: 'demo' | 'coingecko';
+  /** The market status; by default the demo data as of now. */
+  market?: Partial<MarketStatus>;
   watchlist?: Coin[];
   userSources?: UserMonitorSource[];
   upcoming?: MonitorSource[];
@@ -177,9 +179,17 @@ interface Options {
 function makeData(options: Options = {}): AssistantData {
   const byId = new Map(COINS.map((c) => [c.id, c]));
   const byRank = [...COINS].sort((a, b) => a.rank - b.rank);
+  const market: MarketStatus = {
+    source: 'demo',
+    asOf: NOW,
+    refreshSeconds: 10,
+    stale: false,
+    retryAt: null,
+    ...options.market,
+  };
   return {
     nowSec: () => NOW,
-    marketSource: () => options.market ?? 'demo',
+    market: () => market,
     searchCoins(query, limit) {
       const q = query.trim().toLowerCase();
       const exact = (c: Coin) => c.symbol.toLowerCase() === q || c.name.toLowerCase() === q;
@@ -207,7 +217,8 @@ function makeData(options: Options = {}): AssistantData {
       if (!facts || !reported) return null;
       return {
         coin: reported,
-        source: options.market ?? 'demo',
+        source: market.source,
+        market,
         generatedAt: NOW,
         series: { '24h': [], '7d': [], '30d': [] },
         indicators: { ...NO_INDICATORS, ...facts.indicators },
@@ -1405,15 +1416,49 @@ describe('what it does not know', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('the demo-data note and the stream', () => {
+describe('where the prices come from, and the stream', () => {
   it('notes demo data only when the market numbers are the demo set', async () => {
-    const live = await ask('price of BTC', 'en', { market: 'coingecko' });
-    assert.ok(live.text.startsWith('Bitcoin (BTC) is at $93,406.36 as of 14:05 UTC.'), live.text);
+    const live = await ask('price of BTC', 'en', { market: { source: 'coingecko' } });
+    assert.ok(
+      live.text.startsWith('Bitcoin (BTC) is at $93,406.36 as of 14:05 UTC (CoinGecko).'),
+      live.text,
+    );
     assert.doesNotMatch(live.text, /demo/);
-    const livePt = await ask('preço do BTC', 'pt-br', { market: 'coingecko' });
+    const livePt = await ask('preço do BTC', 'pt-br', { market: { source: 'coingecko' } });
     assert.doesNotMatch(livePt.text, /demonstração/);
     const demoZh = await ask('热门币', 'zh');
     assert.ok(demoZh.text.includes('演示数据'));
+  });
+
+  it("states CoinGecko's as-of time, and says when the figures are stale, in each language", async () => {
+    // CoinGecko refused for a while: its last good figures are from 13:40.
+    const market = { source: 'coingecko', asOf: NOW - 25 * 60, stale: true } as const;
+    const cases: Array<[Locale, string, string]> = [
+      ['en', 'price of BTC', 'Bitcoin (BTC) is at $93,406.36 as of 13:40 UTC (CoinGecko, stale).'],
+      [
+        'zh',
+        '比特币多少钱？',
+        'Bitcoin（BTC）现价$93,406.36（数据截至UTC 13:40，来自CoinGecko，已过时）。',
+      ],
+      [
+        'pt-br',
+        'preço do BTC',
+        pt(
+          'O preço de Bitcoin (BTC) é $ 93.406,36 às 13:40 UTC (CoinGecko, dados desatualizados).',
+        ),
+      ],
+    ];
+    for (const [locale, question, lead] of cases) {
+      const reply = await ask(question, locale, { market });
+      assert.ok(reply.text.startsWith(lead), reply.text);
+    }
+    const compared = await ask('BTC vs ETH', 'zh', { market });
+    assert.match(compared.text, /价格数据截至UTC 13:40（来自CoinGecko，已过时）。/);
+    // Figures from another day give their date.
+    const old = await ask('price of BTC', 'en', {
+      market: { source: 'coingecko', asOf: NOW - 2 * DAY, stale: true },
+    });
+    assert.match(old.text, /as of Jan 13, 14:05 UTC \(CoinGecko, stale\)/);
   });
 
   it('formats the time of day in UTC', () => {

@@ -11,6 +11,7 @@ import type {
   Coin,
   CoinReport,
   Locale,
+  MarketStatus,
   MonitorSource,
   SourceSummary,
   UserMonitorSource,
@@ -76,11 +77,19 @@ const SUMMARY: SourceSummary = {
   language: 'en',
 };
 
-function makeData(market: 'demo' | 'coingecko' = 'demo'): AssistantData {
+const DEMO_MARKET: MarketStatus = {
+  source: 'demo',
+  asOf: NOW,
+  refreshSeconds: 10,
+  stale: false,
+  retryAt: null,
+};
+
+function makeData(market: MarketStatus = DEMO_MARKET): AssistantData {
   const byId = new Map(COINS.map((c) => [c.id, c]));
   return {
     nowSec: () => NOW,
-    marketSource: () => market,
+    market: () => market,
     searchCoins: (query, limit) =>
       COINS.filter(
         (c) =>
@@ -96,7 +105,8 @@ function makeData(market: 'demo' | 'coingecko' = 'demo'): AssistantData {
       if (!reported || coinId !== BTC.id) return null;
       return {
         coin: reported,
-        source: market,
+        source: market.source,
+        market,
         generatedAt: NOW,
         series: {
           '24h': [{ time: NOW, price: 1 }],
@@ -184,6 +194,7 @@ interface AskOptions {
   history?: ChatMessage[];
   signal?: AbortSignal;
   context?: ChatContext | null;
+  market?: MarketStatus;
 }
 
 async function collect(
@@ -197,7 +208,7 @@ async function collect(
     locale: options.locale ?? 'en',
     history: options.history ?? [],
     context: options.context ?? null,
-    data: makeData(),
+    data: makeData(options.market),
     signal: options.signal,
   })) {
     parts.push(part);
@@ -373,7 +384,7 @@ describe('the OpenAI-compatible assistant: tools', () => {
     assert.equal(price.priceUsd, 93_406.36);
     assert.equal(price.symbol, 'BTC');
     assert.equal(price.change24hPct, 2.51235);
-    assert.equal(price.dataSource, 'demo');
+    assert.deepEqual([price.source, price.asOf, price.stale], ['demo', '2026-01-15T14:05Z', false]);
 
     assert.equal(joined(parts), ANSWER);
     const last = parts[parts.length - 1];
@@ -406,6 +417,40 @@ describe('the OpenAI-compatible assistant: tools', () => {
       { type: 'report', coinId: 1 },
       { type: 'sources', sources: HOT_SOURCES },
     ]);
+  });
+
+  it("tells the model CoinGecko's as-of time, and that its figures are stale", async () => {
+    fake.script(
+      {
+        steps: toolCallSteps(
+          [
+            { id: 'p', name: 'coin_price', argumentPieces: ['{"coin_id": 1}'] },
+            { id: 'r', name: 'coin_report', argumentPieces: ['{"coin_id": 1}'] },
+            { id: 'h', name: 'hot_coins', argumentPieces: ['{}'] },
+          ],
+          true,
+        ),
+      },
+      { steps: textSteps('Bitcoin was at $93,406.36 at 13:40 UTC (CoinGecko, out of date).') },
+    );
+    const market: MarketStatus = {
+      source: 'coingecko',
+      asOf: NOW - 25 * 60,
+      refreshSeconds: 60,
+      stale: true,
+      retryAt: NOW + 30,
+    };
+    await collect(assistant(), 'price of BTC', { market });
+    const facts = { source: 'coingecko', asOf: '2026-01-15T13:40Z', stale: true };
+    for (const result of toolResults(1)) {
+      assert.deepEqual(
+        { source: result.source, asOf: result.asOf, stale: result.stale },
+        facts,
+        JSON.stringify(result),
+      );
+    }
+    const [system] = sent(0);
+    assert.match(system?.content ?? '', /come from CoinGecko: .* asOf time .* stale is true/);
   });
 
   it('runs tools over several rounds and separates text written before a tool call', async () => {

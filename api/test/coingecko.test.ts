@@ -1,6 +1,7 @@
 // The CoinGecko market provider against a fake CoinGecko on 127.0.0.1 (helpers/fakeCoingecko.ts):
-// refreshes, every way a refresh fails, Retry-After, price histories and their cache, the call
-// budget, and the settings read from the environment.
+// refreshes, every way a refresh fails, Retry-After, sparklines, the status it reports, price
+// histories and descriptions and their caches, the call budget, and the settings read from the
+// environment.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import {
@@ -9,6 +10,7 @@ import {
   MarketUnavailableError,
   nextRefreshDelay,
   parseRetryAfter,
+  resampleSparkline,
   type CoinGeckoOptions,
   type CoinGeckoProvider,
   type MarketLogger,
@@ -31,6 +33,9 @@ interface FixtureCoin {
   market_cap_rank: number | null;
   total_volume: number;
   price_change_percentage_24h: number | null;
+  price_change_percentage_1h_in_currency: number | null;
+  price_change_percentage_7d_in_currency: number | null;
+  sparkline_in_7d: { price: number[] };
   last_updated: string;
 }
 
@@ -159,7 +164,8 @@ describe('CoinGecko markets refresh', () => {
       order: 'market_cap_desc',
       per_page: '250',
       page: '1',
-      price_change_percentage: '24h',
+      sparkline: 'true',
+      price_change_percentage: '1h,24h,7d',
     });
     assert.equal(request.headers['x-cg-demo-api-key'], undefined);
     assert.equal(request.headers['x-cg-pro-api-key'], undefined);
@@ -192,12 +198,16 @@ describe('CoinGecko markets refresh', () => {
     assert.deepEqual(provider.quote('bitcoin'), {
       price: 67512.34,
       percentChange24h: 1.21766,
+      percentChange1h: BITCOIN.price_change_percentage_1h_in_currency,
+      percentChange7d: BITCOIN.price_change_percentage_7d_in_currency,
       marketCap: 1330387146512,
       volume24h: 21468792311,
       updatedAt: seconds('2024-06-01T11:59:45.123Z'),
     });
-    // CoinGecko's null 24 h change (a coin too new) reads as 0.
-    assert.equal(provider.quote('bridged-wrapped-ether-starkgate')?.percentChange24h, 0);
+    // CoinGecko's null 24 h change (a coin too new) reads as 0; its 1 h and 7 d stay unknown.
+    const young = provider.quote('bridged-wrapped-ether-starkgate');
+    assert.equal(young?.percentChange24h, 0);
+    assert.deepEqual([young?.percentChange1h, young?.percentChange7d], [null, null]);
     assert.equal(provider.quote('not-a-coin'), null);
     assert.equal(provider.source, 'coingecko');
     assert.equal(provider.version(), 1);
@@ -410,6 +420,155 @@ describe('CoinGecko markets refresh', () => {
     fake.mode = 'ok';
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(fake.requests.length, 1, 'no refresh after stop()');
+  });
+});
+
+describe('CoinGecko sparklines', () => {
+  it('thins the hourly sparkline of /coins/markets to every 4 hours, ending with the price', async () => {
+    const { provider } = await started();
+    const end = seconds(BITCOIN.last_updated);
+    const hourly = BITCOIN.sparkline_in_7d.price;
+    assert.equal(hourly.length, 168);
+    const sparkline = provider.sparkline('bitcoin');
+    assert.ok(sparkline);
+    assert.equal(sparkline.step, 4 * 3600);
+    assert.equal(sparkline.from, end - 7 * DAY_SEC);
+    assert.equal(sparkline.prices.length, 43);
+    // The hourly prices 168, 164 ... 4 hours before the quote, then the quote itself.
+    assert.deepEqual(
+      sparkline.prices.slice(0, -1),
+      hourly.filter((_, i) => i % 4 === 0),
+    );
+    assert.equal(sparkline.prices.at(-1), BITCOIN.current_price);
+    // A coin listed two days ago: 48 hourly prices reach back 48 hours.
+    const young = provider.sparkline('bridged-wrapped-ether-starkgate');
+    assert.equal(young?.prices.length, 13);
+    assert.equal(young?.from, seconds(MARKETS[8]!.last_updated) - 48 * 3600);
+    assert.equal(provider.sparkline('not-a-coin'), null);
+    assert.equal(fake.requests.length, 1, 'no call but the markets refresh');
+  });
+
+  it('gives an empty series for a missing or malformed sparkline', () => {
+    for (const hourly of [undefined, null, [], [1, 'two', 3], [1, -2], { price: [1] }]) {
+      assert.deepEqual(resampleSparkline(hourly, 1_000_000, 5), {
+        from: 1_000_000,
+        step: 4 * 3600,
+        prices: [],
+      });
+    }
+    assert.deepEqual(resampleSparkline([1, 2, 3], 1_000_000, 5).prices, [5], 'under 4 hours');
+    assert.deepEqual(resampleSparkline([1, 2, 3, 4, 5, 6, 7, 8], 1_000_000, 9), {
+      from: 1_000_000 - 8 * 3600,
+      step: 4 * 3600,
+      prices: [1, 5, 9],
+    });
+  });
+});
+
+describe('CoinGecko status', () => {
+  it('says when it last got good figures and, while backing off, when it asks again', async () => {
+    const { provider, clock } = await started({ refreshIntervalMs: 60_000 });
+    const startedAt = Math.floor(clock.now() / 1000);
+    assert.deepEqual(provider.status(), {
+      asOfSec: startedAt,
+      refreshSeconds: 60,
+      retryAtSec: null,
+    });
+    clock.advance(5_000);
+    fake.mode = 'rate-limit';
+    fake.retryAfter = '90';
+    assert.equal(await provider.refresh(), false);
+    const refusedAt = clock.now();
+    assert.deepEqual(provider.status(), {
+      asOfSec: startedAt,
+      refreshSeconds: 60,
+      retryAtSec: Math.ceil((refusedAt + 90_000) / 1000),
+    });
+    // Once Retry-After has passed, a failed refresh backs off: 4 intervals after two failures.
+    clock.advance(91_000);
+    fake.mode = 'error';
+    assert.equal(await provider.refresh(), false);
+    assert.equal(provider.status().retryAtSec, Math.ceil((clock.now() + 240_000) / 1000));
+    fake.mode = 'ok';
+    assert.equal(await provider.refresh(), true);
+    assert.deepEqual(provider.status(), {
+      asOfSec: Math.floor(clock.now() / 1000),
+      refreshSeconds: 60,
+      retryAtSec: null,
+    });
+  });
+
+  it('has no good figures to date them by before its first good refresh', async () => {
+    fake.mode = 'error';
+    const { provider } = make();
+    await provider.start();
+    assert.equal(provider.status().asOfSec, 0);
+    assert.notEqual(provider.status().retryAtSec, null);
+  });
+});
+
+describe('CoinGecko descriptions', () => {
+  it("reads each language's description from /coins/{id} as plain text, null where it has none", async () => {
+    const { provider } = await started();
+    const en = await provider.description('bitcoin', 'en');
+    const [request] = fake.requestsTo('/coins/bitcoin');
+    assert.deepEqual(Object.fromEntries(request?.query ?? []), {
+      localization: 'true',
+      tickers: 'false',
+      market_data: 'false',
+      community_data: 'false',
+      developer_data: 'false',
+      sparkline: 'false',
+    });
+    assert.equal(
+      en,
+      'Bitcoin is the first successful internet money based on peer-to-peer technology; no central bank or authority is involved.\n\nIt was created by Satoshi Nakamoto in 2009 & runs on proof of work.',
+    );
+    assert.equal(
+      await provider.description('bitcoin', 'zh'),
+      '比特币是第一个基于点对点技术的成功的互联网货币，没有中央银行或机构参与。\n它由中本聪于2009年创建。',
+    );
+    assert.equal(await provider.description('bitcoin', 'pt-br'), null, 'CoinGecko has no pt text');
+    // CoinGecko's "zh" that is its English text is no Chinese description.
+    assert.equal(await provider.description('ethereum', 'zh'), null);
+    assert.match(
+      (await provider.description('ethereum', 'pt-br')) ?? '',
+      /^Ethereum é uma plataforma/,
+    );
+    assert.equal(fake.requestsTo('/coins/bitcoin').length, 1, 'one call for every language');
+    assert.equal(await provider.description('not-a-coin', 'en'), null);
+    assert.equal(fake.requests.length, 3, 'the markets refresh and one call per coin');
+  });
+
+  it('keeps descriptions for a day and gives null, never an error, when the call fails', async () => {
+    const { provider, clock, warnings } = await started();
+    // The fake has no /coins/solana: CoinGecko's 404.
+    assert.equal(await provider.description('solana', 'en'), null);
+    fake.mode = 'error';
+    assert.equal(await provider.description('bitcoin', 'en'), null);
+    fake.mode = 'ok';
+    const first = await provider.description('bitcoin', 'en');
+    assert.ok(first);
+    clock.advance(23 * 3600_000);
+    fake.mode = 'error';
+    assert.equal(await provider.description('bitcoin', 'en'), first, 'kept for a day');
+    assert.equal(fake.requestsTo('/coins/bitcoin').length, 2);
+    clock.advance(2 * 3600_000);
+    assert.equal(await provider.description('bitcoin', 'en'), first, 'the last good one stays');
+    assert.equal(fake.requestsTo('/coins/bitcoin').length, 3);
+    assert.deepEqual(
+      warnings().map((warning) => warning.obj.kind),
+      ['http', 'http', 'http'],
+    );
+  });
+
+  it('makes no description call while a Retry-After runs', async () => {
+    const { provider } = await started();
+    fake.mode = 'rate-limit';
+    assert.equal(await provider.refresh(), false);
+    fake.mode = 'ok';
+    assert.equal(await provider.description('bitcoin', 'en'), null);
+    assert.equal(fake.requests.length, 2);
   });
 });
 

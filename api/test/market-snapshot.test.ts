@@ -1,16 +1,18 @@
-// The demo market provider: the bundled data set, its seeded price history, the quotes derived
-// from it, and the coin logos.
+// The demo market provider: the bundled data set, its seeded price history, the quotes and
+// sparklines derived from it, its status, the coin descriptions, and the coin logos.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Clock } from '../src/auth/clock.js';
-import { rangeChange } from '../src/market/figures.js';
+import { lastAtOrBefore, percentChange, rangeChange } from '../src/market/figures.js';
 import { isStablecoin, PriceSeries } from '../src/market/history.js';
 import { hasBundledIcon, logoPath, logoSvg, monogramSvg } from '../src/market/logos.js';
 import {
   createSnapshotProvider,
+  defaultDescriptionsFile,
+  parseDescriptions,
   parseSnapshot,
   type SnapshotData,
   type SnapshotProvider,
@@ -142,6 +144,47 @@ describe('the bundled data set', () => {
     );
     assert.throws(() => parseSnapshot(broken((c) => (c.asOf = 'yesterday'))), /"asOf"/);
     assert.throws(() => parseSnapshot([]), /JSON object/);
+  });
+
+  it('rejects broken descriptions with an error naming the coin and the language', () => {
+    const slugs = new Set(['bitcoin', 'ethereum']);
+    const good = { en: 'A network.', zh: '一个网络。', 'pt-br': 'Uma rede.' };
+    const parse = (coins: unknown, note: unknown = 'what they are') =>
+      parseDescriptions({ note, coins }, slugs, 'd.json');
+    assert.equal(parse({ bitcoin: good }).get('bitcoin')?.zh, '一个网络。');
+    for (const [coins, error] of [
+      [{ dogecoin: good }, /d\.json: "dogecoin" is not a coin of the market data set/],
+      [{ bitcoin: { ...good, zh: '' } }, /"bitcoin": "zh" must be a non-empty string/],
+      [{ bitcoin: { en: 'A', zh: '一' } }, /"bitcoin": "pt-br" must be a non-empty string/],
+      [{ bitcoin: { ...good, pt: 'Uma' } }, /"bitcoin": "pt" is not a language/],
+      [{ bitcoin: { ...good, en: 'A <b>network</b>.' } }, /"bitcoin": "en" must be plain text/],
+      [{ bitcoin: { ...good, en: 'x'.repeat(1001) } }, /"bitcoin": "en" is longer than 1000/],
+      [{ bitcoin: 'A network.' }, /"bitcoin" must be an object with en, zh, pt-br/],
+      [[], /"coins" must be an object/],
+    ] as const) {
+      assert.throws(() => parse(coins), error);
+    }
+    assert.throws(() => parse({}, ''), /"note" must say/);
+    assert.throws(
+      () => parseDescriptions(null, slugs),
+      /coin-descriptions\.json: must be a JSON object/,
+    );
+  });
+
+  it('start() fails clearly on broken descriptions', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinlens-market-'));
+    try {
+      const descriptions = join(dir, 'coin-descriptions.json');
+      writeFileSync(descriptions, '{"note": "x", "coins": {"bitcoin": {"en": "A network."}}}');
+      const provider = createSnapshotProvider({ clock: manualClock(AS_OF_MS), descriptions });
+      await assert.rejects(provider.start(), /"bitcoin": "zh" must be a non-empty string/);
+      writeFileSync(descriptions, '{');
+      await assert.rejects(provider.start(), /cannot read the coin descriptions/);
+      // The bundled ones are found beside the bundled data set.
+      assert.match(defaultDescriptionsFile().pathname, /data\/coin-descriptions\.json$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('start() fails clearly on a broken file', async () => {
@@ -322,6 +365,69 @@ describe('the demo provider', () => {
     for (let i = 1; i < points.length; i++) assert.ok(points[i]!.time > points[i - 1]!.time);
     assert.deepEqual(await provider.history('no-such-coin', 0, now), []);
     assert.deepEqual(await provider.history('solana', now + 10, now + 100), []);
+  });
+
+  it('has 1 h and 7 d changes by figures.ts, on the history it serves', async () => {
+    // Between two hours, where "the last point at or before" matters.
+    clock.set(AS_OF_MS + 20 * DAY_SEC * 1000 + 5 * HOUR_SEC * 1000 + 1_234_000);
+    const now = Math.floor(clock.now() / 10_000) * 10;
+    for (const slug of ['bitcoin', 'solana', 'tether', 'wrapped-bitcoin']) {
+      const quote = provider.quote(slug)!;
+      const points = await provider.history(slug, now - 8 * DAY_SEC, now);
+      assert.equal(quote.percentChange7d, rangeChange(points, '7d'), slug);
+      const hourBefore = lastAtOrBefore(points, now - HOUR_SEC)!;
+      assert.equal(hourBefore.time, Math.floor((now - HOUR_SEC) / HOUR_SEC) * HOUR_SEC);
+      assert.equal(quote.percentChange1h, percentChange(hourBefore.price, quote.price), slug);
+    }
+  });
+
+  it('gives a 7-day sparkline every 4 hours from its history, ending with the quote', async () => {
+    clock.set(AS_OF_MS + 9 * DAY_SEC * 1000 + 2 * HOUR_SEC * 1000 + 45_000);
+    const now = Math.floor(clock.now() / 10_000) * 10;
+    const sparkline = provider.sparkline('ethereum')!;
+    assert.equal(sparkline.step, 4 * HOUR_SEC);
+    assert.equal(sparkline.from, now - 7 * DAY_SEC);
+    assert.equal(sparkline.prices.length, 43);
+    assert.equal(sparkline.prices.at(-1), provider.quote('ethereum')!.price);
+    // Each price is the history's at its time: on the line between the two whole hours around.
+    const points = await provider.history('ethereum', now - 8 * DAY_SEC, now);
+    const whole = new Map(points.map((point) => [point.time, point.price]));
+    sparkline.prices.slice(0, -1).forEach((price, i) => {
+      const time = sparkline.from + i * sparkline.step;
+      const hour = Math.floor(time / HOUR_SEC) * HOUR_SEC;
+      const [a, b] = [whole.get(hour)!, whole.get(hour + HOUR_SEC)!];
+      const expected = a + ((b - a) * (time - hour)) / HOUR_SEC;
+      assert.ok(Math.abs(price - expected) <= 1e-9 * expected, `${i}: ${price} vs ${expected}`);
+    });
+    assert.equal(provider.sparkline('no-such-coin'), null);
+  });
+
+  it('is never stale: its figures are as of the last 10-second tick', () => {
+    clock.set(AS_OF_MS + 4 * DAY_SEC * 1000 + 7_500);
+    assert.deepEqual(provider.status(), {
+      asOfSec: AS_OF_MS / 1000 + 4 * DAY_SEC,
+      refreshSeconds: 10,
+      retryAtSec: null,
+    });
+  });
+
+  it('describes the 20 largest coins in every language, and no other language', async () => {
+    for (const coin of data.coins.slice(0, 20)) {
+      const texts = await Promise.all(
+        (['en', 'zh', 'pt-br'] as const).map((locale) => provider.description(coin.slug, locale)),
+      );
+      const [en, zh, pt] = texts;
+      for (const text of texts) {
+        assert.ok(text && text.length >= 40 && text.length <= 600, `${coin.slug}: ${text}`);
+        // Facts, not figures or advice.
+        assert.doesNotMatch(text, /\$|\d\s?%|\bbuy|invest|comprar|买入|投资/i, coin.slug);
+      }
+      assert.match(zh!, /[\u4e00-\u9fff]/, coin.slug);
+      assert.notEqual(pt, en, coin.slug);
+    }
+    assert.equal(await provider.description('no-such-coin', 'en'), null);
+    const last = data.coins.at(-1)!;
+    assert.equal(await provider.description(last.slug, 'zh'), null, 'a coin not described');
   });
 
   it('gives at most the last 90 days', async () => {

@@ -58,7 +58,7 @@ function report(
     history,
     nowSec: NOW,
     locale,
-    source: 'demo',
+    market: { source: 'demo', asOf: NOW, refreshSeconds: 10, stale: false, retryAt: null },
     sources: extra.sources ?? [],
   });
 }

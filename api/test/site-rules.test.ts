@@ -43,6 +43,11 @@ export async function inlineScriptHashes(html) {
   );
 }
 
+export function clientRoutePage(pathname) {
+  const segments = pathname.split('/').filter(Boolean);
+  return segments.length === 2 && segments[0] === 'items' ? '/items/' : null;
+}
+
 export function securityHeaders({ scriptHashes, origin }) {
   return {
     'Content-Security-Policy': ["script-src 'self'", ...scriptHashes].join(' ') + "; connect-src 'self' " + origin,
@@ -54,6 +59,7 @@ export function securityHeaders({ scriptHashes, origin }) {
 
 const HOME_SCRIPT = 'window.pagePath="/";';
 const MOBILE_SCRIPT = 'window.pagePath="/mobile/";';
+const ITEMS_SCRIPT = 'window.pagePath="/items/";';
 const NOT_FOUND_SCRIPT = 'window.pagePath="/404.html";';
 /** Each language's 404 page, as Gatsby writes it: its path, its script and its heading. */
 const NOT_FOUND_PAGES = [
@@ -105,6 +111,8 @@ before(async () => {
   writeFileSync(join(siteDir, 'app.js'), 'console.log("app");');
   mkdirSync(join(siteDir, 'mobile'));
   writeFileSync(join(siteDir, 'mobile', 'index.html'), page(MOBILE_SCRIPT, 'mobile'));
+  mkdirSync(join(siteDir, 'items'));
+  writeFileSync(join(siteDir, 'items', 'index.html'), page(ITEMS_SCRIPT, 'items'));
   mkdirSync(join(siteDir, 'terms'));
   writeFileSync(join(siteDir, 'terms', 'index.html'), page('window.v=1;', 'terms'));
   database = await testDatabase();
@@ -125,6 +133,21 @@ after(async () => {
   await server?.close();
   await database?.cleanup();
   for (const dir of [siteDir, rulesDir]) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('client routes with SITE_RULES', () => {
+  it("serves an item without a file its client route's page, with that page's hashes", async () => {
+    const res = await get('/items/new-item/', DESKTOP);
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /<h1>items<\/h1>/);
+    assert.ok(scriptSrc(res).includes(sha256(ITEMS_SCRIPT)));
+  });
+
+  it('leaves any other missing page to the 404 page', async () => {
+    const res = await get('/items/new-item/more/', DESKTOP);
+    assert.equal(res.status, 404);
+    assert.match(await res.text(), /not found/);
+  });
 });
 
 describe('the device redirect with SITE_RULES', () => {

@@ -48,6 +48,22 @@ export {
   Size,
 } from './coins.js';
 export {
+  MARKET_SORTS,
+  MAX_SPARKLINE_IDS,
+  MarketCoinAnswer,
+  MarketCoinQuery,
+  MarketListQuery,
+  MarketPage,
+  MarketRow,
+  MarketSort,
+  MarketStatus,
+  SORT_ORDERS,
+  SortOrder,
+  Sparkline,
+  SparklineQuery,
+  Sparklines,
+} from './market.js';
+export {
   CoinReport,
   NO_INDICATORS,
   SIGNAL_TONES,

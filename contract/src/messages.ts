@@ -181,6 +181,11 @@ export const SERVER_MESSAGES = {
     zh: '每次可查询 1 到 100 个币种的价格',
     'pt-br': 'Peça os preços de 1 a 100 moedas por vez',
   },
+  sparklineCount: {
+    en: 'Ask for the sparklines of 1 to 100 coins at a time',
+    zh: '每次可查询 1 到 100 个币种的走势图',
+    'pt-br': 'Peça os minigráficos de 1 a 100 moedas por vez',
+  },
   marketUnavailable: {
     en: 'Market data is not available right now; please try again shortly',
     zh: '行情数据暂时不可用，请稍后重试',

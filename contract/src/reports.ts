@@ -1,6 +1,7 @@
 // The report on one coin: price series, indicators, signals and a written summary.
 import { Type, type Static, type TSchema } from 'typebox';
 import { Coin, MarketSource, PricePoint } from './coins.js';
+import { MarketStatus } from './market.js';
 import type { Locale } from './locale.js';
 import { MonitorSource } from './sources.js';
 
@@ -90,6 +91,7 @@ export const CoinReport = Type.Object(
   {
     coin: Coin,
     source: MarketSource,
+    market: MarketStatus,
     generatedAt: Type.Integer({ description: 'Unix seconds.' }),
     series: Type.Object(
       {
@@ -153,6 +155,8 @@ export const CoinReport = Type.Object(
 export interface CoinReport {
   coin: Coin;
   source: MarketSource;
+  /** Where the figures come from and how old they are. */
+  market: MarketStatus;
   /** Unix seconds. */
   generatedAt: number;
   /**

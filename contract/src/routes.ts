@@ -34,6 +34,14 @@ import { answers, listPage, monitorAnswers } from './envelope.js';
 import { Health } from './health.js';
 import { CoinReport } from './reports.js';
 import {
+  MarketCoinAnswer,
+  MarketCoinQuery,
+  MarketListQuery,
+  MarketPage,
+  SparklineQuery,
+  Sparklines,
+} from './market.js';
+import {
   ContentLine,
   MonitorSource,
   MonitorSourceDetail,
@@ -145,6 +153,18 @@ export const ROUTES = {
   'GET /api/coin/price': {
     querystring: PriceQuery,
     response: answers(Type.Array(CoinPrice), 'One entry per distinct id, in the order asked.'),
+  },
+  'GET /api/market/list': {
+    querystring: MarketListQuery,
+    response: answers(MarketPage, 'A page of the market list, or code 422.'),
+  },
+  'GET /api/market/sparklines': {
+    querystring: SparklineQuery,
+    response: answers(Sparklines, 'One series per distinct id, in the order asked.'),
+  },
+  'GET /api/market/coin': {
+    querystring: MarketCoinQuery,
+    response: answers(MarketCoinAnswer, 'The coin, or code 404.'),
   },
   'GET /api/analysis/coin': {
     querystring: CoinIdQuery,

@@ -69,6 +69,15 @@ export type {
 } from './components/LoadingBar';
 export { LoadingOverlay, loadingOverlayRecipe } from './components/LoadingOverlay';
 export type { LoadingOverlayProps } from './components/LoadingOverlay';
+export { MarketTable, marketTableRecipe } from './components/MarketTable';
+export type {
+  MarketTableColumn,
+  MarketTableLabels,
+  MarketTableProps,
+  MarketTableRow,
+  MarketTableSort,
+  MarketTableSortDetails,
+} from './components/MarketTable';
 export { Modal, modalRecipe } from './components/Modal';
 export type { ModalProps, ModalWidth } from './components/Modal';
 export {
@@ -133,6 +142,8 @@ export { SearchInput, SEARCH_DEBOUNCE_MS, searchInputRecipe } from './components
 export type { SearchInputProps } from './components/SearchInput';
 export { Skeleton, skeletonRecipe } from './components/Skeleton';
 export type { SkeletonProps } from './components/Skeleton';
+export { Sparkline, sparklineRecipe } from './components/Sparkline';
+export type { SparklineProps, SparklineTone } from './components/Sparkline';
 export { Spinner, spinnerRecipe } from './components/Spinner';
 export type { SpinnerProps } from './components/Spinner';
 export { Toaster, createToaster, toaster, TOAST_DURATION, toastRecipe } from './components/Toast';
@@ -145,6 +156,7 @@ export type {
   ToastType,
 } from './components/Toast';
 
+export { formatCompactUsd } from './format/compact';
 export { dateIn } from './format/dayjs';
 export type { DateInOptions } from './format/dayjs';
 export { formatPercentChange, trendOf } from './format/percent';

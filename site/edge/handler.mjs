@@ -2,7 +2,7 @@
 // The edge handler in front of the static site: the device redirect, and the security headers on
 // HTML. A plain Request -> Response function, so that each host needs only a small adapter
 // (netlify/, cloudflare/).
-import { deviceRedirect, inlineScriptHashes, securityHeaders } from './rules.mjs';
+import { clientRoutePage, deviceRedirect, inlineScriptHashes, securityHeaders } from './rules.mjs';
 
 /**
  * @typedef {object} HandlerOptions
@@ -35,7 +35,13 @@ export async function handleRequest(request, fetchAsset, options = {}) {
     }
   }
 
-  const response = await fetchAsset(request);
+  let response = await fetchAsset(request);
+  // An item without a page of its own (a coin listed after the build): its client route's page.
+  const routePage = response.status === 404 ? clientRoutePage(url.pathname) : null;
+  if (routePage !== null) {
+    const routed = await fetchAsset(new Request(new URL(routePage, url), request));
+    if (routed.ok) response = routed;
+  }
   if (!isHtml(response)) return response;
 
   // A HEAD answer has no body, hence no hashes; it carries the policy's other parts all the same.

@@ -17,7 +17,12 @@ const SCRIPT = 'console.log("app");';
 /** A host's static files: the home page, a script and a 404 page. */
 function assets(request: Request): Response {
   const { pathname } = new URL(request.url);
-  if (pathname === '/' || pathname === '/mobile/' || pathname === '/zh/') {
+  if (
+    pathname === '/' ||
+    pathname === '/mobile/' ||
+    pathname === '/zh/' ||
+    pathname === '/zh/coins/'
+  ) {
     return new Response(PAGE, {
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
@@ -120,6 +125,18 @@ describe('handleRequest', () => {
     const res = await handleRequest(get('/no-such-page/', DESKTOP), assets);
     expect(res.status).toBe(404);
     expect(res.headers.get('Content-Security-Policy')).toContain(sha256('history.length'));
+  });
+
+  it("serves a coin without a page of its own its client route's page, with its scripts' hashes", async () => {
+    const fetchAsset = jest.fn(assets);
+    const res = await handleRequest(get('/zh/coins/new-coin/', DESKTOP), fetchAsset);
+    expect(res.status).toBe(200);
+    await expect(res.text()).resolves.toBe(PAGE);
+    expect(res.headers.get('Content-Security-Policy')).toContain(sha256(INLINE));
+    expect(fetchAsset.mock.calls.map(([request]) => new URL(request.url).pathname)).toEqual([
+      '/zh/coins/new-coin/',
+      '/zh/coins/',
+    ]);
   });
 
   it('lets the page reach an API on another origin', async () => {

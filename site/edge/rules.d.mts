@@ -6,6 +6,13 @@
  * under `mobile/`); '' is the home page.
  */
 export declare const PAGES_ON_BOTH_SIDES: readonly string[];
+export declare const FOLDERS_ON_BOTH_SIDES: readonly string[];
+
+/**
+ * The page a host serves (status 200) for an item of FOLDERS_ON_BOTH_SIDES without a page of its
+ * own (`/zh/coins/new-coin/` -> `/zh/coins/`, a client route); null for any other address.
+ */
+export declare function clientRoutePage(pathname: string): string | null;
 
 /**
  * Where a request for `pathname` from `userAgent` must go instead (`/mobile/privacy/`, `/zh/`,

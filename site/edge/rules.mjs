@@ -15,6 +15,7 @@
 export const PAGES_ON_BOTH_SIDES = Object.freeze([
   '',
   '400',
+  'markets',
   'monitoring/detail',
   'privacy',
   'reporting',
@@ -22,11 +23,44 @@ export const PAGES_ON_BOTH_SIDES = Object.freeze([
 ]);
 
 /**
+ * The folders whose pages the site has on both sides, one per item under its name: a coin's page
+ * (`coins/bitcoin` <-> `mobile/coins/bitcoin`), which the build makes for the coins it knows and a
+ * client route draws for the others. The device redirect keeps the item.
+ */
+export const FOLDERS_ON_BOTH_SIDES = Object.freeze(['coins']);
+
+/** Whether `page` (a path under the language and side, no slashes at its ends) is on both sides. */
+function onBothSides(page) {
+  if (PAGES_ON_BOTH_SIDES.indexOf(page) !== -1) return true;
+  const parts = page.split('/');
+  return parts.length === 2 && parts[1] !== '' && FOLDERS_ON_BOTH_SIDES.indexOf(parts[0]) !== -1;
+}
+
+/**
+ * The page a host serves, with status 200, for the address of an item of FOLDERS_ON_BOTH_SIDES that
+ * has no page of its own (a coin the provider listed after the build): the folder's page in the
+ * same language and side (`/zh/mobile/coins/new-coin/` -> `/zh/mobile/coins/`), a client route
+ * that draws the item its address names. Null for any other address, whose missing page is the
+ * 404 page's. Hosts call it only when the address has no file.
+ *
+ * @param {string} pathname the request's path, without query string
+ * @returns {string | null}
+ */
+export function clientRoutePage(pathname) {
+  const match = /^(\/(?:zh|pt-br))?(\/mobile)?\/([a-z]+)\/[A-Za-z0-9-]+\/?$/.exec(
+    typeof pathname === 'string' ? pathname : '',
+  );
+  if (!match || FOLDERS_ON_BOTH_SIDES.indexOf(match[3]) === -1) return null;
+  return (match[1] || '') + (match[2] || '') + '/' + match[3] + '/';
+}
+
+/**
  * Where a request for `pathname` from `userAgent` must go instead, or null when it stays.
  *
  * Phones belong on the mobile pages (`/mobile/`, `/zh/mobile/`, `/pt-br/mobile/`), everyone else
  * on the full site (`/`, `/zh/`, `/pt-br/`); the language of the path is kept, and so is the page
- * where the other side has it too (PAGES_ON_BOTH_SIDES: `/privacy/` <-> `/mobile/privacy/`).
+ * where the other side has it too (PAGES_ON_BOTH_SIDES: `/privacy/` <-> `/mobile/privacy/`, and
+ * FOLDERS_ON_BOTH_SIDES: `/coins/bitcoin/` <-> `/mobile/coins/bitcoin/`).
  * A page without a counterpart (`/monitoring/`, the 404 page, an address that is no page) goes to
  * the other side's home page of its language. The target is the page's canonical address, with a
  * trailing slash: `/terms`, `/terms/index.html` and `/terms.html` all go to `/mobile/terms/`. The
@@ -72,7 +106,7 @@ export function deviceRedirect(pathname, userAgent) {
       : null;
   // `terms/index.html` and `terms.html` are the page `terms`, `index.html` the home page.
   const page = own === null ? null : own.join('/').replace(/(^|\/)index\.html?$|\.html?$/i, '');
-  const kept = page !== null && PAGES_ON_BOTH_SIDES.indexOf(page) !== -1 ? page : '';
+  const kept = page !== null && onBothSides(page) ? page : '';
   return prefix + (mobile ? '/mobile/' : '/') + (kept === '' ? '' : kept + '/');
 }
 

@@ -10,6 +10,7 @@ import {
   inlineScriptHashes,
   isMobileUserAgent,
   PAGES_ON_BOTH_SIDES,
+  clientRoutePage,
   securityHeaders,
 } from './rules.mjs';
 
@@ -138,6 +139,13 @@ const PAIRS: [string, string | null, string | null][] = [
   ['/pt-br/mobile/reporting/', null, '/pt-br/reporting/'],
   ['/pt-br/monitoring/detail/', '/pt-br/mobile/monitoring/detail/', null],
   ['/pt-br/mobile/monitoring/detail/', null, '/pt-br/monitoring/detail/'],
+  // A coin's page, one per coin under coins/ (FOLDERS_ON_BOTH_SIDES).
+  ['/coins/bitcoin/', '/mobile/coins/bitcoin/', null],
+  ['/mobile/coins/bitcoin/', null, '/coins/bitcoin/'],
+  ['/zh/coins/usd-coin/', '/zh/mobile/coins/usd-coin/', null],
+  ['/zh/mobile/coins/usd-coin/', null, '/zh/coins/usd-coin/'],
+  ['/pt-br/coins/ethereum', '/pt-br/mobile/coins/ethereum/', null],
+  ['/pt-br/mobile/coins/ethereum/', null, '/pt-br/coins/ethereum/'],
 ];
 
 /** Other spellings of those pages' addresses, each sent on to the page's own address. */
@@ -173,6 +181,9 @@ const FALLBACKS: [string, string | null, string | null][] = [
   ['/mobile/404/', null, '/'],
   ['/mobile/monitoring/', null, '/'],
   ['/mobile/privacy/terms/', null, '/'],
+  ['/coins/', '/mobile/', null],
+  ['/coins/bitcoin/chart/', '/mobile/', null],
+  ['/mobile/coins/', null, '/'],
   ['/mobile/mobile/privacy/', null, '/'],
   ['/zh/mobile/monitoring/detail/x/', null, '/zh/'],
   ['/zh/privacy/mobile/', null, '/zh/'],
@@ -268,6 +279,30 @@ function pagePaths(dir: string, skip: string[] = []): string[] {
       .replace(/(^|\/)index$/, ''),
   );
 }
+
+describe('clientRoutePage', () => {
+  it.each([
+    ['/coins/new-coin/', '/coins/'],
+    ['/coins/new-coin', '/coins/'],
+    ['/zh/coins/new-coin/', '/zh/coins/'],
+    ['/pt-br/mobile/coins/New-Coin/', '/pt-br/mobile/coins/'],
+    ['/mobile/coins/x1/', '/mobile/coins/'],
+  ])('serves the client route of %s from %s', (path, page) => {
+    expect(clientRoutePage(path)).toBe(page);
+  });
+
+  it.each([
+    '/coins/',
+    '/coins/a/b/',
+    '/coins/logo.png',
+    '/reporting/x/',
+    '/fr/coins/x/',
+    '/zh/mobile/privacy/x/',
+    '/no-such-page/',
+  ])('leaves %s to the 404 page', (path) => {
+    expect(clientRoutePage(path)).toBeNull();
+  });
+});
 
 describe('PAGES_ON_BOTH_SIDES', () => {
   it('names exactly the pages site/src/pages has both outside and inside mobile/', () => {

@@ -16,9 +16,12 @@ const SPEC_ROUTES: Record<string, string> = {
   '/400': '400.tsx',
 };
 
-// Pages that follow from those: the mobile variant of /400 (a phone is sent away from /400 itself).
+// Pages that follow from those: the mobile variant of /400 (a phone is sent away from /400 itself),
+// and the public market overview on both sides.
 const MORE_ROUTES: Record<string, string> = {
   '/mobile/400': 'mobile/400.tsx',
+  '/markets': 'markets.tsx',
+  '/mobile/markets': 'mobile/markets.tsx',
 };
 
 describe('routes', () => {

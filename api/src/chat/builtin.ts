@@ -68,7 +68,7 @@ async function* streamReply(input: AssistantInput): AsyncGenerator<ReplyPart> {
     data,
     locale,
     t: builtinTexts(locale),
-    stamp: { nowSec: data.nowSec(), demo: data.marketSource() === 'demo' },
+    stamp: stampOf(data),
     history: input.history,
     text: input.text,
     page: input.context ?? null,
@@ -637,6 +637,17 @@ function previousQuestion(c: Context): Recognition | null {
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
+
+/** Where the market numbers come from and how old they are, as the replies state it. */
+function stampOf(data: AssistantData): Stamp {
+  const market = data.market();
+  return {
+    nowSec: data.nowSec(),
+    asOfSec: market.asOf,
+    source: market.source,
+    stale: market.stale,
+  };
+}
 
 function finite(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;

@@ -1,7 +1,7 @@
 // The wording of the built-in assistant's replies in en, zh and pt-br. builtin.ts decides what to
 // say and hands over the facts; this file only says it, with the number formats of the coin
 // report (reportText.ts). Each locale is written as its own text, not as a translation of English.
-import type { Coin, Locale, MonitorSource, SignalTone } from '@coinlens/contract';
+import type { Coin, Locale, MarketSource, MonitorSource, SignalTone } from '@coinlens/contract';
 import {
   formatChange,
   formatIndex,
@@ -16,11 +16,16 @@ import type { Period } from './intents.js';
 // ---------------------------------------------------------------------------------------------
 // Facts
 
-/** When the numbers are from, and whether they are the bundled demo data. */
+/** Where the market numbers come from and how old they are (the market status). */
 export interface Stamp {
-  /** Unix seconds. */
+  /** Now (Unix seconds): figures as of another day show their date too. */
   nowSec: number;
-  demo: boolean;
+  /** When the provider last gave good figures (Unix seconds). */
+  asOfSec: number;
+  /** The provider: CoinGecko, or the bundled demo data. */
+  source: MarketSource;
+  /** The figures are older than two of the provider's refresh intervals. */
+  stale: boolean;
 }
 
 /** A coin's changes in percent; null where the history is too short. */
@@ -182,6 +187,12 @@ export function formatDayTime(sec: number, locale: Locale): string {
   return dateFormat(locale, true).format(new Date(sec * 1000));
 }
 
+/** The as-of time of a stamp: the time of day, with the day when it is not today's (UTC). */
+function stampTime(s: Stamp, locale: Locale): string {
+  const sameDay = Math.floor(s.asOfSec / 86_400) === Math.floor(s.nowSec / 86_400);
+  return sameDay ? formatClock(s.asOfSec) : formatDayTime(s.asOfSec, locale);
+}
+
 /** A whole number with grouping: `12,345` (`12.345`). */
 export function formatCount(value: number, locale: Locale): string {
   if (!Number.isFinite(value)) return '-';
@@ -239,7 +250,6 @@ interface Formats {
   index(value: number | null): string;
   value(value: number): string;
   count(value: number): string;
-  clock(sec: number): string;
   day(sec: number): string;
   dayTime(sec: number): string;
   choices(items: readonly string[]): string;
@@ -254,7 +264,6 @@ function formatsFor(locale: Locale, missing: string): Formats {
     index: (v) => (v === null ? missing : formatIndex(v, locale)),
     value: (v) => formatValue(v, locale),
     count: (v) => formatCount(v, locale),
-    clock: formatClock,
     day: (sec) => formatDay(sec, locale),
     dayTime: (sec) => formatDayTime(sec, locale),
     choices: (items) => formatChoices(items, locale),
@@ -297,7 +306,9 @@ function compareRows(
 function english(): BuiltinTexts {
   const f = formatsFor('en', 'n/a');
   const coin = (c: Coin) => `${c.name} (${c.symbol})`;
-  const asOf = (s: Stamp) => `as of ${f.clock(s.nowSec)} UTC${s.demo ? ' (demo data)' : ''}`;
+  const origin = (s: Stamp) =>
+    s.source === 'demo' ? 'demo data' : `CoinGecko${s.stale ? ', stale' : ''}`;
+  const asOf = (s: Stamp) => `as of ${stampTime(s, 'en')} UTC (${origin(s)})`;
   const over: Record<Period, string> = {
     '24h': 'the past 24 hours',
     '7d': 'the past 7 days',
@@ -521,7 +532,9 @@ function english(): BuiltinTexts {
 function chinese(): BuiltinTexts {
   const f = formatsFor('zh', '暂无');
   const coin = (c: Coin) => `${c.name}（${c.symbol}）`;
-  const asOf = (s: Stamp) => `（数据截至UTC ${f.clock(s.nowSec)}${s.demo ? '，演示数据' : ''}）`;
+  const origin = (s: Stamp) =>
+    s.source === 'demo' ? '演示数据' : `来自CoinGecko${s.stale ? '，已过时' : ''}`;
+  const asOf = (s: Stamp) => `（数据截至UTC ${stampTime(s, 'zh')}，${origin(s)}）`;
   const over: Record<Period, string> = { '24h': '近24小时', '7d': '近7天', '30d': '近30天' };
   const band: Record<RsiBand, string> = {
     overbought: '超买',
@@ -591,7 +604,7 @@ function chinese(): BuiltinTexts {
             volatility: '30日年化波动率',
           },
           '：',
-        )}\n价格数据截至UTC ${f.clock(s.nowSec)}${s.demo ? '（演示数据）' : ''}。`,
+        )}\n价格数据截至UTC ${stampTime(s, 'zh')}（${origin(s)}）。`,
     },
     report: {
       lead: (c, s) => `以下是${coin(c)}的分析${asOf(s)}。`,
@@ -732,8 +745,11 @@ function chinese(): BuiltinTexts {
 function portuguese(): BuiltinTexts {
   const f = formatsFor('pt-br', 'n/d');
   const coin = (c: Coin) => `${c.name} (${c.symbol})`;
-  const asOf = (s: Stamp) =>
-    `às ${f.clock(s.nowSec)} UTC${s.demo ? ' (dados de demonstração)' : ''}`;
+  const origin = (s: Stamp) =>
+    s.source === 'demo'
+      ? 'dados de demonstração'
+      : `CoinGecko${s.stale ? ', dados desatualizados' : ''}`;
+  const asOf = (s: Stamp) => `às ${stampTime(s, 'pt-br')} UTC (${origin(s)})`;
   const over: Record<Period, string> = {
     '24h': 'nas últimas 24 horas',
     '7d': 'nos últimos 7 dias',

@@ -4,6 +4,7 @@ import type { Clock } from '../auth/clock.js';
 import { ApiError } from '../envelope.js';
 import type { CoinCatalog } from '../market/catalog.js';
 import type { FollowService } from '../market/follows.js';
+import { marketStatus } from '../market/status.js';
 import type { ReportService } from '../market/reports.js';
 import { STATUS, type MonitorService } from '../monitor/sources.js';
 import { findCoinMentions } from '../monitor/summarizer.js';
@@ -28,7 +29,7 @@ export function createAssistantData(
     });
   return {
     nowSec: () => Math.floor(clock.now() / 1000),
-    marketSource: () => catalog.provider.source,
+    market: () => marketStatus(catalog.provider, clock.now()),
     searchCoins: (query, limit) =>
       catalog.search(query, 1, Math.max(1, Math.min(limit, 100))).records,
     coinsMentioned: (text) => coins(findCoinMentions(text, catalog.all())),

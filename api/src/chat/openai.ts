@@ -15,6 +15,7 @@ import type {
   Coin,
   CoinReport,
   Locale,
+  MarketStatus,
   MonitorSource,
   SourceStatus,
 } from '@coinlens/contract';
@@ -119,7 +120,7 @@ interface Upstream {
 
 /** The system prompt: who the assistant is, its language, and how it must use the data. */
 export function openAiSystemPrompt(locale: Locale, data: AssistantData): string {
-  const demo = data.marketSource() === 'demo';
+  const demo = data.market().source === 'demo';
   return [
     "You are Coinlens's analyst, the assistant of Coinlens, a crypto-asset analysis app: coin prices and technical reports, the user's watchlist, and live events (X Spaces, AMAs, podcasts, developer calls) with their summaries.",
     `Always answer in ${LANGUAGE_NAMES[locale]}, whatever the language of the question.`,
@@ -128,7 +129,7 @@ export function openAiSystemPrompt(locale: Locale, data: AssistantData): string 
     'Questions about "my" coins or events ("my next events", "meus próximos eventos", "我的下一个活动") are about what the user follows and monitors: answer them from my_watchlist and my_sources only, never from the lists of everyone\'s (upcoming_sources, hot_coins, hot_sources).',
     demo
       ? 'The market numbers are a bundled demo data set, not live prices: say so whenever you quote them.'
-      : 'The market numbers come from CoinGecko; give the time of a quote when it matters.',
+      : 'The market numbers come from CoinGecko: when you quote them, say so and give their asOf time (UTC), and say they are out of date when stale is true.',
     'Keep answers short: a few sentences or a short list, plain text without tables. Explain, but give no financial advice.',
     `It is now ${isoTime(data.nowSec())} (UTC).`,
   ].join('\n');
@@ -557,7 +558,11 @@ const TOOLS = new Map<string, Tool>([
       const query = stringArg(args, 'query');
       const coins = data.searchCoins(query, LIST_DEFAULT);
       found.searched(coins);
-      return { coins: coins.map(coinFacts), ...(coins.length === 0 ? { note: 'no match' } : {}) };
+      return {
+        coins: coins.map(coinFacts),
+        ...marketFacts(data.market()),
+        ...(coins.length === 0 ? { note: 'no match' } : {}),
+      };
     },
   ),
   tool(
@@ -568,7 +573,7 @@ const TOOLS = new Map<string, Tool>([
     async (args, { data }, found) => {
       const coin = coinArg(args, 'coin_id', data);
       found.coins([coin]);
-      return { ...coinFacts(coin), dataSource: data.marketSource() };
+      return { ...coinFacts(coin), ...marketFacts(data.market()) };
     },
   ),
   tool(
@@ -612,7 +617,7 @@ const TOOLS = new Map<string, Tool>([
       found.coins(coins);
       const reports = await Promise.all(coins.map((coin) => data.report(coin.id, locale)));
       return {
-        dataSource: data.marketSource(),
+        ...marketFacts(data.market()),
         coins: coins.map((coin, i) => {
           const indicators = reports[i]?.indicators;
           return {
@@ -638,7 +643,7 @@ const TOOLS = new Map<string, Tool>([
       return {
         total: entries.length,
         coins: coins.map(coinFacts),
-        dataSource: data.marketSource(),
+        ...marketFacts(data.market()),
       };
     },
   ),
@@ -687,7 +692,7 @@ const TOOLS = new Map<string, Tool>([
     async (args, { data }, found) => {
       const coins = data.hotCoins(limitArg(args));
       found.coins(coins);
-      return { coins: coins.map(coinFacts), dataSource: data.marketSource() };
+      return { coins: coins.map(coinFacts), ...marketFacts(data.market()) };
     },
   ),
   tool(
@@ -830,11 +835,20 @@ function coinFacts(coin: Coin) {
   };
 }
 
+/**
+ * Where a tool's market numbers come from, so that the model can say it: the provider (`demo`:
+ * the bundled demo data, not live prices), when it last gave good figures, and whether those
+ * are out of date.
+ */
+function marketFacts(market: MarketStatus) {
+  return { source: market.source, asOf: isoTime(market.asOf), stale: market.stale };
+}
+
 function reportFacts(report: CoinReport) {
   const { coin, indicators } = report;
   return {
     coin: { id: coin.id, name: coin.name, symbol: coin.symbol },
-    dataSource: report.source,
+    ...marketFacts(report.market),
     generatedAt: isoTime(report.generatedAt),
     priceUsd: coin.quotes.price,
     change24hPct: round(coin.quotes.percentChange24h),

@@ -9,6 +9,7 @@ import type {
   CoinReport,
   FollowEntry,
   Locale,
+  MarketStatus,
   MonitorSource,
   SourceStatus,
   SourceSummary,
@@ -25,8 +26,8 @@ export interface ReplyPart {
 export interface AssistantData {
   /** When the data is from (Unix seconds), for "as of" in answers. */
   nowSec(): number;
-  /** Whether the market numbers are the bundled demo data. */
-  marketSource(): 'demo' | 'coingecko';
+  /** Where the market numbers come from (CoinGecko or the demo data) and how old they are. */
+  market(): MarketStatus;
   /** Coins whose name or symbol matches `query` (exact matches first), at most `limit`. */
   searchCoins(query: string, limit: number): Coin[];
   /** Every coin the text names (by name or ticker), most mentioned first. */

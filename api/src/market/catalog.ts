@@ -173,6 +173,20 @@ export class CoinCatalog {
   }
 
   /**
+   * The ids of the coins whose name or symbol matches `keyword` by `search`'s rules, whatever
+   * the tier; null for an empty keyword, which every coin matches.
+   */
+  matchingIds(keyword: string): ReadonlySet<number> | null {
+    const normalised = normaliseKeyword(keyword);
+    if (normalised === '') return null;
+    const ids = new Set<number>();
+    for (const entry of this.#index) {
+      if (matchTier(entry, normalised) !== null) ids.add(entry.coin.id);
+    }
+    return ids;
+  }
+
+  /**
    * One page of the coins whose name or symbol matches `keyword` (case-insensitive; all coins
    * for an empty one): exact matches first, then prefixes, then word prefixes, then the rest,
    * each by rank.

@@ -1,19 +1,28 @@
 // The `coingecko` market provider: the top coins by market cap from CoinGecko's v3 API, refreshed
-// on a timer, and each coin's 90-day hourly price history on demand, cached.
+// on a timer, and each coin's 90-day hourly price history on demand, cached. One /coins/markets
+// call per refresh gives the quotes, the 1 h, 24 h and 7 d changes and the 7-day sparklines
+// (`sparkline=true`: hourly prices, thinned here to one every 4 hours); a coin's description
+// comes from /coins/{id} on demand, kept for a day, its HTML made plain text by html-to-text.
 //
 // CoinGecko is a remote service with a small free quota, so everything here assumes it fails:
 // a refresh that times out, is rate limited (429), answers an HTTP error, malformed JSON or JSON
 // of another shape keeps the last good coins and quotes and retries later, backing off. One call
 // budget (`callsPerMinute`) covers every call; a 429's Retry-After stops all calls until it has
 // passed. The server starts whether or not CoinGecko answers the first refresh.
+import type { Locale } from '@coinlens/contract';
+import { convert } from 'html-to-text';
 import type { Clock } from '../auth/clock.js';
 import {
   DAY_SEC,
   HISTORY_DAYS,
+  HOUR_SEC,
   type MarketCoin,
   type MarketProvider,
   type MarketQuote,
   type PricePoint,
+  SPARKLINE_POINTS,
+  SPARKLINE_STEP_SEC,
+  type SparklineSeries,
 } from './types.js';
 
 export const COINGECKO_BASE_URL = 'https://api.coingecko.com/api/v3';
@@ -28,6 +37,10 @@ const DEFAULT_RETRY_AFTER_MS = 60_000;
 const MAX_RETRY_AFTER_MS = 60 * 60_000;
 /** CoinGecko's largest page of /coins/markets. */
 const MAX_PER_PAGE = 250;
+/** How long a coin's descriptions are kept. */
+export const DESCRIPTION_TTL_MS = DAY_SEC * 1000;
+/** CoinGecko's description language for each interface language. */
+const DESCRIPTION_LANGUAGES: Record<Locale, string> = { en: 'en', zh: 'zh', 'pt-br': 'pt' };
 
 /** pino's shape, so that the server's logger can be passed as it is. */
 export interface MarketLogger {
@@ -54,6 +67,8 @@ export interface CoinGeckoOptions {
   coinsLimit?: number;
   /** How long a coin's history is fresh. Default one hour. */
   historyTtlMs?: number;
+  /** How long a coin's descriptions are kept. Default one day. */
+  descriptionTtlMs?: number;
   /** The call budget: at most this many calls in any minute. Default 20 (free plan: 30). */
   callsPerMinute?: number;
   log?: MarketLogger;
@@ -169,6 +184,7 @@ interface ParsedCoin {
   /** market_cap_rank, null when CoinGecko has none. */
   rank: number | null;
   quote: MarketQuote;
+  sparkline: SparklineSeries;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -177,6 +193,35 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function finite(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** A finite number, else null (CoinGecko's null, or a field it left out). */
+function numberOrNull(value: unknown): number | null {
+  return finite(value) ? value : null;
+}
+
+/**
+ * CoinGecko's 7-day sparkline (`sparkline_in_7d.price`: hourly prices, oldest first, taken as
+ * the hours before the quote's time `endSec`, the last one an hour before it) as one price every
+ * SPARKLINE_STEP_SEC ending with the latest price: the hourly prices 4, 8 ... 168 hours before
+ * `endSec`, as far back as they reach (a new coin has fewer). Malformed or missing prices give an
+ * empty series.
+ */
+export function resampleSparkline(
+  hourly: unknown,
+  endSec: number,
+  latestPrice: number,
+): SparklineSeries {
+  const empty: SparklineSeries = { from: endSec, step: SPARKLINE_STEP_SEC, prices: [] };
+  if (!Array.isArray(hourly) || hourly.length === 0) return empty;
+  if (!hourly.every((price) => finite(price) && price >= 0)) return empty;
+  const perStep = SPARKLINE_STEP_SEC / HOUR_SEC;
+  const hours = hourly.length;
+  const steps = Math.min(SPARKLINE_POINTS - 1, Math.floor(hours / perStep));
+  const prices: number[] = [];
+  for (let k = steps; k > 0; k--) prices.push(hourly[hours - k * perStep] as number);
+  prices.push(latestPrice);
+  return { from: endSec - steps * SPARKLINE_STEP_SEC, step: SPARKLINE_STEP_SEC, prices };
 }
 
 /** A number, or 0 where CoinGecko says null (a coin too new for a 24 h change, say). */
@@ -232,16 +277,21 @@ function parseCoin(value: unknown): ParsedCoin | null {
   ) {
     return null;
   }
+  const updatedAt = Math.floor(updated / 1000);
+  const sparkline = isRecord(value.sparkline_in_7d) ? value.sparkline_in_7d.price : undefined;
   return {
     coin: { slug, name, symbol: symbol.toUpperCase(), rank: 0, logo },
     rank: rank as number | null,
     quote: {
       price,
       percentChange24h: change,
+      percentChange1h: numberOrNull(value.price_change_percentage_1h_in_currency),
+      percentChange7d: numberOrNull(value.price_change_percentage_7d_in_currency),
       marketCap,
       volume24h: volume,
-      updatedAt: Math.floor(updated / 1000),
+      updatedAt,
     },
+    sparkline: resampleSparkline(sparkline, updatedAt, price),
   };
 }
 
@@ -250,7 +300,11 @@ function parseCoin(value: unknown): ParsedCoin | null {
  * CoinGecko's order, numbered on from the last rank. Malformed coins (and repeated ids) are
  * skipped; a page that is not an array is refused.
  */
-function parseMarkets(body: unknown): { coins: MarketCoin[]; quotes: Map<string, MarketQuote> } {
+function parseMarkets(body: unknown): {
+  coins: MarketCoin[];
+  quotes: Map<string, MarketQuote>;
+  sparklines: Map<string, SparklineSeries>;
+} {
   if (!Array.isArray(body)) {
     throw new CallFailure('shape', '/coins/markets did not answer an array');
   }
@@ -274,8 +328,42 @@ function parseMarkets(body: unknown): { coins: MarketCoin[]; quotes: Map<string,
   for (const item of parsed) {
     if (item.rank === null) coins.push({ ...item.coin, rank: ++lastRank });
   }
-  for (const item of parsed) quotes.set(item.coin.slug, item.quote);
-  return { coins, quotes };
+  const sparklines = new Map<string, SparklineSeries>();
+  for (const item of parsed) {
+    quotes.set(item.coin.slug, item.quote);
+    sparklines.set(item.coin.slug, item.sparkline);
+  }
+  return { coins, quotes, sparklines };
+}
+
+/**
+ * The `description` of /coins/{id} in each interface language, as plain text: CoinGecko writes
+ * it in HTML (links, line breaks). Null for a language it has no text in, and for one whose text
+ * is the English one (a page in Chinese never shows English instead).
+ */
+function parseDescriptions(body: unknown): Record<Locale, string | null> {
+  if (!isRecord(body) || !isRecord(body.description)) {
+    throw new CallFailure('shape', '/coins/{id} did not answer an object with a description');
+  }
+  const { description } = body;
+  const plain = (language: string): string | null => {
+    const html = description[language];
+    if (typeof html !== 'string' || html.trim() === '') return null;
+    // CoinGecko marks paragraphs with bare line breaks, which HTML would fold into spaces.
+    const text = convert(html.replace(/\r?\n/g, '<br>'), {
+      wordwrap: false,
+      selectors: [{ selector: 'a', options: { ignoreHref: true } }],
+    })
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
+    return text === '' ? null : text;
+  };
+  const english = plain(DESCRIPTION_LANGUAGES.en);
+  const localised = (locale: Locale): string | null => {
+    const text = plain(DESCRIPTION_LANGUAGES[locale]);
+    return text === english ? null : text;
+  };
+  return { en: english, zh: localised('zh'), 'pt-br': localised('pt-br') };
 }
 
 /** `prices` of /coins/{id}/market_chart as points, oldest first; malformed pairs skipped. */
@@ -305,8 +393,12 @@ function positiveInteger(name: string, value: number, min = 1): number {
   return value;
 }
 
-function signature(coins: readonly MarketCoin[], quotes: ReadonlyMap<string, MarketQuote>): string {
-  return JSON.stringify([coins, [...quotes.entries()]]);
+function signature(
+  coins: readonly MarketCoin[],
+  quotes: ReadonlyMap<string, MarketQuote>,
+  sparklines: ReadonlyMap<string, SparklineSeries>,
+): string {
+  return JSON.stringify([coins, [...quotes.entries()], [...sparklines.entries()]]);
 }
 
 export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoProvider {
@@ -324,6 +416,11 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
     throw new Error(`CoinGecko provider: coinsLimit is at most ${MAX_PER_PAGE}, got ${coinsLimit}`);
   }
   const historyTtlMs = positiveInteger('historyTtlMs', options.historyTtlMs ?? 3_600_000, 0);
+  const descriptionTtlMs = positiveInteger(
+    'descriptionTtlMs',
+    options.descriptionTtlMs ?? DESCRIPTION_TTL_MS,
+    0,
+  );
   const callsPerMinute = positiveInteger('callsPerMinute', options.callsPerMinute ?? 20);
 
   let host: string;
@@ -349,8 +446,13 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
 
   let coinList: readonly MarketCoin[] = [];
   let quotes: ReadonlyMap<string, MarketQuote> = new Map();
-  let currentSignature = signature(coinList, quotes);
+  let sparklines: ReadonlyMap<string, SparklineSeries> = new Map();
+  let currentSignature = signature(coinList, quotes, sparklines);
   let currentVersion = 0;
+  /** When a markets refresh last got good data (clock ms); 0: never. */
+  let lastGoodAt = 0;
+  /** After a failed refresh: when the next one is due (clock ms). */
+  let nextAttemptAt = 0;
 
   /** No call before this instant (clock ms): CoinGecko's Retry-After. */
   let blockedUntil = 0;
@@ -363,6 +465,9 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
 
   const histories = new Map<string, { points: PricePoint[]; fetchedAt: number }>();
   const pendingHistories = new Map<string, Promise<PricePoint[]>>();
+  type Descriptions = Record<Locale, string | null>;
+  const descriptions = new Map<string, { texts: Descriptions; fetchedAt: number }>();
+  const pendingDescriptions = new Map<string, Promise<Descriptions | null>>();
 
   function sleep(ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve();
@@ -455,7 +560,7 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
 
   const marketsPath =
     `/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=${coinsLimit}` +
-    `&page=1&price_change_percentage=24h`;
+    `&page=1&sparkline=true&price_change_percentage=1h,24h,7d`;
 
   async function refreshMarkets(): Promise<boolean> {
     if (lifetime.signal.aborted) return false;
@@ -473,14 +578,16 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
       const wait = budget.reserve(Number.POSITIVE_INFINITY) ?? 0;
       await sleep(wait);
       const parsed = parseMarkets(await call(marketsPath));
-      const next = signature(parsed.coins, parsed.quotes);
+      const next = signature(parsed.coins, parsed.quotes, parsed.sparklines);
       const changed = next !== currentSignature;
       if (changed) {
         coinList = parsed.coins;
         quotes = parsed.quotes;
+        sparklines = parsed.sparklines;
         currentSignature = next;
         currentVersion += 1;
         for (const slug of histories.keys()) if (!quotes.has(slug)) histories.delete(slug);
+        for (const slug of descriptions.keys()) if (!quotes.has(slug)) descriptions.delete(slug);
       }
       if (failures > 0 || !refreshedOnce) {
         log.info(
@@ -490,11 +597,20 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
       }
       refreshedOnce = true;
       failures = 0;
+      lastGoodAt = clock.now();
       return true;
     } catch (error) {
       const failure = failureOf(error);
       if (failure.kind === 'stopped') return false;
       failures += 1;
+      // What schedule() will wait, so that status() can say when the next try is.
+      nextAttemptAt =
+        clock.now() +
+        nextRefreshDelay(
+          refreshIntervalMs,
+          failures,
+          blockedUntilIsFuture() ? blockedUntil - clock.now() : null,
+        );
       log.warn(
         { kind: failure.kind, reason: failure.message, coins: coinList.length },
         'CoinGecko markets refresh failed; keeping the last good coins and quotes',
@@ -574,6 +690,36 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
     }
   }
 
+  async function fetchDescriptions(slug: string): Promise<Descriptions | null> {
+    try {
+      const blocked = blockedFailure();
+      if (blocked) throw blocked;
+      const wait = budget.reserve(HISTORY_MAX_WAIT_MS);
+      if (wait === null) {
+        throw new CallFailure('budget', `the budget of ${callsPerMinute} calls a minute is spent`);
+      }
+      await sleep(wait);
+      const texts = parseDescriptions(
+        await call(
+          `/coins/${encodeURIComponent(slug)}?localization=true&tickers=false&market_data=false` +
+            '&community_data=false&developer_data=false&sparkline=false',
+        ),
+      );
+      descriptions.set(slug, { texts, fetchedAt: clock.now() });
+      return texts;
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.kind !== 'stopped') {
+        log.warn(
+          { kind: failure.kind, reason: failure.message, slug },
+          'CoinGecko coin description failed',
+        );
+      }
+      // A page shows no description rather than an error; the last good ones stay.
+      return descriptions.get(slug)?.texts ?? null;
+    }
+  }
+
   return {
     source: 'coingecko',
 
@@ -623,6 +769,31 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
     },
 
     version: () => currentVersion,
+
+    sparkline: (slug) => sparklines.get(slug) ?? null,
+
+    status() {
+      // Retry-After first: no call at all before it ends; else the backed-off refresh.
+      const retryAt =
+        blockedUntil > clock.now() ? blockedUntil : failures > 0 ? nextAttemptAt : null;
+      return {
+        asOfSec: Math.floor(lastGoodAt / 1000),
+        refreshSeconds: Math.round(refreshIntervalMs / 1000),
+        retryAtSec: retryAt === null ? null : Math.ceil(retryAt / 1000),
+      };
+    },
+
+    async description(slug, locale) {
+      if (!quotes.has(slug)) return null;
+      const cached = descriptions.get(slug);
+      if (cached && clock.now() - cached.fetchedAt < descriptionTtlMs) return cached.texts[locale];
+      let pending = pendingDescriptions.get(slug);
+      if (!pending) {
+        pending = fetchDescriptions(slug).finally(() => pendingDescriptions.delete(slug));
+        pendingDescriptions.set(slug, pending);
+      }
+      return (await pending)?.[locale] ?? null;
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import type {
   Coin,
   CoinReport,
   Locale,
-  MarketSource,
+  MarketStatus,
   MonitorSource,
   PricePoint,
   ReportIndicators,
@@ -50,7 +50,8 @@ export interface ReportInput {
   /** Unix seconds. */
   nowSec: number;
   locale: Locale;
-  source: MarketSource;
+  /** Where the figures come from and how old they are. */
+  market: MarketStatus;
   sources: MonitorSource[];
 }
 
@@ -115,7 +116,8 @@ export function buildReport(input: ReportInput): CoinReport {
 
   return {
     coin,
-    source: input.source,
+    source: input.market.source,
+    market: input.market,
     generatedAt: nowSec,
     series,
     indicators,

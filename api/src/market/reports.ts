@@ -1,10 +1,12 @@
 // Coin reports as the API serves them (`GET /api/analysis/coin`) and the assistant quotes them:
 // the coin's 90-day history from the market provider, the completed sources that mention it, and
-// the report built from both, kept until the provider's numbers change.
+// the report built from both, kept until the provider's numbers change (its market status, which
+// moves with the clock, is the current one on every answer).
 import type { Clock } from '../auth/clock.js';
 import type { CoinReport, Locale, MonitorSource } from '@coinlens/contract';
 import type { CoinCatalog } from './catalog.js';
 import { buildReport } from './report.js';
+import { marketStatus } from './status.js';
 import { DAY_SEC, HISTORY_DAYS } from './types.js';
 
 /** Reports kept per provider version (a version lasts 10 s with the demo data). */
@@ -47,8 +49,9 @@ export class ReportService {
       this.#version = version;
     }
     const key = `${coinId}:${locale}`;
+    const market = marketStatus(this.catalog.provider, this.clock.now());
     const cached = this.#cache.get(key);
-    if (cached) return cached;
+    if (cached) return { ...cached, market };
 
     const nowSec = Math.floor(this.clock.now() / 1000);
     let history;
@@ -66,7 +69,7 @@ export class ReportService {
       history,
       nowSec,
       locale,
-      source: this.catalog.provider.source,
+      market,
       sources: await this.relatedSources(coinId),
     });
     if (this.#cache.size >= REPORT_CACHE_LIMIT) this.#cache.clear();

@@ -2,10 +2,12 @@
 // history derived from it (history.ts). It says `source: 'demo'`: these are not live prices.
 //
 // Everything is as of the clock's last 10-second tick, and `version()` is that tick's number, so
-// that every quote and history is constant while `version()` is, and callers may cache on it.
+// that every quote, sparkline and history is constant while `version()` is, and callers may cache
+// on it. The coins' descriptions come from `api/data/coin-descriptions.json`.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { LOCALES, type Locale } from '@coinlens/contract';
 import type { Clock } from '../auth/clock.js';
 import { percentChange } from './figures.js';
 import { DAY_SEC, HOUR_SEC, PriceSeries, dailyFactor, seedOf } from './history.js';
@@ -16,6 +18,9 @@ import {
   type MarketProvider,
   type MarketQuote,
   type PricePoint,
+  SPARKLINE_POINTS,
+  SPARKLINE_STEP_SEC,
+  type SparklineSeries,
 } from './types.js';
 
 /** How often the demo prices move: quotes are as of the clock's last tick. */
@@ -50,9 +55,18 @@ export interface SnapshotData {
  * compiled `dist*\/src/market/` one folder more.
  */
 export function defaultCoinsFile(): URL {
+  return dataFile('coins.json');
+}
+
+/** The bundled descriptions of the largest coins, found as `defaultCoinsFile()` is. */
+export function defaultDescriptionsFile(): URL {
+  return dataFile('coin-descriptions.json');
+}
+
+function dataFile(name: string): URL {
   const candidates = [
-    new URL('../../data/coins.json', import.meta.url),
-    new URL('../../../data/coins.json', import.meta.url),
+    new URL(`../../data/${name}`, import.meta.url),
+    new URL(`../../../data/${name}`, import.meta.url),
   ];
   return candidates.find((url) => existsSync(url)) ?? candidates[0]!;
 }
@@ -161,10 +175,77 @@ export function parseSnapshot(json: unknown, where = 'coins.json'): SnapshotData
   return { asOf, asOfSec: asOfMs / 1000, note: root.note, coins };
 }
 
+/** Longest description accepted, in characters: a few sentences. */
+const MAX_DESCRIPTION_CHARS = 1000;
+
+/** Each coin's description in every language, by slug. */
+export type SnapshotDescriptions = ReadonlyMap<string, Readonly<Record<Locale, string>>>;
+
+/**
+ * Checks the descriptions file (`{ "note": "...", "coins": { "<slug>": { "en": "...", "zh":
+ * "...", "pt-br": "..." } } }`) against the data set's slugs and returns it. Throws an error that
+ * names the coin and the language when something is wrong.
+ */
+export function parseDescriptions(
+  json: unknown,
+  slugs: ReadonlySet<string>,
+  where = 'coin-descriptions.json',
+): SnapshotDescriptions {
+  const fail = (message: string): never => {
+    throw new Error(`${where}: ${message}`);
+  };
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject(json)) return fail('must be a JSON object with "note" and "coins"');
+  if (typeof json.note !== 'string' || json.note.trim() === '') {
+    return fail('"note" must say what the descriptions are');
+  }
+  if (!isObject(json.coins)) return fail('"coins" must be an object of descriptions by slug');
+  const descriptions = new Map<string, Readonly<Record<Locale, string>>>();
+  for (const [slug, entry] of Object.entries(json.coins)) {
+    if (!slugs.has(slug)) fail(`"${slug}" is not a coin of the market data set`);
+    if (!isObject(entry)) return fail(`"${slug}" must be an object with ${LOCALES.join(', ')}`);
+    const extra = Object.keys(entry).find((key) => !(LOCALES as readonly string[]).includes(key));
+    if (extra !== undefined)
+      fail(`"${slug}": "${extra}" is not a language (${LOCALES.join(', ')})`);
+    const texts = {} as Record<Locale, string>;
+    for (const locale of LOCALES) {
+      const text = entry[locale];
+      if (typeof text !== 'string' || text.trim() === '') {
+        return fail(`"${slug}": "${locale}" must be a non-empty string`);
+      }
+      if (text.length > MAX_DESCRIPTION_CHARS) {
+        fail(`"${slug}": "${locale}" is longer than ${MAX_DESCRIPTION_CHARS} characters`);
+      }
+      if (/[<>]/.test(text)) fail(`"${slug}": "${locale}" must be plain text, without markup`);
+      texts[locale] = text.trim();
+    }
+    descriptions.set(slug, Object.freeze(texts));
+  }
+  return descriptions;
+}
+
 export interface SnapshotProviderOptions {
   clock: Clock;
   /** The data set; the bundled `api/data/coins.json` when left out. */
   file?: URL | string;
+  /**
+   * The coins' descriptions; when left out, the bundled `api/data/coin-descriptions.json` with the
+   * bundled data set and none with another one (its coins are not those described); null: none.
+   */
+  descriptions?: URL | string | null;
+}
+
+async function readJson(
+  file: URL | string,
+  what: string,
+): Promise<{ json: unknown; path: string }> {
+  const path = file instanceof URL ? fileURLToPath(file) : file;
+  try {
+    return { json: JSON.parse(await readFile(path, 'utf8')) as unknown, path };
+  } catch (error) {
+    throw new Error(`${path}: cannot read ${what}: ${(error as Error).message}`);
+  }
 }
 
 interface Entry {
@@ -183,12 +264,15 @@ export function createSnapshotProvider(options: SnapshotProviderOptions): Snapsh
   const { clock } = options;
   let data: SnapshotData | undefined;
   let list: readonly MarketCoin[] = [];
+  let descriptions: SnapshotDescriptions = new Map();
   const entries = new Map<string, Entry>();
   /** Quotes of the current tick; emptied when the tick changes. */
   let quoteTick = Number.NaN;
   const quotes = new Map<string, MarketQuote>();
 
   const tick = (): number => Math.floor(clock.now() / TICK_MS);
+  /** The current tick's time: what every figure is as of (Unix seconds). */
+  const tickSec = (): number => (tick() * TICK_MS) / 1000;
   const started = (): SnapshotData => {
     if (!data) throw new Error('the snapshot market provider is not started');
     return data;
@@ -198,15 +282,27 @@ export function createSnapshotProvider(options: SnapshotProviderOptions): Snapsh
     source: 'demo',
 
     async start() {
-      const file = options.file ?? defaultCoinsFile();
-      const path = file instanceof URL ? fileURLToPath(file) : file;
-      let json: unknown;
-      try {
-        json = JSON.parse(await readFile(path, 'utf8'));
-      } catch (error) {
-        throw new Error(`${path}: cannot read the market data set: ${(error as Error).message}`);
-      }
+      const { json, path } = await readJson(
+        options.file ?? defaultCoinsFile(),
+        'the market data set',
+      );
       const parsed = parseSnapshot(json, path);
+      const descriptionsFile =
+        options.descriptions === undefined
+          ? options.file === undefined
+            ? defaultDescriptionsFile()
+            : null
+          : options.descriptions;
+      const described = descriptionsFile
+        ? await readJson(descriptionsFile, 'the coin descriptions')
+        : null;
+      descriptions = described
+        ? parseDescriptions(
+            described.json,
+            new Set(parsed.coins.map((coin) => coin.slug)),
+            described.path,
+          )
+        : new Map();
       entries.clear();
       quotes.clear();
       quoteTick = Number.NaN;
@@ -269,12 +365,15 @@ export function createSnapshotProvider(options: SnapshotProviderOptions): Snapsh
         const nowSec = (current * TICK_MS) / 1000;
         const { coin, series, seed } = entry;
         const price = series.priceAt(nowSec);
-        // The 24 h change by figures.ts, on the history `history()` serves: against the last
-        // whole hour at or before 24 h ago, so the quote agrees with the report's 24 H chart.
-        const dayBefore = series.priceAtHour(Math.floor((nowSec - DAY_SEC) / HOUR_SEC));
+        // The changes by figures.ts, on the history `history()` serves: against the last whole
+        // hour at or before the range's start, so the quote agrees with the report's charts.
+        const since = (rangeSec: number) =>
+          percentChange(series.priceAtHour(Math.floor((nowSec - rangeSec) / HOUR_SEC)), price);
         quote = Object.freeze({
           price,
-          percentChange24h: percentChange(dayBefore, price) ?? 0,
+          percentChange24h: since(DAY_SEC) ?? 0,
+          percentChange1h: since(HOUR_SEC),
+          percentChange7d: since(7 * DAY_SEC),
           marketCap: coin.marketCap * (price / coin.price),
           volume24h: coin.volume24h * dailyFactor(seed, Math.floor(nowSec / DAY_SEC)),
           updatedAt: nowSec,
@@ -305,6 +404,31 @@ export function createSnapshotProvider(options: SnapshotProviderOptions): Snapsh
 
     version() {
       return tick();
+    },
+
+    sparkline(slug) {
+      started();
+      const entry = entries.get(slug);
+      if (!entry) return null;
+      // Every 4 hours back from the tick, each price as history() would give it at that time.
+      const nowSec = tickSec();
+      const from = nowSec - (SPARKLINE_POINTS - 1) * SPARKLINE_STEP_SEC;
+      const prices: number[] = [];
+      for (let i = 0; i < SPARKLINE_POINTS; i++) {
+        prices.push(entry.series.priceAt(from + i * SPARKLINE_STEP_SEC));
+      }
+      const series: SparklineSeries = { from, step: SPARKLINE_STEP_SEC, prices };
+      return series;
+    },
+
+    status() {
+      started();
+      // Computed, never fetched: the figures are always as of the last tick.
+      return { asOfSec: tickSec(), refreshSeconds: TICK_MS / 1000, retryAtSec: null };
+    },
+
+    async description(slug, locale) {
+      return descriptions.get(slug)?.[locale] ?? null;
     },
   };
 }

@@ -40,6 +40,11 @@ export const DOCS_TAGS = [
       'Accounts: verification codes, sign-up, sign-in (email, Google, X), password reset, profile.',
   },
   { name: 'coins', description: 'The coin list and current prices.' },
+  {
+    name: 'market',
+    description:
+      'The market overview and the coin pages: every coin with its 1 h, 24 h and 7 d changes, sorted on the server, 7-day sparklines, and one coin with its description; each answer says where its figures come from and how old they are.',
+  },
   { name: 'follows', description: "The signed-in user's followed coins." },
   {
     name: 'reports',

@@ -243,7 +243,21 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (
     return null;
   }
 
+  /** The page of the client route that draws the address, when the site's rules name one. */
+  function clientRouteFileFor(url: string): string | null {
+    const page = rules?.clientRoutePage?.(url.split('?')[0] ?? '/');
+    if (!page) return null;
+    const file = `${page.replace(/^\/+/, '')}index.html`;
+    return existsSync(join(root, file)) ? file : null;
+  }
+
   app.decorate('sendSiteNotFound', (request: FastifyRequest, reply: FastifyReply) => {
+    const routed = request.method === 'GET' || request.method === 'HEAD';
+    const clientRoute = routed ? clientRouteFileFor(request.url) : null;
+    if (clientRoute) {
+      reply.code(200).header('Cache-Control', REVALIDATE);
+      return reply.sendFile(clientRoute);
+    }
     const page = notFoundPageFor(request.url);
     reply.code(404).header('Cache-Control', REVALIDATE);
     return page ? reply.sendFile(page) : reply.type('text/plain').send('Not found');

@@ -1,5 +1,5 @@
-// A fake CoinGecko v3 on 127.0.0.1: answers /coins/markets and /coins/{id}/market_chart from the
-// recorded shapes in test/fixtures/coingecko, records every request with its headers, and can be
+// A fake CoinGecko v3 on 127.0.0.1: answers /coins/markets, /coins/{id}/market_chart and
+// /coins/{id} (the description call) from the recorded shapes in test/fixtures/coingecko, records every request with its headers, and can be
 // switched to the ways the real one fails (429 with Retry-After, no answer, malformed JSON, JSON
 // of another shape, HTTP 500), or taken down and brought back on the same port.
 import { existsSync, readFileSync } from 'node:fs';
@@ -68,7 +68,7 @@ export interface FakeCoinGecko {
   retryAfter: string | null;
   /** Replaces the /coins/markets body in 'ok' mode (any JSON value); null: the fixture. */
   marketsBody: unknown;
-  /** Requests whose path ends with `suffix` ('/coins/markets', '/market_chart'). */
+  /** Requests whose path ends with `suffix` ('/coins/markets', '/market_chart', '/coins/bitcoin'). */
   requestsTo(suffix: string): FakeRequest[];
   /** Back to 'ok', the fixtures, and no recorded requests. */
   reset(): void;
@@ -110,7 +110,9 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
     });
     const path = url.pathname.startsWith(PREFIX) ? url.pathname.slice(PREFIX.length) : null;
     const chart = path === null ? null : /^\/coins\/([^/]+)\/market_chart$/.exec(path);
-    if (path !== '/coins/markets' && !chart) {
+    const coin =
+      path === null || path === '/coins/markets' || chart ? null : /^\/coins\/([^/]+)$/.exec(path);
+    if (path !== '/coins/markets' && !chart && !coin) {
       send(res, 404, '{"error":"Incorrect path. Please check https://www.coingecko.com/api/"}');
       return;
     }
@@ -145,6 +147,22 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
         return;
       case 'ok':
         break;
+    }
+    if (coin) {
+      const id = decodeURIComponent(coin[1] as string);
+      const name = `coin_${id}.json`;
+      const only = ['tickers', 'market_data', 'community_data', 'developer_data', 'sparkline'];
+      if (
+        !knownIds.has(id) ||
+        !existsSync(`${FIXTURES}${name}`) ||
+        url.searchParams.get('localization') !== 'true' ||
+        only.some((flag) => url.searchParams.get(flag) !== 'false')
+      ) {
+        send(res, 404, notFoundText);
+        return;
+      }
+      send(res, 200, fixtureText(name));
+      return;
     }
     if (chart) {
       const id = decodeURIComponent(chart[1] as string);

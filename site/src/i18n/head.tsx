@@ -1,6 +1,7 @@
 // Page <head>: useTranslation does not work inside Gatsby's Head, so strings are read from the
 // page's own locale data and the language from the page context.
 import { graphql, useStaticQuery, type HeadFC, type HeadProps } from 'gatsby';
+import type { ReactNode } from 'react';
 import type { PageContext } from 'gatsby-plugin-react-i18next/dist/types';
 import { markPageHead } from '../start/pageHead';
 import { DEFAULT_LOCALE, HTML_LANG, LOCALES, isLocale, localizedPath } from './locales';
@@ -21,6 +22,10 @@ export type PageKey =
   | 'mobileTerms'
   | 'mobileBadRequest'
   | 'mobileReporting'
+  | 'markets'
+  | 'mobileMarkets'
+  | 'coin'
+  | 'mobileCoin'
   | 'badRequest'
   | 'notFound';
 
@@ -36,6 +41,8 @@ const MOBILE_PAGES = new Set<PageKey>([
   'mobileTerms',
   'mobileBadRequest',
   'mobileReporting',
+  'mobileMarkets',
+  'mobileCoin',
 ]);
 
 function commonStrings(data: LocaleQueryData | undefined): Strings {
@@ -46,16 +53,19 @@ function commonStrings(data: LocaleQueryData | undefined): Strings {
 export interface SiteHeadProps extends HeadProps<LocaleQueryData, PageContext> {
   /** Which page's title and description to use. */
   page: PageKey;
+  /** The title and description when the page makes its own (a coin's, with the coin's name). */
+  meta?: { title: string; description: string };
+  /** More of the head (a page's structured data). */
+  children?: ReactNode;
+  /**
+   * The path (without language prefix) of the page search engines are to take for this one, and
+   * whose language versions are its alternates: the page's own by default.
+   */
+  canonicalPath?: string;
 }
 
-export function SiteHead({ data, pageContext, page }: SiteHeadProps) {
-  const language = isLocale(pageContext.i18n?.language)
-    ? pageContext.i18n.language
-    : DEFAULT_LOCALE;
-  const strings = commonStrings(data);
-  const siteName = strings.siteName ?? 'Coinlens';
-  const meta = strings.meta?.[page];
-  const title = !meta || meta.title === siteName ? siteName : `${meta.title} · ${siteName}`;
+/** The site's public origin (gatsby-config.ts), for absolute links in the head. */
+export function useSiteUrl(): string {
   const { site } = useStaticQuery<{ site: { siteMetadata: { siteUrl: string } } }>(graphql`
     query SiteUrl {
       site {
@@ -65,8 +75,31 @@ export function SiteHead({ data, pageContext, page }: SiteHeadProps) {
       }
     }
   `);
-  const siteUrl = site.siteMetadata.siteUrl;
-  const originalPath = pageContext.i18n?.originalPath ?? '/';
+  return site.siteMetadata.siteUrl;
+}
+
+/** The site's name, as the page's strings say it. */
+export function siteNameOf(data: LocaleQueryData | undefined): string {
+  return commonStrings(data).siteName ?? 'Coinlens';
+}
+
+export function SiteHead({
+  data,
+  pageContext,
+  page,
+  meta: ownMeta,
+  children,
+  canonicalPath,
+}: SiteHeadProps) {
+  const language = isLocale(pageContext.i18n?.language)
+    ? pageContext.i18n.language
+    : DEFAULT_LOCALE;
+  const strings = commonStrings(data);
+  const siteName = strings.siteName ?? 'Coinlens';
+  const meta = ownMeta ?? strings.meta?.[page];
+  const title = !meta || meta.title === siteName ? siteName : `${meta.title} · ${siteName}`;
+  const siteUrl = useSiteUrl();
+  const originalPath = canonicalPath ?? pageContext.i18n?.originalPath ?? '/';
   return (
     <>
       {/* No <html lang>: the server render writes it (src/i18n/htmlLang.ts). */}
@@ -93,6 +126,7 @@ export function SiteHead({ data, pageContext, page }: SiteHeadProps) {
           <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${originalPath}`} />
         </>
       )}
+      {children}
     </>
   );
 }

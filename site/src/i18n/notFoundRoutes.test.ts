@@ -1,4 +1,4 @@
-import { withNotFoundRoute, type RoutedPage } from './notFoundRoutes';
+import { withLanguageClientRoute, withNotFoundRoute, type RoutedPage } from './notFoundRoutes';
 
 /** A page as gatsby-plugin-react-i18next hands it over. */
 function page(
@@ -44,5 +44,27 @@ describe('the client routes of the 404 pages', () => {
     ['a page without context', { path: '/zh/404.html' }],
   ])('leaves %s as it is', (_name, input) => {
     expect(withNotFoundRoute(input)).toBeNull();
+  });
+});
+
+describe('the client routes of the other pages', () => {
+  it.each([
+    ['/zh/coins/', 'zh', '/zh/zh/coins/*', '/zh/coins/*'],
+    ['/pt-br/mobile/coins/', 'pt-br', '/pt-br/pt-br/mobile/coins/*', '/pt-br/mobile/coins/*'],
+  ])('takes the doubled prefix off the route of %s', (path, language, before, after) => {
+    const original = path.slice(language.length + 1);
+    expect(withLanguageClientRoute(page(path, language, original, before))).toEqual(
+      page(path, language, original, after),
+    );
+  });
+
+  it.each([
+    ['an English page', page('/coins/', 'en', '/coins/', '/coins/*')],
+    ['a page already right', page('/zh/coins/', 'zh', '/coins/', '/zh/coins/*')],
+    ['a page without a route', page('/zh/reporting/', 'zh', '/reporting/')],
+    ['a 404 page', page('/zh/404/', 'zh', '/404/', '/zh/zh/*')],
+    ['a page outside the plugin', { path: '/coins/', matchPath: '/coins/*', context: {} }],
+  ])('leaves %s as it is', (_name, input) => {
+    expect(withLanguageClientRoute(input)).toBeNull();
   });
 });

@@ -31,3 +31,19 @@ export function withNotFoundRoute<P extends RoutedPage>(page: P): P | null {
   const { matchPath: _wrong, ...rest } = page;
   return (matchPath === undefined ? rest : { ...rest, matchPath }) as P;
 }
+
+/**
+ * The page with its own client route (`/coins/*`, a coin that came after the build) in its
+ * language: the plugin writes `/zh/zh/coins/*` for `/zh/coins/`, which matches no address, and
+ * this takes the doubled prefix off. Null when the page is right as it is (or is a 404 page,
+ * which withNotFoundRoute routes).
+ */
+export function withLanguageClientRoute<P extends RoutedPage>(page: P): P | null {
+  const i18n = (page.context as { i18n?: Partial<I18NextContext> } | undefined)?.i18n;
+  const language = i18n?.language;
+  if (!i18n?.routed || !isLocale(language) || language === DEFAULT_LOCALE) return null;
+  if (i18n.originalPath === '/404.html' || i18n.originalPath === '/404/') return null;
+  const doubled = `/${language}/${language}/`;
+  if (!page.matchPath?.startsWith(doubled)) return null;
+  return { ...page, matchPath: page.matchPath.slice(language.length + 1) };
+}

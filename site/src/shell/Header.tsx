@@ -1,5 +1,6 @@
-// The site header: the logo (home), Reporting and Monitoring for signed-in users (not on the
-// welcome page; the current one marked), the language picker and the profile area.
+// The site header: the logo (home), Reporting and Monitoring for signed-in users and Markets for
+// everyone (not on the welcome page; the current one marked), the language picker and the profile
+// area.
 import { chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
@@ -37,6 +38,9 @@ const AREAS = [
   { path: '/monitoring/', key: 'nav.monitoring' },
 ] as const;
 
+/** The public market overview, linked for everyone. */
+const MARKETS_PATH = '/markets/';
+
 /** Whether `path` (without locale prefix) is in the area at `areaPath`. */
 export function isInArea(path: string, areaPath: string): boolean {
   return path === areaPath || path.startsWith(areaPath);
@@ -48,26 +52,42 @@ export function Header() {
   const { status } = useSession();
   // The areas' links: for a signed-in user, but not on the onboarding. On a page both a visitor
   // and a signed-in user see, they are there until the session is known, for CSS to show or not
-  // (SessionPart); a signed-in area's page shows them from the start.
-  const nav = !isInArea(originalPath, '/welcome/') && (
-    <chakra.nav aria-label={t('nav.label')} _print={{ display: 'none' }}>
-      <Flex as="ul" gap="1" listStyleType="none" margin="0" padding="0">
-        {AREAS.map(({ path, key }) => (
-          <li key={path}>
-            <NavLink to={path} aria-current={isInArea(originalPath, path) ? 'page' : undefined}>
-              {t(key)}
-            </NavLink>
-          </li>
-        ))}
-      </Flex>
-    </chakra.nav>
+  // (SessionPart); a signed-in area's page shows them from the start. The markets link is
+  // everyone's.
+  const areaList = (
+    <Flex as="ul" gap="1" listStyleType="none" margin="0" padding="0">
+      {AREAS.map(({ path, key }) => (
+        <li key={path}>
+          <NavLink to={path} aria-current={isInArea(originalPath, path) ? 'page' : undefined}>
+            {t(key)}
+          </NavLink>
+        </li>
+      ))}
+    </Flex>
   );
   let areas: ReactNode = null;
   if (isSignedInArea(originalPath)) {
-    if (showsSignedIn(status, originalPath)) areas = nav;
-  } else if (nav) {
-    areas = <SessionParts status={status} display="contents" member={nav} />;
+    if (showsSignedIn(status, originalPath)) areas = areaList;
+  } else {
+    areas = <SessionParts status={status} display="contents" member={areaList} />;
   }
+  const nav = !isInArea(originalPath, '/welcome/') && (
+    <chakra.nav aria-label={t('nav.label')} _print={{ display: 'none' }}>
+      <Flex gap="1">
+        {areas}
+        <Flex as="ul" listStyleType="none" margin="0" padding="0">
+          <li>
+            <NavLink
+              to={MARKETS_PATH}
+              aria-current={isInArea(originalPath, MARKETS_PATH) ? 'page' : undefined}
+            >
+              {t('nav.markets')}
+            </NavLink>
+          </li>
+        </Flex>
+      </Flex>
+    </chakra.nav>
+  );
 
   return (
     <chakra.header
@@ -99,7 +119,7 @@ export function Header() {
             <chakra.span hideBelow="sm">{t('siteName')}</chakra.span>
           </Flex>
         </Link>
-        {areas}
+        {nav}
         {/* Controls, not content: left off paper. */}
         <Flex marginLeft="auto" alignItems="center" gap="2" _print={{ display: 'none' }}>
           <LanguagePicker />

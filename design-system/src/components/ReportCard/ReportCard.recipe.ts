@@ -24,6 +24,7 @@ export const reportCardRecipe = defineSlotRecipe({
     'meta',
     'badge',
     'unfollow',
+    'action',
     'body',
     'column',
     'footer',
@@ -152,6 +153,9 @@ export const reportCardRecipe = defineSlotRecipe({
       fontWeight: 'semibold',
       lineHeight: 'normal',
       whiteSpace: 'nowrap',
+    },
+    action: {
+      flexShrink: 0,
     },
     unfollow: {
       flexShrink: 0,

@@ -2,6 +2,7 @@ import { chakra } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
 import { useState, type ReactNode } from 'react';
+import { Button } from '../Button';
 import {
   ReportCard,
   type ReportCardCoin,
@@ -138,6 +139,10 @@ export interface WholeCardArgs {
   errorText: string;
   retryLabel?: string;
   onRetry?: () => void;
+  /** In the unfollow button's place (a coin's public page: its follow button). */
+  action?: ReactNode;
+  staleLabel?: string;
+  staleTitle?: string;
   /** The card's widest width, e.g. "56rem". */
   maxW?: string;
 }
@@ -178,6 +183,9 @@ export function WholeCard({
   errorText,
   retryLabel,
   onRetry,
+  action,
+  staleLabel,
+  staleTitle,
 }: WholeCardArgs) {
   return (
     <ReportCard.Root
@@ -187,12 +195,24 @@ export function WholeCard({
       headingLevel={headingLevel}
       maxW={maxW}
     >
-      <ReportCard.Header
-        asOfLabel={asOfLabel}
-        demoLabel={demoLabel}
-        unfollowLabel={unfollowLabel}
-        onUnfollow={onUnfollow}
-      />
+      {action === undefined ? (
+        <ReportCard.Header
+          asOfLabel={asOfLabel}
+          demoLabel={demoLabel}
+          staleLabel={staleLabel}
+          staleTitle={staleTitle}
+          unfollowLabel={unfollowLabel}
+          onUnfollow={onUnfollow}
+        />
+      ) : (
+        <ReportCard.Header
+          asOfLabel={asOfLabel}
+          demoLabel={demoLabel}
+          staleLabel={staleLabel}
+          staleTitle={staleTitle}
+          action={action}
+        />
+      )}
       <ReportCard.Body>
         <ReportCard.Main>
           <ReportCard.Ranges
@@ -420,6 +440,33 @@ export const ReadyWithDemoBadge: Story = {
     await expect(signals.getByRole('listitem')).toHaveTextContent('Bearish');
     await userEvent.click(report.getByRole('button', { name: 'Unfollow Ethereum' }));
     await expect(args.onUnfollow).toHaveBeenCalledTimes(1);
+  },
+};
+
+const onFollow = fn();
+
+export const StaleWithFollowAction: Story = {
+  args: {
+    coin: BITCOIN,
+    asOfLabel: 'As of 14:05',
+    staleLabel: 'Stale',
+    staleTitle: 'CoinGecko has not answered since 14:05: these are the last figures it gave.',
+    action: (
+      <Button size="sm" onClick={() => onFollow()}>
+        Follow
+      </Button>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    onFollow.mockClear();
+    const report = within(card(canvasElement, 'Bitcoin BTC'));
+    await expect(report.getByText('Stale')).toHaveAttribute(
+      'title',
+      'CoinGecko has not answered since 14:05: these are the last figures it gave.',
+    );
+    await expect(report.queryByRole('button', { name: /Unfollow/ })).toBeNull();
+    await userEvent.click(report.getByRole('button', { name: 'Follow' }));
+    await expect(onFollow).toHaveBeenCalledTimes(1);
   },
 };
 

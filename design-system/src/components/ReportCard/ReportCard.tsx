@@ -278,26 +278,53 @@ const ReportCardRoot = forwardRef<HTMLElement, ReportCardRootProps>(function Rep
  * Header
  * ----------------------------------------------------------------------------------------------*/
 
-export interface ReportCardHeaderProps extends Omit<
-  ComponentPropsWithoutRef<'header'>,
-  'children'
-> {
+export type ReportCardHeaderProps = Omit<ComponentPropsWithoutRef<'header'>, 'children'> & {
   /** When the numbers are from, already formatted, e.g. "As of 14:05". */
   asOfLabel?: string;
   /** Shown as a badge when the numbers are demo data, e.g. "Demo data"; absent: no badge. */
   demoLabel?: string;
-  /** The unfollow button's accessible name (and tooltip), e.g. "Unfollow Bitcoin". */
-  unfollowLabel: string;
-  /** Called when the user presses unfollow. */
-  onUnfollow: () => void;
-}
+  /**
+   * Shown as a badge when the numbers are older than they should be (the market data provider
+   * has not answered for a while), e.g. "Stale"; its `title` says why. Absent: no badge.
+   */
+  staleLabel?: string;
+  /** The stale badge's explanation, its tooltip. */
+  staleTitle?: string;
+} & (
+    | {
+        /** The unfollow button's accessible name (and tooltip), e.g. "Unfollow Bitcoin". */
+        unfollowLabel: string;
+        /** Called when the user presses unfollow. */
+        onUnfollow: () => void;
+        action?: never;
+      }
+    | {
+        /**
+         * The caller's own control in the unfollow button's place (a coin's public page: its follow
+         * button).
+         */
+        action: ReactNode;
+        unfollowLabel?: never;
+        onUnfollow?: never;
+      }
+  );
 
 /**
  * The coin (logo, name and ticker as the card's heading), its price and 24 h change, when they
  * are from, the demo badge and the unfollow button. It stays in every status.
  */
 const ReportCardHeader = forwardRef<HTMLElement, ReportCardHeaderProps>(function ReportCardHeader(
-  { asOfLabel, demoLabel, unfollowLabel, onUnfollow, className, ...rest },
+  {
+    asOfLabel,
+    demoLabel,
+    staleLabel,
+    staleTitle,
+    unfollowLabel,
+    onUnfollow,
+    action,
+    className,
+    ...rest
+  },
   ref,
 ) {
   const { classes, styles, coin, locale, headingLevel, headingId } = useReportCard('Header');
@@ -314,7 +341,7 @@ const ReportCardHeader = forwardRef<HTMLElement, ReportCardHeaderProps>(function
           <PriceText value={coin.price} locale={locale} size="lg" />
           <PriceChange value={coin.change24h} locale={locale} size="md" />
         </div>
-        {(asOfLabel || demoLabel) && (
+        {(asOfLabel || demoLabel || staleLabel) && (
           <p className={classes.meta}>
             {asOfLabel && <span>{asOfLabel}</span>}
             {demoLabel && (
@@ -322,20 +349,29 @@ const ReportCardHeader = forwardRef<HTMLElement, ReportCardHeaderProps>(function
                 {demoLabel}
               </span>
             )}
+            {staleLabel && (
+              <span className={classes.badge} data-part="stale" title={staleTitle}>
+                {staleLabel}
+              </span>
+            )}
           </p>
         )}
       </div>
-      <Button
-        variant="ghost"
-        size="sm"
-        css={styles.unfollow}
-        aria-label={unfollowLabel}
-        title={unfollowLabel}
-        onClick={() => onUnfollow()}
-        data-part="unfollow"
-      >
-        <UnfollowIcon />
-      </Button>
+      {onUnfollow ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          css={styles.unfollow}
+          aria-label={unfollowLabel}
+          title={unfollowLabel}
+          onClick={() => onUnfollow()}
+          data-part="unfollow"
+        >
+          <UnfollowIcon />
+        </Button>
+      ) : (
+        <div className={classes.action}>{action}</div>
+      )}
     </header>
   );
 });

@@ -46,12 +46,19 @@ export function sourcePath(sourceId: number): string {
 }
 
 export interface CoinReportCardProps {
-  /** The followed coin, as the follow list has it. */
-  entry: FollowEntry;
+  /** The coin, as the follow list has it (a coin's page: as the market list has it). */
+  entry: Pick<FollowEntry, 'coinId' | 'coin'>;
   /** The coin's latest price from the page's shared price request, when it has come. */
   livePrice?: CoinPrice;
-  /** Called once the coin is unfollowed, with the new follow list. */
-  onUnfollowed: (follows: FollowEntry[]) => void;
+  /**
+   * Called once the coin is unfollowed, with the new follow list: the card has an unfollow button,
+   * which asks first. Without it, `action` stands in the button's place.
+   */
+  onUnfollowed?: (follows: FollowEntry[]) => void;
+  /** In the unfollow button's place when there is no `onUnfollowed` (a coin page's follow button). */
+  action?: ReactNode;
+  /** The level of the card's heading (2 by default). */
+  headingLevel?: 2 | 3;
   /**
    * Whether the card is near the viewport: until then its report is not asked for, and it shows
    * its coin and price with still placeholders (`pending`). Near by default.
@@ -70,6 +77,8 @@ export function CoinReportCard({
   near = true,
   sourceHref = sourcePath,
   touch = false,
+  action,
+  headingLevel,
 }: CoinReportCardProps) {
   const { t, i18n } = useTranslation('reporting');
   const language = i18n.language;
@@ -94,7 +103,16 @@ export function CoinReportCard({
   useEffect(() => {
     if (liveIsNewer) void mutate();
   }, [liveIsNewer, liveTime, mutate]);
-  const demo = (livePrice?.source ?? report?.source) === 'demo';
+  const source = livePrice?.source ?? report?.source;
+  const demo = source === 'demo';
+  const asOf = formatAsOf(updatedAt, context);
+  // Real market figures say whose they are; the demo data's badge says so already.
+  const asOfLabel =
+    asOf !== undefined && source === 'coingecko'
+      ? t('card.provenance', { source: t(`card.providers.${source}`), asOf })
+      : asOf;
+  const market = report?.market;
+  const staleSince = market?.stale ? formatAsOf(market.asOf, context) : undefined;
 
   const points = report?.series[range] ?? [];
   const indicators = useMemo(
@@ -126,16 +144,29 @@ export function CoinReportCard({
       }}
       locale={intlLocale(language)}
       status={status}
+      headingLevel={headingLevel}
     >
-      <ReportCard.Header
-        asOfLabel={formatAsOf(updatedAt, context)}
-        demoLabel={demo ? t('card.demo') : undefined}
-        unfollowLabel={t('card.unfollowNamed', { name: coin.name })}
-        onUnfollow={() => {
-          setAsked(true);
-          setConfirming(true);
-        }}
-      />
+      {onUnfollowed ? (
+        <ReportCard.Header
+          asOfLabel={asOfLabel}
+          demoLabel={demo ? t('card.demo') : undefined}
+          staleLabel={market?.stale ? t('card.stale') : undefined}
+          staleTitle={staleSince && t('card.staleTitle', { asOf: staleSince })}
+          unfollowLabel={t('card.unfollowNamed', { name: coin.name })}
+          onUnfollow={() => {
+            setAsked(true);
+            setConfirming(true);
+          }}
+        />
+      ) : (
+        <ReportCard.Header
+          asOfLabel={asOfLabel}
+          demoLabel={demo ? t('card.demo') : undefined}
+          staleLabel={market?.stale ? t('card.stale') : undefined}
+          staleTitle={staleSince && t('card.staleTitle', { asOf: staleSince })}
+          action={action}
+        />
+      )}
       <ReportCard.Body>
         <ReportCard.Main>
           <ReportCard.Ranges
@@ -198,7 +229,7 @@ export function CoinReportCard({
       ) : (
         card
       )}
-      {asked && (
+      {asked && onUnfollowed && (
         <Suspense fallback={null}>
           <UnfollowDialog
             open={confirming}

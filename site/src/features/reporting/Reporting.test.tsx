@@ -122,6 +122,13 @@ function report(of: Coin, language: Locale = 'en'): CoinReport {
       },
     },
     source: 'demo',
+    market: {
+      source: 'demo',
+      asOf: live?.updatedAt ?? NOW_SEC,
+      refreshSeconds: 60,
+      stale: false,
+      retryAt: null,
+    },
     generatedAt: live?.updatedAt ?? NOW_SEC,
     series: { '24h': day, '7d': week, '30d': month },
     indicators: {

@@ -39,7 +39,8 @@ export class CoinState {
   readonly coins: Coin[];
   follows: FollowEntry[];
   private readonly prices: Record<number, MovedPrice>;
-  private readonly marketSource: MarketSource;
+  /** Where the market numbers come from. */
+  readonly marketSource: MarketSource;
 
   constructor(options: CoinOptions = {}) {
     this.coins = options.coins ?? COINS;
@@ -145,6 +146,13 @@ export class CoinState {
     return {
       coin: { ...of, quotes: { ...of.quotes, price, percentChange24h: change(day), updatedAt } },
       source: this.marketSource,
+      market: {
+        source: this.marketSource,
+        asOf: updatedAt,
+        refreshSeconds: 60,
+        stale: false,
+        retryAt: null,
+      },
       generatedAt: updatedAt,
       series: { '24h': day, '7d': week, '30d': month },
       indicators: {

@@ -8,6 +8,15 @@ export { ChatServer, EventMismatch, ioOverGlobals, loadMockedIo, settle } from '
 export type { ChatReply, ChatServerOptions, ReplyPart } from './chatSocket';
 export type { CodeType, SentMail } from './auth';
 export { fakeLines, fakeSource } from './monitor';
+export {
+  MARKET_REFRESH_SECONDS,
+  MarketState,
+  marketCoins,
+  marketRowOf,
+  slugOf,
+  sparklineOf,
+} from './market';
+export type { MarketOptions } from './market';
 export type { FakeSource, MonitorState } from './monitor';
 export { ContractMismatch, checkAnswer, respond, route, takeMockFaults } from './respond';
 export type { RouteAnswer, RouteBody, RouteParams, RouteResolver } from './respond';

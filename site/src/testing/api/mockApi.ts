@@ -23,6 +23,7 @@ import { AuthState, authHandlers, type AuthOptions, type SentMail } from './auth
 import { chatHandlers, type OnboardingStore } from './chatHttp';
 import { ChatServer, type ChatServerOptions } from './chatSocket';
 import { CoinState, coinHandlers, type CoinOptions } from './coins';
+import { MarketState, marketHandlers, type MarketOptions } from './market';
 import { MonitorState, monitorHandlers, type MonitorOptions } from './monitor';
 import { respond, route, type RouteAnswer } from './respond';
 import { failure, languageOf, Refusal, type MockRequest, type RouteName } from './request';
@@ -49,6 +50,8 @@ export type Fault =
 export interface MockApiOptions extends AuthOptions, CoinOptions {
   /** The monitored sources there are, and the ids of those Ana follows (most recent first). */
   monitor?: MonitorOptions;
+  /** The market provider's state: stale figures, unavailable, slow (market.ts). */
+  market?: MarketOptions;
   /**
    * Ana's conversation with the assistant, the replies the story plans and how the realtime
    * socket's handshakes are answered (chatSocket.ts).
@@ -89,6 +92,8 @@ export class MockApi implements OnboardingStore {
   readonly auth: AuthState;
   /** The coins, the latest prices and Ana's follow list. */
   readonly coins: CoinState;
+  /** The market list, the sparklines and the provider's status. */
+  readonly market: MarketState;
   /** The assistant: Ana's conversation and the realtime socket the page's chat store uses. */
   readonly chat: ChatServer;
   /** Ana's onboarding progress, as `GET /api/chat/onboarding` answers it. */
@@ -112,12 +117,14 @@ export class MockApi implements OnboardingStore {
   constructor(options: MockApiOptions = {}) {
     this.auth = new AuthState(options);
     this.coins = new CoinState(options);
+    this.market = new MarketState(this.coins, options.market);
     this.chat = new ChatServer(options.chat ?? {}, this.auth);
     this.onboarding = options.onboarding ?? null;
     this.monitorOptions = options.monitor ?? {};
     this.routeHandlers = [
       ...authHandlers(this.auth),
       ...coinHandlers(this.coins, this.auth),
+      ...marketHandlers(this.market),
       ...monitorHandlers(() => this.monitor, this.auth),
       ...chatHandlers(this.chat, this, this.auth),
     ];

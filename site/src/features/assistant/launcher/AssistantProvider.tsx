@@ -78,19 +78,32 @@ export function AssistantProvider({
   // Signed out, the panel closes where it is (and stays closed for whoever signs in next).
   const dismiss = useCallback(() => setOpen(false), []);
 
-  const value = useMemo<Assistant>(
-    () => ({
+  // A question asked from a page (a coin page's "Ask the assistant"), waiting for the store: the
+  // panel, or the phone's chat page, makes it as it opens.
+  const [asked, setAsked] = useState<{ text: string; context: unknown } | null>(null);
+  useEffect(() => {
+    if (!asked || !store) return;
+    setAsked(null);
+    void store.send(asked.text, asked.context);
+  }, [asked, store]);
+
+  const value = useMemo<Assistant>(() => {
+    const openPanel = () => {
+      setOpen(true);
+      setOpened((count) => count + 1);
+    };
+    return {
       shown,
-      open: () => {
-        setOpen(true);
-        setOpened((count) => count + 1);
+      open: openPanel,
+      ask: (text, context, { panel = true } = {}) => {
+        setAsked({ text, context });
+        if (panel) openPanel();
       },
       launcher,
       setPage,
       chat: { store, set: setStore, making, language: chatLanguage },
-    }),
-    [shown, store, chatLanguage],
-  );
+    };
+  }, [shown, store, chatLanguage]);
 
   return (
     <AssistantContext.Provider value={value}>

@@ -36,6 +36,12 @@ export interface Assistant {
   shown: boolean;
   /** Opens the panel and moves the focus into it. */
   open: () => void;
+  /**
+   * Asks `text` (about `context`, contract/src/chat.ts's ChatContext) as soon as the tab's
+   * conversation store is there, and opens the panel for it unless `panel` is false (the phone,
+   * whose chat is a page of its own: the caller goes there).
+   */
+  ask: (text: string, context?: unknown, options?: { panel?: boolean }) => void;
   /** The launcher, where the focus goes back when the panel closes. */
   launcher: MutableRefObject<HTMLButtonElement | null>;
   /** Said by a page that has the assistant (its launcher), with its translations; null when gone. */

@@ -1,0 +1,3 @@
+export { Sparkline } from './Sparkline';
+export type { SparklineProps, SparklineTone } from './Sparkline';
+export { sparklineRecipe } from './Sparkline.recipe';
