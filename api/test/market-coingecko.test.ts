@@ -39,7 +39,9 @@ before(async () => {
     baseUrl: fake.baseUrl,
     clock,
     refreshIntervalMs: REFRESH_MS,
-    timeoutMs: 3_000,
+    // The fake answers at once: only a hung test would reach this. A short one fails a busy
+    // machine's call as a timeout, which backs off by the interval instead of by Retry-After.
+    timeoutMs: 30_000,
   });
   app = await buildApp({ database, logLevel: false, clock, market: provider });
 });
