@@ -30,6 +30,8 @@ let database: DatabaseHandle;
 let app: FastifyInstance;
 let provider: CoinGeckoProvider;
 const clock = new FixedClock(START);
+/** The provider's warnings: why a refresh failed, for the assertions' messages. */
+const warnings: string[] = [];
 
 before(async () => {
   fake = await startFakeCoinGecko();
@@ -39,6 +41,11 @@ before(async () => {
     baseUrl: fake.baseUrl,
     clock,
     refreshIntervalMs: REFRESH_MS,
+    log: {
+      info: () => {},
+      warn: (obj, msg) => warnings.push(`${msg ?? ''} ${JSON.stringify(obj)}`),
+      error: (obj, msg) => warnings.push(`${msg ?? ''} ${JSON.stringify(obj)}`),
+    },
     // The fake answers at once: only a hung test would reach this. A short one fails a busy
     // machine's call as a timeout, which backs off by the interval instead of by Retry-After.
     timeoutMs: 30_000,
@@ -82,6 +89,7 @@ describe('the market routes while CoinGecko refuses, and after', () => {
     fake.mode = 'rate-limit';
     fake.retryAfter = '300';
     assert.equal(await provider.refresh(), false);
+    assert.match(warnings.join('\n'), /"kind":"rate-limited"/, warnings.join('\n'));
     const refusedAt = clock.now();
     const retryAt = seconds(refusedAt) + 300;
     const calls = fake.requests.length;
