@@ -367,6 +367,22 @@ describe('CoinGecko markets refresh', () => {
     assert.equal(provider.version(), 1);
   });
 
+  it('asks again once on a new connection when one is dropped, and backs off when that fails', async () => {
+    const { provider, warnings } = await started();
+    const calls = fake.requests.length;
+    fake.dropNext = 1;
+    assert.equal(await provider.refresh(), true, JSON.stringify(warnings()));
+    assert.equal(fake.requests.length, calls + 2);
+    assert.deepEqual(warnings(), []);
+
+    fake.dropNext = 2;
+    assert.equal(await provider.refresh(), false);
+    assert.equal(fake.requests.length, calls + 4, 'once more, not again and again');
+    assert.equal(warnings().length, 1);
+    assert.equal(warnings()[0]?.obj.kind, 'network');
+    assert.ok(provider.status().retryAtSec !== null, 'backing off');
+  });
+
   it('stops the markets refresh too after a 429 on a history call', async () => {
     const { provider, clock } = await started();
     fake.mode = 'rate-limit';

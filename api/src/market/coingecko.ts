@@ -110,6 +110,9 @@ function failureOf(error: unknown): CallFailure {
   return new CallFailure('network', error instanceof Error ? error.message : String(error));
 }
 
+/** How a connection closed under a request shows (the socket's error code, or undici's). */
+const CONNECTION_DROPPED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 /** Timers may fire a little early; a refresh due when a Retry-After ends waits this much more. */
 const TIMER_SLACK_MS = 50;
 
@@ -521,10 +524,18 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
     };
     try {
       let response: Response;
-      try {
-        response = await fetchImpl(`${baseUrl}${path}`, { headers, signal: controller.signal });
-      } catch (error) {
-        throw aborted(error);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          response = await fetchImpl(`${baseUrl}${path}`, { headers, signal: controller.signal });
+          break;
+        } catch (error) {
+          const failure = aborted(error);
+          // A kept-alive connection the server has just closed fails the request before any
+          // answer (the client cannot know it was closed): such a GET is asked again once, on a
+          // new connection, rather than backing off as for an outage.
+          const dropped = failure.kind === 'network' && CONNECTION_DROPPED.has(failure.message);
+          if (attempt > 1 || !dropped) throw failure;
+        }
       }
       if (response.status === 429) {
         const waitMs =

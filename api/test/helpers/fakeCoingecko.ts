@@ -68,6 +68,11 @@ export interface FakeCoinGecko {
   retryAfter: string | null;
   /** Replaces the /coins/markets body in 'ok' mode (any JSON value); null: the fixture. */
   marketsBody: unknown;
+  /**
+   * How many of the next requests get their connection closed without an answer, as a kept-alive
+   * connection the server closes just as a request goes out.
+   */
+  dropNext: number;
   /** Requests whose path ends with `suffix` ('/coins/markets', '/market_chart', '/coins/bitcoin'). */
   requestsTo(suffix: string): FakeRequest[];
   /** Back to 'ok', the fixtures, and no recorded requests. */
@@ -92,6 +97,7 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
     mode: 'ok' as FakeMode,
     retryAfter: '30' as string | null,
     marketsBody: null as unknown,
+    dropNext: 0,
   };
 
   function send(res: ServerResponse, status: number, body: string): void {
@@ -108,6 +114,11 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
       headers: req.headers,
       at: Date.now(),
     });
+    if (state.dropNext > 0) {
+      state.dropNext -= 1;
+      req.socket.destroy();
+      return;
+    }
     const path = url.pathname.startsWith(PREFIX) ? url.pathname.slice(PREFIX.length) : null;
     const chart = path === null ? null : /^\/coins\/([^/]+)\/market_chart$/.exec(path);
     const coin =
@@ -221,6 +232,12 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
     set retryAfter(value: string | null) {
       state.retryAfter = value;
     },
+    get dropNext() {
+      return state.dropNext;
+    },
+    set dropNext(count: number) {
+      state.dropNext = count;
+    },
     get marketsBody() {
       return state.marketsBody;
     },
@@ -232,6 +249,7 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
       state.mode = 'ok';
       state.retryAfter = '30';
       state.marketsBody = null;
+      state.dropNext = 0;
       requests.length = 0;
     },
     down: closeServer,
