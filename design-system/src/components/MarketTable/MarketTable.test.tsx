@@ -1,8 +1,5 @@
-import { composeStories } from '@storybook/react';
-import { clearAllMocks } from '@storybook/test';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createRef, useState } from 'react';
+import { createRef } from 'react';
 import type * as ReactDOMServer from 'react-dom/server';
 import { CoinlensProvider } from '../../provider';
 import {
@@ -12,7 +9,6 @@ import {
   type MarketTableRow,
   type MarketTableSort,
 } from './MarketTable';
-import * as stories from './MarketTable.stories';
 import { LABELS, makeRows, PHONE_COLUMNS } from './MarketTable.stories';
 
 // Node's build of the server renderer: jsdom's globals lack the TextEncoder the browser build needs.
@@ -63,7 +59,6 @@ beforeEach(() => {
     .mockImplementation(() =>
       DOMRect.fromRect({ x: 0, y: -window.scrollY, width: 1024, height: 0 }),
     );
-  clearAllMocks();
 });
 
 afterEach(() => {
@@ -135,64 +130,6 @@ describe('MarketTable', () => {
       // eslint-disable-next-line testing-library/no-node-access
       .filter((header) => within(header).queryByRole('button')?.querySelector('svg'));
     expect(arrows.map((header) => header.textContent)).toEqual(['7d']);
-  });
-
-  it('asks for a figure high to low first, for the rank and name from the top, and turns the sorted column around', async () => {
-    const user = userEvent.setup();
-    const { onSortChange } = renderTable({ sort: 'marketCap', order: 'desc' });
-    await user.click(screen.getByRole('button', { name: '1h' }));
-    expect(onSortChange).toHaveBeenLastCalledWith({ sort: 'change1h', order: 'desc' });
-    await user.click(screen.getByRole('button', { name: 'Name' }));
-    expect(onSortChange).toHaveBeenLastCalledWith({ sort: 'name', order: 'asc' });
-    await user.click(screen.getByRole('button', { name: '#' }));
-    expect(onSortChange).toHaveBeenLastCalledWith({ sort: 'rank', order: 'asc' });
-    await user.click(screen.getByRole('button', { name: 'Market cap' }));
-    expect(onSortChange).toHaveBeenLastCalledWith({ sort: 'marketCap', order: 'asc' });
-    expect(onSortChange).toHaveBeenCalledTimes(4);
-  });
-
-  it('sorts from the keyboard with Enter and Space', async () => {
-    const user = userEvent.setup();
-    function Sorted() {
-      const [state, setState] = useState<{ sort: MarketTableSort; order: 'asc' | 'desc' }>({
-        sort: 'rank',
-        order: 'asc',
-      });
-      return (
-        <MarketTable
-          label="Prices"
-          rows={ROWS}
-          locale="en"
-          status="ready"
-          labels={LABELS.en}
-          {...state}
-          onSortChange={setState}
-        />
-      );
-    }
-    render(
-      <CoinlensProvider>
-        <Sorted />
-      </CoinlensProvider>,
-    );
-    await user.tab();
-    expect(screen.getByRole('button', { name: '#' })).toHaveFocus();
-    await user.tab();
-    await user.tab();
-    const price = screen.getByRole('button', { name: 'Price' });
-    expect(price).toHaveFocus();
-    await user.keyboard('{Enter}');
-    expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
-    expect(screen.getByRole('columnheader', { name: '#' })).toHaveAttribute('aria-sort', 'none');
-    await user.keyboard(' ');
-    expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute(
-      'aria-sort',
-      'ascending',
-    );
-    expect(price).toHaveFocus();
   });
 
   it('gives the sparkline and action columns no sort button', () => {
@@ -289,47 +226,6 @@ describe('MarketTable', () => {
       'data-tone',
       'up',
     );
-  });
-
-  it('shows placeholder rows while loading and tells screen readers so', () => {
-    renderTable({ status: 'loading', rows: [] });
-    const table = screen.getByRole('table', { name: 'Prices' });
-    expect(table).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading the market');
-    expect(within(table).queryAllByRole('rowheader')).toHaveLength(0);
-    // The placeholders are drawn but hidden from screen readers.
-    expect(within(table).getAllByRole('row', { hidden: true }).length).toBeGreaterThan(5);
-    // The state is the root's, which has no role of its own.
-    // eslint-disable-next-line testing-library/no-node-access
-    expect(table.closest('[data-status]')).toHaveAttribute('data-status', 'loading');
-  });
-
-  it('shows the empty and error states across the table', () => {
-    const { rerender } = renderTable({ rows: [], emptyState: <p>Nothing matches</p> });
-    expect(screen.getByRole('cell', { name: 'Nothing matches' })).toHaveAttribute('colspan', '9');
-    // eslint-disable-next-line testing-library/no-node-access
-    expect(screen.getByRole('table').closest('[data-status]')).toHaveAttribute(
-      'data-status',
-      'empty',
-    );
-    rerender(
-      <CoinlensProvider>
-        <MarketTable
-          label="Prices"
-          rows={ROWS}
-          locale="en"
-          status="error"
-          sort="rank"
-          order="asc"
-          onSortChange={() => {}}
-          labels={LABELS.en}
-          errorState={<p role="alert">Could not load</p>}
-        />
-      </CoinlensProvider>,
-    );
-    expect(screen.getByRole('alert')).toHaveTextContent('Could not load');
-    expect(screen.queryByRole('row', { name: /Bitcoin/ })).toBeNull();
-    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('draws only the rows near the screen out of 250, and says how many there are', () => {
@@ -525,25 +421,5 @@ describe('MarketTable', () => {
     expect(ref.current).toBe(screen.getByTestId('market'));
     expect(ref.current).toHaveAttribute('data-status', 'ready');
     expect(within(ref.current!).getByText('Prices from CoinGecko')).toBeInTheDocument();
-  });
-});
-
-// Last in the file: a story run leaves its canvas until the next run, or the file, ends.
-describe('MarketTable stories', () => {
-  const composed = composeStories(stories);
-  // Those that measure a laid-out page (the phone widths, sideways scroll, scrolling the window
-  // 250 rows down) run in the browser only, through the Storybook test-runner.
-  const inBrowserOnly = new Set(['Phone', 'SmallPhone', 'NarrowDesktop', 'ManyRows', 'Playground']);
-  const names = Object.keys(composed).filter((name) => !inBrowserOnly.has(name));
-
-  it('has a story for every state and language', () => {
-    expect(Object.keys(composed)).toEqual(
-      expect.arrayContaining(['Default', 'Loading', 'Empty', 'Error', 'LoadingMore', 'Chinese']),
-    );
-    expect(Object.keys(composed)).toContain('BrazilianPortuguese');
-  });
-
-  it.each(names)('%s plays through', async (name) => {
-    await composed[name as keyof typeof composed].run();
   });
 });
