@@ -23,7 +23,14 @@ const LOCALES = [
 ] as const;
 
 /** The pages a search engine may show: each names its canonical address and its 4 alternates. */
-const PUBLIC_PAGES = new Set(['/', '/privacy/', '/terms/', '/400/']);
+const PUBLIC_PAGES = new Set([
+  '/',
+  '/markets/',
+  '/coins/bitcoin/',
+  '/privacy/',
+  '/terms/',
+  '/400/',
+]);
 
 let account: Account;
 let sourceId: number;
@@ -104,12 +111,27 @@ for (const [locale, prefix, lang] of LOCALES) {
     // menu, which the signed-in pages check: they are checked signed out.
     const desktopPages = (signedIn: boolean) =>
       signedIn
-        ? ['/', '/welcome/', '/reporting/', '/monitoring/', `/monitoring/detail/?id=${sourceId}`]
-        : ['/', '/privacy/', '/terms/', '/400/', '/no-such-page/'];
+        ? [
+            '/',
+            '/welcome/',
+            '/reporting/',
+            '/monitoring/',
+            `/monitoring/detail/?id=${sourceId}`,
+            '/markets/',
+          ]
+        : ['/', '/markets/', '/coins/bitcoin/', '/privacy/', '/terms/', '/400/', '/no-such-page/'];
     const mobilePages = (signedIn: boolean) =>
       signedIn
-        ? ['/mobile/', '/mobile/?tab=events']
-        : ['/mobile/', '/mobile/?tab=events', '/mobile/privacy/', '/mobile/terms/', '/mobile/400/'];
+        ? ['/mobile/', '/mobile/?tab=events', '/mobile/coins/bitcoin/']
+        : [
+            '/mobile/',
+            '/mobile/?tab=events',
+            '/mobile/markets/',
+            '/mobile/coins/bitcoin/',
+            '/mobile/privacy/',
+            '/mobile/terms/',
+            '/mobile/400/',
+          ];
 
     for (const signedIn of [false, true]) {
       test(`has what every page has, and axe finds nothing (signed in: ${signedIn})`, async ({

@@ -140,7 +140,7 @@ for (const [prefix, locale] of [
     test('signed out: the pages and the login dialog’s steps', async ({ page }) => {
       test.setTimeout(90_000);
       const found: string[] = [];
-      for (const path of ['/', '/privacy/', '/terms/', '/400/']) {
+      for (const path of ['/', '/markets/', '/coins/bitcoin/', '/privacy/', '/terms/', '/400/']) {
         await visit(page, `${prefix}${path}`);
         found.push(...(await foreign(page, what, path)));
       }
@@ -228,6 +228,8 @@ for (const [prefix, locale] of [
         const found: string[] = [];
         await visit(page, `${prefix}/mobile/`);
         found.push(...(await foreign(page, what, '/mobile/ signed out')));
+        await visit(page, `${prefix}/mobile/markets/`);
+        found.push(...(await foreign(page, what, '/mobile/markets/')));
         await signIn(token);
         await visit(page, `${prefix}/mobile/`);
         found.push(...(await foreign(page, what, '/mobile/ signed in')));
