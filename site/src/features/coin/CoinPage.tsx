@@ -8,25 +8,47 @@ import type { Coin, MarketCoinAnswer, MarketRow } from '@coinlens/contract';
 import { Button, EmptyState } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import { useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../data/errors';
 import { useSession } from '../../data/session';
 import { useApi } from '../../data/swr';
 import { Link } from '../../i18n/Link';
 import { usePreparedFormats } from '../../i18n/usePreparedFormats';
 import { openDialog } from '../../shell/dialogs';
+import { lazyChunk, loadChunk } from '../../shell/loadChunk';
 import { StatusContent } from '../../shell/StatusContent';
 import { useAssistant } from '../assistant/launcher/assistantContext';
 import { MOBILE_CHAT_TAB } from '../../i18n/variant';
 import { FollowButton } from '../markets/FollowButton';
-import { provenanceText, type Translate } from '../markets/provenance';
+import type * as ProvenanceModule from '../markets/provenance';
+import type { Translate } from '../markets/provenance';
 import { askLoginComingBack, useMarketFollow } from '../markets/useMarketFollow';
 import { PhonePageHeader } from '../mobile/PhonePageHeader';
 import { mobileSourcePath } from '../mobile/reportAddress';
-import { CoinReportCard, sourcePath } from '../reporting/CoinReportCard';
-import { prepareFormats } from '../reporting/format';
 import { ReportCardPlaceholder } from '../reporting/ReportCardPlaceholder';
 import { useCoinPrices } from '../reporting/reports';
+
+// The card's code (its chart, indicators and dates) comes while its figures do: the first paint
+// has only the placeholder, which is drawn from the design system's ReportCard.
+const CoinReportCard = lazyChunk(() =>
+  import('../reporting/CoinReportCard').then((module) => ({ default: module.CoinReportCard })),
+);
+
+/** The Intl formats the card writes with, started before its code has come. */
+const prepareFormats = (language: string) =>
+  void import('../reporting/format').then((module) => module.prepareFormats(language));
+
+/** The words on where the figures come from (dates need dayjs), once they have come. */
+function useProvenance(wanted: boolean): typeof ProvenanceModule | null {
+  const [provenance, setProvenance] = useState<typeof ProvenanceModule | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    const load = loadChunk(() => import('../markets/provenance'));
+    void load.loaded.then(setProvenance);
+    return () => load.stop();
+  }, [wanted]);
+  return provenance;
+}
 
 /** The request path of one coin by its slug; also its SWR key with `?slug=`. */
 export const MARKET_COIN_PATH = '/api/market/coin';
@@ -84,6 +106,7 @@ export function CoinPage({
   // fetched again (CoinReportCard).
   const prices = useCoinPrices(coinId === undefined ? NO_COINS : [coinId]);
   const follow = useMarketFollow(tMarkets as Translate);
+  const provenance = useProvenance(Boolean(data?.market));
   const entry = useMemo(() => (row ? { coinId: row.id, coin: coinOfRow(row) } : null), [row]);
   const base = phone ? '/mobile' : '';
 
@@ -146,22 +169,24 @@ export function CoinPage({
 
       {entry ? (
         <Box data-coin-id={entry.coinId}>
-          <CoinReportCard
-            entry={entry}
-            livePrice={prices.byCoin.get(entry.coinId)}
-            sourceHref={phone ? mobileSourcePath : sourcePath}
-            touch={phone}
-            action={
-              <FollowButton
-                coin={{ id: entry.coinId, name: entry.coin.name }}
-                followed={follow.isFollowed(entry.coinId)}
-                busy={follow.isBusy(entry.coinId)}
-                onFollow={follow.follow}
-                reportPath={`${base}/reporting/?coin=${entry.coinId}`}
-                t={tMarkets as Translate}
-              />
-            }
-          />
+          <Suspense fallback={<ReportCardPlaceholder touch={phone} />}>
+            <CoinReportCard
+              entry={entry}
+              livePrice={prices.byCoin.get(entry.coinId)}
+              sourceHref={phone ? mobileSourcePath : undefined}
+              touch={phone}
+              action={
+                <FollowButton
+                  coin={{ id: entry.coinId, name: entry.coin.name }}
+                  followed={follow.isFollowed(entry.coinId)}
+                  busy={follow.isBusy(entry.coinId)}
+                  onFollow={follow.follow}
+                  reportPath={`${base}/reporting/?coin=${entry.coinId}`}
+                  t={tMarkets as Translate}
+                />
+              }
+            />
+          </Suspense>
         </Box>
       ) : error ? (
         <EmptyState
@@ -190,9 +215,9 @@ export function CoinPage({
         </chakra.section>
       )}
 
-      {data?.market && (
+      {data?.market && provenance && (
         <chakra.p marginTop="6" fontSize="sm" color="fg.muted">
-          {provenanceText(data.market, tMarkets as Translate, language)}
+          {provenance.provenanceText(data.market, tMarkets as Translate, language)}
         </chakra.p>
       )}
     </Box>

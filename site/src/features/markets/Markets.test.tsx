@@ -196,17 +196,6 @@ describe('the market overview', () => {
     expect(names()).toEqual([expect.stringContaining('Solana')]);
   });
 
-  it('says where the figures come from, and when they are stale, why', async () => {
-    server = mockApi({ marketSource: 'coingecko', market: { stale: true } });
-    renderMarkets();
-    await firstRowNamed(/Bitcoin/);
-    expect(screen.getByText(en('stale.badge'))).toBeVisible();
-    expect(screen.getByText(/^CoinGecko has not sent new prices since/)).toBeVisible();
-    expect(
-      screen.getByText(/^Prices from CoinGecko, as of .* UTC · refreshed every 60 s$/),
-    ).toBeVisible();
-  });
-
   it('says demo data is not live, and shows no stale badge for fresh figures', async () => {
     server = mockApi();
     renderMarkets({ locale: 'pt-br' });
@@ -236,62 +225,9 @@ describe('the market overview', () => {
       },
     );
   });
-
-  it('says the market could not be loaded, and loads it on retry', async () => {
-    server = mockApi({ market: { unavailable: true } });
-    renderMarkets();
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(en('error.title'));
-    server.market.unavailable = false;
-    await userEvent.click(within(alert).getByRole('button', { name: en('error.retry') }));
-    await firstRowNamed(/Bitcoin/);
-  });
 });
 
 describe('following a coin from the market overview', () => {
-  it('follows at once for a signed-in user, and the button says so', async () => {
-    server = mockApi();
-    setToken(server.tokenFor(ANA));
-    renderMarkets();
-    await firstRowNamed(/Solana/);
-    await userEvent.click(
-      screen.getByRole('button', { name: en('follow.actionLabel', { name: 'Solana' }) }),
-    );
-    expect(await screen.findByText(en('follow.done', { name: 'Solana' }))).toBeVisible();
-    const following = await screen.findByRole('link', {
-      name: en('follow.followingLabel', { name: 'Solana' }),
-    });
-    expect(following).toHaveAttribute('href', '/reporting/?coin=5');
-    const adds = server.calls('POST /api/follow/add');
-    expect(adds).toHaveLength(1);
-    expect(adds[0]!.body).toEqual({ coinIds: [5] });
-    expect(server.followedIds()).toEqual([5]);
-  });
-
-  it('shows a coin followed already as Following', async () => {
-    server = mockApi({ follows: [1] });
-    setToken(server.tokenFor(ANA));
-    renderMarkets();
-    expect(
-      await screen.findByRole('link', { name: en('follow.followingLabel', { name: 'Bitcoin' }) }),
-    ).toBeVisible();
-  });
-
-  it('says in the user’s language that the cap of 50 is reached', async () => {
-    server = mockApi({ faults: { 'POST /api/follow/add': { code: 422, key: 'followLimit' } } });
-    setToken(server.tokenFor(ANA));
-    renderMarkets({ locale: 'zh' });
-    await firstRowNamed(/Solana/);
-    const zh = strings('zh');
-    await userEvent.click(
-      screen.getByRole('button', { name: zh('follow.actionLabel', { name: 'Solana' }) }),
-    );
-    expect(await screen.findByText(zh('follow.limit', { name: 'Solana' }))).toBeVisible();
-    expect(
-      screen.getByRole('button', { name: zh('follow.actionLabel', { name: 'Solana' }) }),
-    ).toBeEnabled();
-  });
-
   it('asks a visitor to sign in, and follows the coin once they have', async () => {
     server = mockApi();
     window.history.replaceState(null, '', '/markets/?sort=price');

@@ -5,7 +5,7 @@
 import { ReportCard } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { INDICATOR_PLACEHOLDERS, RANGES, REPORT_SOURCES_MAX } from './format';
+import { INDICATOR_PLACEHOLDERS, RANGES, REPORT_SOURCES_MAX } from './cardLayout';
 import { TOUCH_SIZES } from './touchSizes';
 
 const NOTHING = () => {};

@@ -8,19 +8,19 @@ import {
   formatPercentChange,
   formatPrice,
   trendOf,
-  type ReportCardIndicatorPlaceholder,
 } from '@coinlens/design-system';
 import { intlLocale } from '../../i18n/locales';
+import type { RangeKey } from './cardLayout';
 
-/** The chart ranges a report has a series for, in the order the switch shows them. */
-export const RANGES = ['24h', '7d', '30d'] as const;
-export type RangeKey = (typeof RANGES)[number];
-/** The range a card opens on. */
-export const DEFAULT_RANGE: RangeKey = '7d';
-
-export function isRange(value: string): value is RangeKey {
-  return (RANGES as readonly string[]).includes(value);
-}
+export {
+  DEFAULT_RANGE,
+  INDICATOR_COUNT,
+  INDICATOR_PLACEHOLDERS,
+  isRange,
+  RANGES,
+  REPORT_SOURCES_MAX,
+  type RangeKey,
+} from './cardLayout';
 
 /** Looks a key of the `reporting` namespace up, interpolating `values`. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
@@ -79,36 +79,6 @@ export function rsiExplanation(rsi: number, t: Translate): string {
   if (rsi < 30) return t('indicators.rsi.oversold');
   return t(rsi >= 50 ? 'indicators.rsi.strong' : 'indicators.rsi.weak');
 }
-
-/**
- * The rows formatIndicators lists for every report, in order, as its loading card shows them:
- * whether each has an explanation line when the history allows its figure (the MACD line, its
- * signal line and the 7- and 30-day changes have none).
- */
-export const INDICATOR_PLACEHOLDERS: readonly ReportCardIndicatorPlaceholder[] = [
-  true, // RSI
-  false, // MACD
-  false, // MACD signal
-  true, // MACD histogram
-  true, // SMA 20
-  true, // SMA 50
-  true, // EMA 12
-  true, // EMA 26
-  true, // volatility
-  true, // 30-day high
-  true, // 30-day low
-  false, // 7-day change
-  false, // 30-day change
-].map((explanation) => ({ explanation }));
-
-/** How many indicators formatIndicators lists for every report. */
-export const INDICATOR_COUNT = INDICATOR_PLACEHOLDERS.length;
-
-/**
- * How many related sources a report lists at most (the API's MAX_REPORT_SOURCES), and so how many
- * its loading card shows: most reports have that many.
- */
-export const REPORT_SOURCES_MAX = 5;
 
 /**
  * A report's indicators as the card lists them: RSI with what its reading means, MACD line,
