@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
+import { coinCellStyles } from '../../theme/coinCell';
 import { COARSE_POINTER } from '../../theme/media';
 
 /**
@@ -111,46 +112,11 @@ export const coinTableRecipe = defineSlotRecipe({
       whiteSpace: 'nowrap',
       '&[data-numeric]': { textAlign: 'end' },
     },
-    coin: {
-      display: 'flex',
-      alignItems: 'center',
-      gap: '2',
-      minWidth: '0',
-    },
-    logo: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      flexShrink: 0,
-      width: '6',
-      height: '6',
-      borderRadius: 'full',
-      objectFit: 'cover',
-      overflow: 'hidden',
-      bg: 'bg.subtle',
-      color: 'fg.muted',
-      fontSize: '2xs',
-      fontWeight: 'semibold',
-      lineHeight: 'none',
-      textTransform: 'uppercase',
-    },
-    label: {
-      minWidth: '0',
-      lineClamp: '2',
-      overflowWrap: 'break-word',
-      lineHeight: 'tight',
-    },
-    name: {
-      fontWeight: 'medium',
-      color: 'fg.default',
-    },
-    symbol: {
-      color: 'fg.subtle',
-      fontSize: 'xs',
-      whiteSpace: 'nowrap',
-      textTransform: 'uppercase',
-      letterSpacing: 'wide',
-    },
+    coin: coinCellStyles.coin,
+    logo: coinCellStyles.logo,
+    label: coinCellStyles.label,
+    name: coinCellStyles.name,
+    symbol: coinCellStyles.symbol,
     action: {
       display: 'inline-flex',
       alignItems: 'center',

@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
+import { coinCellStyles } from '../../theme/coinCell';
 import { COARSE_POINTER } from '../../theme/media';
 
 /**
@@ -159,36 +160,16 @@ export const marketTableRecipe = defineSlotRecipe({
       '&[data-column=sparkline] > *': { display: 'inline-block', verticalAlign: 'middle' },
     },
     coin: {
-      display: 'flex',
-      alignItems: 'center',
-      gap: '2',
-      minWidth: '0',
+      ...coinCellStyles.coin,
       color: 'inherit',
       [NARROW]: { gap: '1.5' },
     },
     logo: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      flexShrink: 0,
-      width: '6',
-      height: '6',
-      borderRadius: 'full',
-      objectFit: 'cover',
-      overflow: 'hidden',
-      bg: 'bg.subtle',
-      color: 'fg.muted',
-      fontSize: '2xs',
-      fontWeight: 'semibold',
-      lineHeight: 'none',
-      textTransform: 'uppercase',
+      ...coinCellStyles.logo,
       [NARROW]: { width: '5', height: '5' },
     },
     label: {
-      minWidth: '0',
-      lineClamp: '2',
-      overflowWrap: 'break-word',
-      lineHeight: 'tight',
+      ...coinCellStyles.label,
       [NARROW]: {
         lineClamp: 'none',
         '& > *': {
@@ -199,17 +180,8 @@ export const marketTableRecipe = defineSlotRecipe({
         },
       },
     },
-    name: {
-      fontWeight: 'medium',
-      color: 'fg.default',
-    },
-    symbol: {
-      color: 'fg.subtle',
-      fontSize: 'xs',
-      whiteSpace: 'nowrap',
-      textTransform: 'uppercase',
-      letterSpacing: 'wide',
-    },
+    name: coinCellStyles.name,
+    symbol: coinCellStyles.symbol,
     figure: {
       fontWeight: 'medium',
       '&[data-unavailable]': { color: 'fg.muted', fontWeight: 'normal' },
