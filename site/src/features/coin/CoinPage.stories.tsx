@@ -160,6 +160,10 @@ export const Phone: Story = {
     await expect(
       page().getByRole('button', { name: t('ask.label', { name: 'Solana' }) }),
     ).toBeVisible();
+    // Its head was written before the coin was known: the tab names the coin once it has come.
+    await expect(document.title).toBe(
+      `${t('meta.title', { name: 'Solana', symbol: 'SOL' })} · ${textsOf(context)('siteName')}`,
+    );
     await waitFor(
       () => expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth),
       WAIT,

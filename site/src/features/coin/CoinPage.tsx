@@ -113,6 +113,15 @@ export function CoinPage({
   const name = row?.name ?? builtName;
   const symbol = row?.symbol ?? builtSymbol;
 
+  // A client route's head was written before its coin was known (CoinHead, the phone's page and a
+  // coin newer than the build): once the coin has come, the tab names it as a built page's does.
+  const clientRoute = builtName === null;
+  const siteName = t('common:siteName');
+  useEffect(() => {
+    if (!clientRoute || !row) return;
+    document.title = `${t('meta.title', { name: row.name, symbol: row.symbol })} · ${siteName}`;
+  }, [clientRoute, row, siteName, t]);
+
   if (error instanceof ApiError && error.code === 404 && !row) {
     return (
       <StatusContent
