@@ -115,7 +115,9 @@ export function useMarketList(query: MarketQuery | null): MarketList {
   const failed = error !== undefined && !isValidating;
   // Asked for more pages than have come: the failure is a further page's.
   const moreFailed = failed && loaded.length > 0 && size > loaded.length;
-  const refreshFailed = failed && loaded.length > 0 && !moreFailed;
+  // A failed refresh's notice stays through the tries that follow, until one succeeds: hidden
+  // while each runs, it would blink above the table at every interval.
+  const refreshFailed = error !== undefined && loaded.length > 0 && size <= loaded.length;
   const loading = query !== null && loaded.length === 0 && !failed;
   const loadingMore = loaded.length > 0 && size > loaded.length && !failed;
   const hasMore = Boolean(last?.has_next) && !moreFailed;
