@@ -62,6 +62,8 @@ export const GOALS = {
   chat: { firstMs: 1000, lastMs: 5000 },
   /** Each signed-in read's requests/s, as a share of the public asset list's in the same run. */
   signedInReadShare: 0.25,
+  /** The public market list's (a page of 50, as the markets page asks): the asset list's rate. */
+  marketListShare: 1,
 };
 
 /** The middle value (the mean of the two middle ones for an even count); NaN for none. */
@@ -247,17 +249,18 @@ export function apiRows({ title, requestsPerSecond, p99Ms }) {
 }
 
 /**
- * The table's rows for the signed-in reads beside the asset list, each measured in the same
- * rounds (`rate`: median requests/s): its share of the asset list's rate, against the goal.
+ * The table's rows for the reads beside the asset list, each measured in the same rounds
+ * (`requestsPerSecond`: the median): its share of the asset list's rate, against its goal
+ * (`goalShare`; a signed-in read's when it names none).
  */
 export function readShareRows(reference, reads) {
-  return reads.map(({ title, requestsPerSecond }) => {
+  return reads.map(({ title, requestsPerSecond, goalShare = GOALS.signedInReadShare }) => {
     const share = requestsPerSecond / reference.requestsPerSecond;
     return {
       measure: `API ${title}: share of ${reference.title}'s requests/s`,
       value: Number.isFinite(share) ? `${Math.round(share * 100)} %` : 'n/a',
-      goal: `>= ${Math.round(GOALS.signedInReadShare * 100)} %`,
-      met: Number.isFinite(share) ? share >= GOALS.signedInReadShare : false,
+      goal: `>= ${Math.round(goalShare * 100)} %`,
+      met: Number.isFinite(share) ? share >= goalShare - 1e-9 : false,
     };
   });
 }

@@ -537,6 +537,20 @@ describe('readShareRows', () => {
       ],
     );
   });
+
+  it('holds a read to its own share when it names one', () => {
+    const rows = readShareRows({ title: '`GET /a`', requestsPerSecond: 10_000 }, [
+      { title: '`GET /e`', requestsPerSecond: 10_000, goalShare: 1 },
+      { title: '`GET /f`', requestsPerSecond: 9_900, goalShare: 1 },
+    ]);
+    assert.deepEqual(
+      rows.map((row) => [row.value, row.goal, row.met]),
+      [
+        ['100 %', '>= 100 %', true],
+        ['99 %', '>= 100 %', false],
+      ],
+    );
+  });
 });
 
 describe('formatDuration', () => {

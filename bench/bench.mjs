@@ -28,6 +28,7 @@ import { Worker } from 'node:worker_threads';
 import {
   COMPARED_ROUTES,
   END_MARKER,
+  GOALS,
   ROUTES,
   START_MARKER,
   USAGE,
@@ -568,9 +569,16 @@ async function measureApi(product, bare, problems) {
     },
     { title: '`GET /api/chat/list`', path: '/api/chat/list?size=10&oldestSeqNo=-1' },
   ].map((read) => ({ ...read, url: `${product.origin}${read.path}`, token }));
+  // Public, as the markets page asks for its first page.
+  const marketList = {
+    title: '`GET /api/market/list`',
+    url: `${product.origin}/api/market/list?page=1&size=50`,
+    goalShare: GOALS.marketListShare,
+  };
   const targets = [
     ...(bare ? [{ title: 'bare Fastify `GET /`', url: `${bare}/` }] : []),
     reference,
+    marketList,
     ...reads,
     {
       title: `\`GET /api/analysis/coin?coinId=${coinId}\``,
@@ -625,10 +633,10 @@ async function measureApi(product, bare, problems) {
   );
   return {
     results: targets.map((target) => figures.get(target)),
-    shares: readShareRows(
-      figures.get(reference),
-      reads.map((read) => figures.get(read)),
-    ),
+    shares: readShareRows(figures.get(reference), [
+      { ...figures.get(marketList), goalShare: marketList.goalShare },
+      ...reads.map((read) => figures.get(read)),
+    ]),
   };
 }
 
