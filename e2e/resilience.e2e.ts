@@ -609,6 +609,8 @@ test.describe('a chunk the server cannot send', () => {
       page,
       problems,
     }) => {
+      // The API stopped and started again, and a reconnection: on a busy machine, over a minute.
+      test.setTimeout(120_000);
       await signInTab(page, problems);
       // The chunk is held on its way, as if the server went down while sending it.
       const { held: heldChunk } = await holdChunk(page, marker);
