@@ -8,21 +8,21 @@ import type { Coin, MarketCoinAnswer, MarketRow } from '@coinlens/contract';
 import { Button, EmptyState } from '@coinlens/design-system';
 import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { ApiError } from '../../data/errors';
 import { useSession } from '../../data/session';
 import { useApi } from '../../data/swr';
 import { Link } from '../../i18n/Link';
 import { usePreparedFormats } from '../../i18n/usePreparedFormats';
 import { openDialog } from '../../shell/dialogs';
-import { lazyChunk, loadChunk } from '../../shell/loadChunk';
+import { lazyChunk } from '../../shell/loadChunk';
 import { StatusContent } from '../../shell/StatusContent';
 import { useAssistant } from '../assistant/launcher/assistantContext';
 import { MOBILE_CHAT_TAB } from '../../i18n/variant';
 import { FollowButton } from '../markets/FollowButton';
-import type * as ProvenanceModule from '../markets/provenance';
 import type { Translate } from '../markets/provenance';
 import { askLoginComingBack, useMarketFollow } from '../markets/useMarketFollow';
+import { useProvenance } from '../markets/useProvenance';
 import { PhonePageHeader } from '../mobile/PhonePageHeader';
 import { mobileSourcePath } from '../mobile/reportAddress';
 import { ReportCardPlaceholder } from '../reporting/ReportCardPlaceholder';
@@ -37,18 +37,6 @@ const CoinReportCard = lazyChunk(() =>
 /** The Intl formats the card writes with, started before its code has come. */
 const prepareFormats = (language: string) =>
   void import('../reporting/format').then((module) => module.prepareFormats(language));
-
-/** The words on where the figures come from (dates need dayjs), once they have come. */
-function useProvenance(wanted: boolean): typeof ProvenanceModule | null {
-  const [provenance, setProvenance] = useState<typeof ProvenanceModule | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    const load = loadChunk(() => import('../markets/provenance'));
-    void load.loaded.then(setProvenance);
-    return () => load.stop();
-  }, [wanted]);
-  return provenance;
-}
 
 /** The request path of one coin by its slug; also its SWR key with `?slug=`. */
 export const MARKET_COIN_PATH = '/api/market/coin';

@@ -17,7 +17,7 @@ import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiAssetUrl } from '../../data/client';
 import { Link } from '../../i18n/Link';
-import { lazyChunk, loadChunk } from '../../shell/loadChunk';
+import { lazyChunk } from '../../shell/loadChunk';
 import { FollowButton } from './FollowButton';
 import {
   isMarketSort,
@@ -26,29 +26,13 @@ import {
   searchWithQuery,
   type MarketQuery,
 } from './marketAddress';
-import type * as ProvenanceModule from './provenance';
 import type { Translate } from './provenance';
 import { useMarketFollow } from './useMarketFollow';
 import { useMarketList } from './useMarketList';
+import { useProvenance, type Provenance } from './useProvenance';
 import { useSparklines } from './useSparklines';
 
 const MarketSearch = lazyChunk(() => import('./MarketSearch'));
-
-type Provenance = typeof ProvenanceModule;
-
-/**
- * The words on where the figures come from (provenance.ts), once loaded: they need dayjs, which the
- * table's first paint does not, and they show only once the figures have come.
- */
-function useProvenance(): Provenance | null {
-  const [provenance, setProvenance] = useState<Provenance | null>(null);
-  useEffect(() => {
-    const load = loadChunk(() => import('./provenance'));
-    void load.loaded.then(setProvenance);
-    return () => load.stop();
-  }, []);
-  return provenance;
-}
 
 /** The columns a phone's page shows: the rest are a tap away, on the coin's page. */
 export const PHONE_COLUMNS: readonly MarketTableColumn[] = [
