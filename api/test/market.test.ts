@@ -17,7 +17,7 @@ import {
   type Sparklines,
   type SortOrder,
 } from '@coinlens/contract';
-import { defaultOrder, MarketOverview, sortRows } from '../src/market/overview.js';
+import { defaultOrder, MARKET_COLUMNS, MarketOverview, sortRows } from '../src/market/overview.js';
 import { createSnapshotProvider } from '../src/market/snapshot.js';
 import type { MarketProvider } from '../src/market/types.js';
 import { call } from './helpers/auth.js';
@@ -76,17 +76,6 @@ const demoStatus = (): MarketStatus => ({
   stale: false,
   retryAt: null,
 });
-
-const COLUMN: Record<MarketSort, (row: MarketRow) => number | string | null> = {
-  rank: (row) => row.rank,
-  name: (row) => row.name,
-  price: (row) => row.price,
-  change1h: (row) => row.percentChange1h,
-  change24h: (row) => row.percentChange24h,
-  change7d: (row) => row.percentChange7d,
-  marketCap: (row) => row.marketCap,
-  volume24h: (row) => row.volume24h,
-};
 
 describe('sorting the market list', () => {
   /** Rows made for the rule: ranks 1 to 5, with ties and unknown changes. */
@@ -210,7 +199,7 @@ describe('GET /api/market/list', () => {
           sortRows(rows, sort, order ?? defaultOrder(sort)).map((row) => row.id),
           query,
         );
-        const values = rows.map(COLUMN[sort]);
+        const values = rows.map(MARKET_COLUMNS[sort]);
         assert.notDeepEqual(values, [...values].reverse(), `${query}: the order is visible`);
       }
     });

@@ -656,17 +656,27 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
     return refreshing;
   }
 
+  /**
+   * A call a page is waiting for (a history, a description): none while a Retry-After runs, and
+   * only when the budget has a slot less than HISTORY_MAX_WAIT_MS away.
+   */
+  async function onDemandCall(path: string): Promise<unknown> {
+    const blocked = blockedFailure();
+    if (blocked) throw blocked;
+    const wait = budget.reserve(HISTORY_MAX_WAIT_MS);
+    if (wait === null) {
+      throw new CallFailure('budget', `the budget of ${callsPerMinute} calls a minute is spent`);
+    }
+    await sleep(wait);
+    return call(path);
+  }
+
   async function fetchHistory(slug: string): Promise<PricePoint[]> {
     try {
-      const blocked = blockedFailure();
-      if (blocked) throw blocked;
-      const wait = budget.reserve(HISTORY_MAX_WAIT_MS);
-      if (wait === null) {
-        throw new CallFailure('budget', `the budget of ${callsPerMinute} calls a minute is spent`);
-      }
-      await sleep(wait);
       const points = parseChart(
-        await call(`/coins/${encodeURIComponent(slug)}/market_chart?vs_currency=usd&days=90`),
+        await onDemandCall(
+          `/coins/${encodeURIComponent(slug)}/market_chart?vs_currency=usd&days=90`,
+        ),
       );
       histories.set(slug, { points, fetchedAt: clock.now() });
       return points;
@@ -703,15 +713,8 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions): CoinGeckoPro
 
   async function fetchDescriptions(slug: string): Promise<Descriptions | null> {
     try {
-      const blocked = blockedFailure();
-      if (blocked) throw blocked;
-      const wait = budget.reserve(HISTORY_MAX_WAIT_MS);
-      if (wait === null) {
-        throw new CallFailure('budget', `the budget of ${callsPerMinute} calls a minute is spent`);
-      }
-      await sleep(wait);
       const texts = parseDescriptions(
-        await call(
+        await onDemandCall(
           `/coins/${encodeURIComponent(slug)}?localization=true&tickers=false&market_data=false` +
             '&community_data=false&developer_data=false&sparkline=false',
         ),

@@ -18,7 +18,7 @@ import { marketStatus } from './status.js';
 import type { MarketProvider } from './types.js';
 
 /** A column's value in a row; null sorts last in both orders. */
-const COLUMNS: Record<MarketSort, (row: MarketRow) => number | string | null> = {
+export const MARKET_COLUMNS: Record<MarketSort, (row: MarketRow) => number | string | null> = {
   rank: (row) => row.rank,
   name: (row) => row.name,
   price: (row) => row.price,
@@ -42,7 +42,7 @@ export function sortRows(
   sort: MarketSort,
   order: SortOrder,
 ): MarketRow[] {
-  const value = COLUMNS[sort];
+  const value = MARKET_COLUMNS[sort];
   const sign = order === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const x = value(a);

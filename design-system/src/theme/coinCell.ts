@@ -1,6 +1,7 @@
 // The coin cell both coin tables draw (the add dialog's CoinTable and the market overview's
-// MarketTable): the logo, then the name over the ticker. One set of styles, so that the two
-// tables show a coin alike; each recipe adds what its own layout needs.
+// MarketTable): the logo, then the name over the ticker, and the placeholders while rows load.
+// One set of styles, so that the two tables show a coin alike; each recipe adds what its own
+// layout needs.
 import type { SystemStyleObject } from '@chakra-ui/react';
 
 export const coinCellStyles = {
@@ -43,5 +44,20 @@ export const coinCellStyles = {
     whiteSpace: 'nowrap',
     textTransform: 'uppercase',
     letterSpacing: 'wide',
+  },
+  /** A placeholder bar while the rows load; each table adds its own shapes' sizes. */
+  skeleton: {
+    display: 'inline-block',
+    verticalAlign: 'middle',
+    height: '3',
+    borderRadius: 'sm',
+    bg: 'bg.subtle',
+    animationName: 'pulse',
+    animationDuration: '1.6s',
+    animationTimingFunction: 'ease-in-out',
+    animationIterationCount: 'infinite',
+    _motionReduce: { animationName: 'none' },
+    '&[data-shape=logo]': { width: '6', height: '6', borderRadius: 'full', flexShrink: 0 },
+    '&[data-shape=name]': { width: '6rem' },
   },
 } satisfies Record<string, SystemStyleObject>;
