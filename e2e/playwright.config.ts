@@ -17,6 +17,9 @@ export default defineConfig({
   testMatch: '*.e2e.ts',
   globalSetup: './global-setup.ts',
   timeout: 60_000,
+  // An assertion waits up to 15 s, not Playwright's 5: on a machine busy with two workers a page's
+  // first load (a lazy chunk, then the API) took longer than 5 s. A passing assertion is no slower.
+  expect: { timeout: 15_000 },
   workers: WORKERS,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],

@@ -219,8 +219,12 @@ test.describe('Google sign-in', () => {
     }) => {
       await planNext('google', { name: 'Ada Lovelace' });
       await openLogin(prefix);
+      // The welcome toast stays 3 s: watched from the click, so that a slow check after landing
+      // cannot miss it.
+      const welcomed = page.getByText(registered).waitFor();
       await dialog().getByRole('button', { name: button }).click();
       await expectToLandOn(`${prefix}/welcome/`);
+      await welcomed;
 
       // What the site asked Google for.
       expect(googleAuthorize).toHaveLength(1);
@@ -238,7 +242,6 @@ test.describe('Google sign-in', () => {
       expect(user.account).toMatch(/^google-\d+@example\.com$/);
       expect(user.avatar).toMatch(/^https:\/\/lh3\.googleusercontent\.com\/a\/fake-/);
       await expectProfileArea(menuLabel, user.avatar);
-      await page.getByText(registered).waitFor();
       // Google sent the browser back with the state and a code; the API took that code to Google's
       // token endpoint, once, and was given a token, which then read the user.
       expect(googleReturns).toHaveLength(1);
