@@ -1,7 +1,10 @@
 // `npm test -w api`: compiles the tests and runs the suite on PGlite, the default engine, and
 // again on PostgreSQL when TEST_DATABASE_URL names a server (CI starts one), so that both
-// engines are covered by one command. The second run takes only the test files that open a
-// database: the others cannot answer otherwise on another engine.
+// engines are covered by one command. PGlite is PostgreSQL itself, so a query answers alike on
+// both; what differs is around the queries: one connection on PGlite against a pool whose
+// transactions really run at once on PostgreSQL, the engine's start and migrations, and the
+// token cache (kept on PGlite only). The second run takes the test files that exercise those,
+// each marked by a line starting `// Both engines:` that says why; the rest would only repeat.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -24,9 +27,11 @@ run([
 const files = readdirSync(join(api, 'dist-test', 'test'))
   .filter((name) => name.endsWith('.test.js'))
   .map((name) => join('dist-test', 'test', name));
-/** Whether a compiled test file opens a database: through test/helpers' database, api or auth. */
-const opensDatabase = (file) =>
-  /from '\.\/helpers\/(database|api|auth)\.js'/.test(readFileSync(join(api, file), 'utf8'));
+/** Whether a test file is marked to run on both engines (its source, beside the compiled file). */
+const bothEngines = (file) =>
+  /^\/\/ Both engines:/m.test(
+    readFileSync(join(api, file.replace(/^dist-test\//, '').replace(/\.js$/, '.ts')), 'utf8'),
+  );
 
 // Test files at once: node's default is one fewer than the cores, one on a two-core machine, but a
 // file spends much of its time waiting (timers, sockets, child processes), and two at a time took
@@ -54,7 +59,7 @@ for (const env of engines) {
       '--test',
       '--test-reporter=spec',
       `--test-concurrency=${CONCURRENCY}`,
-      ...(pglite ? files : files.filter(opensDatabase)),
+      ...(pglite ? files : files.filter(bothEngines)),
     ],
     env,
   );

@@ -1,5 +1,7 @@
 // Accounts and sign-in over HTTP against the real server: every auth route and every code it can
 // answer, with a clock the tests move to expire codes, locks and tokens.
+// Both engines: accounts, codes and locks are written in transactions, which run at once only
+// on PostgreSQL; without Redis its tokens are read from the database on every request.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { RetryAfter, UserInfo } from '@coinlens/contract';

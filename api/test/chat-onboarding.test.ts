@@ -2,6 +2,8 @@
 // merged so that a stale tab never rewinds it and kept by a new conversation, and the robot's
 // lines (`POST /api/chat/robot`), stored once per key in the conversation, in order with the
 // questions, sent to the user's other sockets, and not shown to the assistant.
+// Both engines: the progress is merged by an upsert and the robot's lines stored once per key,
+// which concurrent requests test only on PostgreSQL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mergeProgress } from '../src/chat/onboarding.js';

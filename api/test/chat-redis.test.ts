@@ -2,6 +2,7 @@
 // the reply asked on another, and a question resent there is sent the reply so far by the process
 // that streams it. Needs PostgreSQL (two processes cannot share PGlite) and Debian's
 // redis-server; CI has both (.ci/run), elsewhere the test says why it is skipped.
+// Both engines: it runs on PostgreSQL only, and says why it is skipped on PGlite.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -4,6 +4,8 @@
 // makes the parts known; what a resend is sent, the context of a question and the reply time-out
 // are in chat-resend.test.ts; the built-in assistant is tested on its own
 // (assistant-builtin.test.ts) and end to end (chat-builtin.test.ts).
+// Both engines: questions from several tabs at once are numbered in transactions, which run at
+// once only on PostgreSQL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Fastify from 'fastify';

@@ -1,6 +1,8 @@
 // Coins through HTTP against the real server (bundled demo data, PGlite or PostgreSQL): the
 // asset list and its search and paging, follows and their limits, prices, the coin report, and
 // the logos.
+// Both engines: follows and their cap are written in a transaction, which runs at once with
+// others only on PostgreSQL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Coin, CoinPrice, CoinReport, FollowEntry, ListPage } from '@coinlens/contract';

@@ -1,5 +1,6 @@
 // The source lifecycle on a clock the test moves, the import of good and bad files (through the
 // store and through the `npm run import` command), and summaries that fail and are retried.
+// Both engines: the lifecycle's ticks and imports write in transactions, one with raw SQL.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

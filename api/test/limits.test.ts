@@ -1,6 +1,7 @@
 // The sign-in limits under concurrency: a burst sent at once gets no further than the same tries
 // one at a time would (the account lock, the per-IP limit), and a flood of password checks waits
 // in a short queue instead of stalling the rest of the server.
+// Both engines: bursts sent at once run their transactions at once only on PostgreSQL's pool.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

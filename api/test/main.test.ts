@@ -1,3 +1,5 @@
+// Both engines: the server process starts and stops on each, and takes the data directory's lock
+// only on PGlite.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';

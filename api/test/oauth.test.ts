@@ -1,6 +1,8 @@
 // Google and X sign-in over HTTP against the real server, with a fake Google and a fake X on
 // 127.0.0.1 that answer in the recorded shapes of the real endpoints (and check what a real one
 // checks: client credentials, the redirect URI, single-use codes, and X's PKCE verifier).
+// Both engines: one return finished twice at once spends its state in transactions that run at
+// once only on PostgreSQL, and a first sign-in makes its account with an upsert.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import {

@@ -1,3 +1,5 @@
+// Both engines: the server's start and health on each, and what holds only on one (the data
+// directory's lock on PGlite, migrations started by several processes at once on PostgreSQL).
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,8 @@
 // expiry, its chat sockets are disconnected and hear nothing more, every request with it is
 // refused at once (the token cache forgets it), and a guarded route says 401 before it looks at
 // what a stranger sent.
+// Both engines: the token cache is kept on PGlite only, so an ended token is refused by another
+// path on PostgreSQL.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';

@@ -2,17 +2,17 @@
 import type * as Chakra from '@chakra-ui/react';
 
 const createSystem = jest.fn();
+// Chakra loaded once for the file: each test takes fresh modules of its own (resetModules), and
+// evaluating Chakra again for each took most of the file's time.
+const mockChakra = jest.requireActual<typeof Chakra>('@chakra-ui/react');
 
-jest.mock('@chakra-ui/react', () => {
-  const actual = jest.requireActual<typeof Chakra>('@chakra-ui/react');
-  return {
-    ...actual,
-    createSystem: (...args: Parameters<typeof actual.createSystem>) => {
-      createSystem();
-      return actual.createSystem(...args);
-    },
-  };
-});
+jest.mock('@chakra-ui/react', () => ({
+  ...mockChakra,
+  createSystem: (...args: Parameters<typeof mockChakra.createSystem>) => {
+    createSystem();
+    return mockChakra.createSystem(...args);
+  },
+}));
 
 beforeEach(() => {
   jest.resetModules();
