@@ -93,7 +93,6 @@ const user: UserInfo = {
   tokenInfo: { tokenName: 'Authorization', tokenValue: 'tok', expiresAt: 0 },
 };
 
-let follows: FollowEntry[] = [];
 /** Asset list answers a test holds back (a slow search), by request path. */
 let held: Map<string, Promise<ListPage<Coin>>>;
 /** Request paths the server fails (while listed). */
@@ -103,7 +102,8 @@ function serve() {
   fake.get.mockImplementation(async (path: string) => {
     const url = new URL(path, 'https://api.test');
     if (url.pathname === '/api/user') return user;
-    if (url.pathname === '/api/follow/list') return follows;
+    // Nothing followed: a followed coin's row, disabled, is the stories' (CoinList).
+    if (url.pathname === '/api/follow/list') return [];
     if (url.pathname !== '/api/asset/list') throw new Error(`unexpected GET ${path}`);
     if (failing.has(path)) {
       throw new ApiError({ code: 503, msg: 'Unavailable', status: 503, data: null, path });
@@ -195,7 +195,6 @@ beforeEach(() => {
   layOutTheList();
   listHeight = LIST_HEIGHT;
   catalogue = COINS.slice(0, 8);
-  follows = [];
   held = new Map();
   failing = new Set();
   serve();
@@ -215,6 +214,7 @@ afterEach(async () => {
   delete process.env.GATSBY_API_URL;
 });
 
+// A signed-out visitor, who gets the login dialog instead, is the stories' (SignedOut).
 describe('the add-cryptocurrency dialog', () => {
   it('lists every coin by rank, a page of 20, with price, change and logo', async () => {
     catalogue = COINS;
@@ -245,14 +245,6 @@ describe('the add-cryptocurrency dialog', () => {
       '/api/asset/list?page=1&size=20',
       '/api/asset/list?keyword=sol&page=1&size=20',
     ]);
-  });
-
-  it('disables the coins already followed', async () => {
-    follows = [{ coinId: 1, coin: coin(1), followedAt: 100 }];
-    await openDialogWithCoins();
-    const bitcoin = await within(table()).findByRole('button', { name: 'Following Bitcoin' });
-    expect(bitcoin).toBeDisabled();
-    expect(addButton('Ethereum')).toBeEnabled();
   });
 
   it('refuses a sixth coin and says why', async () => {
@@ -293,7 +285,7 @@ describe('the add-cryptocurrency dialog', () => {
     expect(save).not.toHaveAttribute('aria-disabled');
   });
 
-  it('follows the picked coins on Save, says so and closes', async () => {
+  it('follows the picked coins on Save, says so, closes and forgets them', async () => {
     const user = setupUser();
     const answer = deferred<FollowEntry[]>();
     fake.post.mockReturnValue(answer.promise);
@@ -316,6 +308,9 @@ describe('the add-cryptocurrency dialog', () => {
     });
     expect(await screen.findByText(en['messages.AddSuccess']!)).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
+    // Opened again, it starts with nothing picked.
+    openDialog('addCoin');
+    expect(getDialogParams('addCoin')).toEqual({});
   });
 
   it("shows the server's message when saving fails, and still closes", async () => {
@@ -355,17 +350,6 @@ describe('the add-cryptocurrency dialog', () => {
       'Bitcoin',
       'Ethereum',
     ]);
-  });
-
-  it('forgets the picks once they are saved', async () => {
-    const user = setupUser();
-    fake.post.mockResolvedValue([]);
-    await openDialogWithCoins();
-    await user.click(addButton('Bitcoin'));
-    await user.click(screen.getByRole('button', { name: en['footer.save'] }));
-    expect(await screen.findByText(en['messages.AddSuccess']!)).toBeInTheDocument();
-    openDialog('addCoin');
-    expect(getDialogParams('addCoin')).toEqual({});
   });
 
   it('shows an empty state when nothing matches', async () => {
@@ -486,51 +470,34 @@ describe('the add-cryptocurrency dialog', () => {
     expect(within(dialog).getByRole('columnheader', { name: zh['table.change'] })).toBeVisible();
   });
 
+  // Each screen on a page of the other kind: the placeholder follows the screen's width and the
+  // description the page, neither the other.
   it.each([
-    ['en', 'a wide screen', false, 'search.placeholder'],
-    ['en', 'a phone', true, 'search.placeholderShort'],
-    ['zh', 'a wide screen', false, 'search.placeholder'],
-    ['zh', 'a phone', true, 'search.placeholderShort'],
-    ['pt-br', 'a wide screen', false, 'search.placeholder'],
-    ['pt-br', 'a phone', true, 'search.placeholderShort'],
+    { locale: 'en', screen: 'a wide screen', narrow: false, path: '/mobile/' },
+    { locale: 'en', screen: 'a phone', narrow: true, path: '/reporting/' },
+    { locale: 'zh', screen: 'a wide screen', narrow: false, path: '/mobile/' },
+    { locale: 'zh', screen: 'a phone', narrow: true, path: '/reporting/' },
+    { locale: 'pt-br', screen: 'a wide screen', narrow: false, path: '/mobile/' },
+    { locale: 'pt-br', screen: 'a phone', narrow: true, path: '/reporting/' },
   ] as const)(
-    'in %s on %s, shows the placeholder that fits the search field',
-    async (locale, _screen, narrow, key) => {
+    'in $locale on $screen at $path, shows the placeholder that fits the search field and says where the reports are (the coins list on /mobile/, Reporting elsewhere)',
+    async ({ locale, narrow, path }) => {
       const strings = flatStrings(loadStrings(locale, 'coins'));
       expect(strings['search.placeholderShort']!.length).toBeLessThan(
         strings['search.placeholder']!.length,
       );
       installMatchMedia((query) => narrow && query === '(max-width: 47.99em)');
-      renderDialog({ locale });
+      renderDialog({ locale, originalPath: path });
       const search = await screen.findByRole('searchbox', { name: strings['search.label'] });
-      expect(search).toHaveAttribute('placeholder', strings[key]);
+      expect(search).toHaveAttribute(
+        'placeholder',
+        strings[narrow ? 'search.placeholderShort' : 'search.placeholder'],
+      );
+      const dialog = screen.getByRole('dialog', { name: strings.title });
+      const description = path === '/mobile/' ? 'description_phone' : 'description';
+      expect(dialog).toHaveAccessibleDescription(strings[description]!.replace('{{limit}}', '5'));
     },
   );
-
-  it.each([
-    ['en', '/mobile/', 'description_phone'],
-    ['en', '/reporting/', 'description'],
-    ['zh', '/mobile/', 'description_phone'],
-    ['zh', '/reporting/', 'description'],
-    ['pt-br', '/mobile/', 'description_phone'],
-    ['pt-br', '/reporting/', 'description'],
-  ] as const)(
-    'in %s on %s, says where the reports are (the coins list on a phone, Reporting elsewhere)',
-    async (locale, originalPath, key) => {
-      const strings = flatStrings(loadStrings(locale, 'coins'));
-      renderDialog({ locale, originalPath });
-      const dialog = await screen.findByRole('dialog', { name: strings.title });
-      expect(dialog).toHaveAccessibleDescription(strings[key]!.replace('{{limit}}', '5'));
-    },
-  );
-
-  it('asks a signed-out visitor to log in instead', async () => {
-    act(() => clearToken());
-    renderDialog();
-    await waitFor(() => expect(getOpenDialog()).toBe('login'));
-    expect(screen.queryByRole('dialog', { name: en.title })).not.toBeInTheDocument();
-    expect(fake.post).not.toHaveBeenCalled();
-  });
 });
 
 describe('opening it from anywhere', () => {
@@ -551,13 +518,5 @@ describe('opening it from anywhere', () => {
       .setup({ advanceTimers: jest.advanceTimersByTime })
       .click(within(dialog).getByRole('button', { name: en.close }));
     await waitFor(() => expect(getOpenDialog()).toBeNull());
-  });
-
-  it('shows the login dialog to a visitor who is signed out', async () => {
-    act(() => clearToken());
-    renderHost();
-    act(() => openAddCoinDialog());
-    const common = flatStrings(loadStrings('en', 'common'));
-    expect(await screen.findByRole('dialog', { name: common['login.title'] })).toBeInTheDocument();
   });
 });

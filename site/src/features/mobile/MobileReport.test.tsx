@@ -1,8 +1,9 @@
 // The phone's report view of one coin, over the mocked API: a followed coin's report under a
 // heading with its name and the way back to the coins list; unfollowing with the desktop's
 // question, then back to the list (in the history when the site led here, else in place of the
-// view); a coin the user does not follow, with the way to follow it; an unknown coin or an
-// address without a coin it can show; and a follow list that cannot be loaded.
+// view); a coin the user does not follow, with the way to follow it; and addresses without a coin
+// it can show. Its stories (MobileReport.stories.tsx) cover the rest: a coin the API does not
+// know, and a follow list that cannot be loaded.
 import '@testing-library/jest-dom';
 import type { PriceChartProps } from '@coinlens/design-system';
 import type * as DesignSystem from '@coinlens/design-system';
@@ -157,30 +158,6 @@ describe('a coin the user does not follow', () => {
     ).toBeVisible();
     expect(server.coins.followedIds()).toEqual([BITCOIN.id, ETHEREUM.id]);
   });
-
-  it('is a page not found when the API knows no such coin', async () => {
-    serve();
-    renderView(<MobileReport coinId={999_999} />);
-    const common = texts('en', 'common');
-    await screen.findByRole('heading', { level: 1, name: common('notFound.text') }, WAIT);
-    expect(screen.getByRole('link', { name: common('notFound.back') })).toHaveAttribute(
-      'href',
-      '/mobile/',
-    );
-  });
-});
-
-describe('the follow list', () => {
-  it('says when it cannot be loaded, and tries again', async () => {
-    const server = serve({ faults: { 'GET /api/follow/list': 'network' } });
-    const user = userEvent.setup();
-    renderView(<MobileReport coinId={BITCOIN.id} />);
-    const alert = await screen.findByRole('alert', {}, WAIT);
-    expect(alert).toHaveTextContent(mobile('coins.error'));
-    server.heal('GET /api/follow/list');
-    await user.click(within(alert).getByRole('button', { name: mobile('coins.retry') }));
-    await screen.findByRole('article', { name: /^Bitcoin/ }, WAIT);
-  });
 });
 
 describe('the address', () => {
@@ -202,15 +179,5 @@ describe('the address', () => {
     serve();
     renderView(<MobileReportOfAddress search="" />, 'pt-br');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/pt-br/mobile/', { replace: true }));
-  });
-
-  it('shows the coin it names', async () => {
-    serve();
-    renderView(<MobileReportOfAddress search={`?coin=${ETHEREUM.id}`} />);
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: mobile('report.title', 'Ethereum') },
-      WAIT,
-    );
   });
 });

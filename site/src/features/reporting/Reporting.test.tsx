@@ -176,8 +176,6 @@ function follow(of: Coin): FollowEntry {
 
 let follows: FollowEntry[];
 let prices: Map<number, CoinPrice>;
-/** Reports the server cannot give, by coin id. */
-let failing: Set<number>;
 let language: Locale;
 
 function serve() {
@@ -192,7 +190,6 @@ function serve() {
       const id = Number(url.searchParams.get('coinId'));
       const of = [BITCOIN, ETHEREUM, SOLANA].find((c) => c.id === id);
       if (!of) throw new Error(`unknown coin ${id}`);
-      if (failing.has(id)) throw new NetworkError({ path, cause: new Error('offline') });
       return report(of, language);
     }
     throw new Error(`unexpected GET ${path}`);
@@ -257,7 +254,6 @@ beforeEach(() => {
   jest.useFakeTimers({ now: NOW });
   follows = [];
   prices = new Map();
-  failing = new Set();
   serve();
   setToken('tok');
 });
@@ -272,6 +268,8 @@ afterEach(async () => {
   jest.clearAllMocks();
 });
 
+// A card whose report cannot be loaded, and its Retry, are the card's stories' (LoadError and
+// LoadErrorRetried in MobileReport.stories.tsx).
 describe('the reporting page', () => {
   it('invites a user who follows nothing to add coins', async () => {
     const user = setupUser();
@@ -567,23 +565,7 @@ describe('the reporting page', () => {
     expect(document.body).not.toHaveStyle({ pointerEvents: 'none' });
   });
 
-  it('shows a failed report with Retry, which loads it', async () => {
-    const user = setupUser();
-    follows = [follow(ETHEREUM), follow(BITCOIN)];
-    failing.add(BITCOIN.id);
-    renderPage();
-    await screen.findByText('Ethereum rose this week in en.');
-    const btc = await laterCard('Bitcoin');
-    const alert = await within(btc).findByRole('alert');
-    expect(alert).toHaveTextContent('The report on Bitcoin could not be loaded.');
-
-    failing.clear();
-    await user.click(within(alert).getByRole('button', { name: en('card.retry') }));
-    expect(await within(btc).findByText('Bitcoin rose this week in en.')).toBeInTheDocument();
-    expect(within(btc).queryByRole('alert')).not.toBeInTheDocument();
-  });
-
-  it('refreshes the prices every 30 seconds while the tab is visible', async () => {
+  it('refreshes the prices every 30 seconds while the tab is visible, and not while it is hidden', async () => {
     follows = [follow(BITCOIN)];
     prices.set(BITCOIN.id, livePrice(BITCOIN, 65000, 3.5));
     await renderWithReports();
@@ -598,17 +580,10 @@ describe('the reporting page', () => {
     await act(() => jest.advanceTimersByTimeAsync(1000));
     expect(await within(btc).findByText('$63,500.25')).toBeInTheDocument();
     expect(within(btc).getByText('-0.50%')).toBeInTheDocument();
-  });
 
-  it('does not fetch prices while the tab is hidden', async () => {
-    follows = [follow(BITCOIN)];
-    prices.set(BITCOIN.id, livePrice(BITCOIN, 65000, 3.5));
-    await renderWithReports();
-    await within(card('Bitcoin')).findByText('$65,000.00');
     const priceCalls = () =>
       fake.get.mock.calls.filter(([path]) => path.startsWith('/api/coin/price')).length;
     const before = priceCalls();
-
     const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     await act(() => jest.advanceTimersByTimeAsync(PRICE_REFRESH_MS * 3));
     expect(priceCalls()).toBe(before);

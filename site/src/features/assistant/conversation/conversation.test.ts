@@ -530,24 +530,6 @@ describe('the reply time-out', () => {
     expect(h.entries().at(-2)?.delivery).toBe('sent');
   });
 
-  it('counts the 35 s again from every part', async () => {
-    const h = await loaded();
-    void h.store.send('Mine');
-    await flush();
-    h.socket.ack(ok(5));
-    jest.advanceTimersByTime(30_000);
-    h.socket.part(part(6, 'Slow '));
-    jest.advanceTimersByTime(30_000);
-    expect(lastEntry(h).status).toBe('concat');
-
-    jest.advanceTimersByTime(5_000);
-    expect(lastEntry(h)).toMatchObject({
-      message: { text: 'Slow ' },
-      status: 'error',
-      crashed: true,
-    });
-  });
-
   it('keeps the crash text when a part comes after it', async () => {
     const h = await loaded();
     void h.store.send('Mine');
