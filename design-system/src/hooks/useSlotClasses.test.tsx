@@ -1,4 +1,4 @@
-import { chakra, defineSlotRecipe } from '@chakra-ui/react';
+import { chakra, defineSlotRecipe } from '@chakra-ui/react/styled-system';
 import { render, screen } from '@testing-library/react';
 import { CoinlensProvider } from '../provider';
 import { getSystem } from '../theme/system';

@@ -13,7 +13,7 @@ import {
   type SlotRecipeConfig,
   type SystemContext,
   type SystemStyleObject,
-} from '@chakra-ui/react';
+} from '@chakra-ui/react/styled-system';
 import { __unsafe_useEmotionCache as useEmotionCache, css as serialize } from '@emotion/react';
 import emotionCreateCache, { type EmotionCache } from '@emotion/cache';
 import type { ReactNode } from 'react';

@@ -2,7 +2,7 @@
 // MarketTable): the logo, then the name over the ticker, and the placeholders while rows load.
 // One set of styles, so that the two tables show a coin alike; each recipe adds what its own
 // layout needs.
-import type { SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react/styled-system';
 
 export const coinCellStyles = {
   coin: {

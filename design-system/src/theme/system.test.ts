@@ -1,16 +1,16 @@
 // The styling engine is made on first use, not when the package is imported.
-import type * as Chakra from '@chakra-ui/react';
+import type * as StyledSystem from '@chakra-ui/react/styled-system';
 
 const createSystem = jest.fn();
-// Chakra loaded once for the file: each test takes fresh modules of its own (resetModules), and
-// evaluating Chakra again for each took most of the file's time.
-const mockChakra = jest.requireActual<typeof Chakra>('@chakra-ui/react');
+// Chakra's styling engine loaded once for the file: each test takes fresh modules of its own
+// (resetModules), and evaluating it again for each took most of the file's time.
+const mockStyledSystem = jest.requireActual<typeof StyledSystem>('@chakra-ui/react/styled-system');
 
-jest.mock('@chakra-ui/react', () => ({
-  ...mockChakra,
-  createSystem: (...args: Parameters<typeof mockChakra.createSystem>) => {
+jest.mock('@chakra-ui/react/styled-system', () => ({
+  ...mockStyledSystem,
+  createSystem: (...args: Parameters<typeof mockStyledSystem.createSystem>) => {
     createSystem();
-    return mockChakra.createSystem(...args);
+    return mockStyledSystem.createSystem(...args);
   },
 }));
 

@@ -1,10 +1,10 @@
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import {
   createSystem,
-  defaultBaseConfig,
   defineConfig,
   defineRecipe,
   type SystemContext,
-} from '@chakra-ui/react';
+} from '@chakra-ui/react/styled-system';
 import { semanticColors } from './semantic-tokens/colors';
 import { colors } from './tokens/colors';
 import { keyframes } from './tokens/keyframes';

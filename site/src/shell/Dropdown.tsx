@@ -3,7 +3,8 @@
 // on the button), on a choice (the same), on a click outside, when the pointer has left for a
 // moment and when the focus leaves them. A disclosure of links and buttons, not an ARIA menu: it
 // stays light and every item is a plain control that screen readers and keyboards already know.
-import { Box, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { chakra } from '@chakra-ui/react/styled-system';
 import {
   useCallback,
   useEffect,

@@ -1,7 +1,8 @@
 // The site header: the logo (home), Reporting and Monitoring for signed-in users and Markets for
 // everyone (not on the welcome page; the current one marked), the language picker and the profile
 // area.
-import { chakra, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
 import { isSignedInArea } from '../start/signedInAreas';

@@ -2,7 +2,7 @@
 // remembers it in the locale cookie for 365 days, then loads the same page in that language after
 // 200 ms (a full load, so every part of the page starts in the new language).
 import { LoadingOverlay } from '@coinlens/design-system';
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { rememberLocale } from '../i18n/cookie';

@@ -5,7 +5,9 @@
 // narrow, centred page area. `mobile`: the mobile pages, a phone-wide column clear of the safe
 // areas, with their own top bar as `banner`. `header={false}` (privacy, terms, the mobile paths)
 // leaves the header out.
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, type ReactNode } from 'react';
 import { lazyChunk } from './loadChunk';

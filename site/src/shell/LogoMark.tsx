@@ -1,4 +1,4 @@
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 
 /** Coinlens's mark: a magnifier over a rising line (decorative: the link around it is named). */
 export function LogoMark() {

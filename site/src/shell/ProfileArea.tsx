@@ -7,7 +7,7 @@
 // it keeps its width when the nickname arrives and nothing beside it moves.
 import type { PriceColors, UserInfo } from '@coinlens/contract';
 import { Button, TREND_COLORS_ATTRIBUTE } from '@coinlens/design-system';
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useId } from 'react';
 import { createApiClient } from '../data/client';

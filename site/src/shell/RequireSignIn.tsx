@@ -4,7 +4,7 @@
 // has sent them on already (src/start/signedOutRedirect), so whoever sees the static HTML holds a
 // token: the server render and the hydration render the area itself, in its loading state, and the
 // page does not move when the session is known. Once known signed out, nothing of the area renders.
-import { Box } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
 import { navigate } from 'gatsby';
 import { useI18next } from 'gatsby-plugin-react-i18next';
 import { useEffect, useRef, type ReactNode } from 'react';

@@ -4,7 +4,7 @@
 // mark the head script sets on `<html>` in a browser that keeps a token (start/signedOutRedirect.ts).
 // Once it is known the page renders the one part, in the same element, so that nothing is drawn
 // again.
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { ReactNode } from 'react';
 import { SIGNED_IN_MARK } from '../start/signedInAreas';
 import type { SessionStatus } from '../data/session';

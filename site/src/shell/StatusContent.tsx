@@ -1,4 +1,4 @@
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 // What an error page says, inside whichever frame draws it: the layout's error boundary, the
 // status pages (StatusPage.tsx), a signed-in area's page that finds nothing to show.
 import { Link } from '../i18n/Link';

@@ -4,7 +4,7 @@
 // The server render's styles: extracted by Emotion's server package for the page's <head>
 // (gatsby-ssr.tsx), none in its body.
 import { CoinlensProvider, MonitorCard } from '@coinlens/design-system';
-import { Box } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
 import { CacheProvider } from '@emotion/react';
 import { lazy, Suspense } from 'react';
 // (Aliased: testing-library's lint takes any render* for its own render.)

@@ -1,7 +1,7 @@
 // What the stories of the phone's views share: the phone sizes they are shot at, the phone's
 // column as the mobile layout gives it (for a view shown without the top bar and the tabs), and
 // the site's addresses as its links write them in the story's language.
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { StoryContext } from '@storybook/react';
 import type { ReactNode } from 'react';
 import { MOBILE_WIDTH } from '../shell/Layout';

@@ -1,4 +1,8 @@
-import { chakra, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
+import {
+  chakra,
+  type HTMLChakraProps,
+  type RecipeVariantProps,
+} from '@chakra-ui/react/styled-system';
 import { forwardRef, type MouseEvent } from 'react';
 import { Spinner } from '../Spinner';
 import { buttonRecipe } from './Button.recipe';

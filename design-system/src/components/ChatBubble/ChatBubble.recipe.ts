@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 /** The small outlined buttons of a message (Retry, a coin's or a source's action). */
 const quietButton = {

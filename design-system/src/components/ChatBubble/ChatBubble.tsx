@@ -1,4 +1,8 @@
-import { chakra, type HTMLChakraProps, type SystemStyleObject } from '@chakra-ui/react';
+import {
+  chakra,
+  type HTMLChakraProps,
+  type SystemStyleObject,
+} from '@chakra-ui/react/styled-system';
 import type * as Contract from '@coinlens/contract';
 import {
   createContext,

@@ -1,4 +1,8 @@
-import { chakra, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
+import {
+  chakra,
+  type HTMLChakraProps,
+  type RecipeVariantProps,
+} from '@chakra-ui/react/styled-system';
 import { forwardRef, useMemo, useRef } from 'react';
 import { chipFooterRecipe } from './ChipFooter.recipe';
 import { CloseIcon } from '../../icons/icons';

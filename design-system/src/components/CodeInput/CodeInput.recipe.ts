@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 /** The verification-code boxes: one square per digit, state shown through data attributes. */
 export const codeInputRecipe = defineSlotRecipe({

@@ -1,9 +1,9 @@
+import { useControllableState } from '@chakra-ui/react/hooks';
 import {
   chakra,
-  useControllableState,
   type HTMLChakraProps,
   type RecipeVariantProps,
-} from '@chakra-ui/react';
+} from '@chakra-ui/react/styled-system';
 import {
   forwardRef,
   useEffect,

@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 import { coinCellStyles } from '../../theme/coinCell';
 import { COARSE_POINTER } from '../../theme/media';
 

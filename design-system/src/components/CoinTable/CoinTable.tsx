@@ -1,10 +1,10 @@
+import { useControllableState } from '@chakra-ui/react/hooks';
 import {
   chakra,
-  useControllableState,
-  VisuallyHidden,
   type HTMLChakraProps,
   type RecipeVariantProps,
-} from '@chakra-ui/react';
+} from '@chakra-ui/react/styled-system';
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import {
   createContext,
   forwardRef,

@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 /** A quiet, centred message for a list or area with nothing in it. */
 export const emptyStateRecipe = defineSlotRecipe({

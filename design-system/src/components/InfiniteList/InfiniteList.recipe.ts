@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 /** A scrolling region that asks for more items near its bottom, with a loading row. */
 export const infiniteListRecipe = defineSlotRecipe({

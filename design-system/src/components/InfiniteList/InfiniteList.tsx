@@ -1,4 +1,4 @@
-import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
+import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system';
 import { forwardRef, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useMergedRef } from '../../hooks/useMergedRef';
 import { infiniteListRecipe } from './InfiniteList.recipe';

@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 /**
  * A thin bar along the top of the viewport. `data-state` drives it: `loading` shows it, `done`

@@ -1,5 +1,5 @@
 import { Button } from '../Button';
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { useEffect, useRef, useState, type ReactNode } from 'react';

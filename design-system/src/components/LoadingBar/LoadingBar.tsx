@@ -1,4 +1,9 @@
-import { chakra, Portal, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
+import { Portal } from '@chakra-ui/react/portal';
+import {
+  chakra,
+  type HTMLChakraProps,
+  type RecipeVariantProps,
+} from '@chakra-ui/react/styled-system';
 import { forwardRef, useEffect, useMemo, useSyncExternalStore, type CSSProperties } from 'react';
 import { loadingBarRecipe } from './LoadingBar.recipe';
 import {

@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 /**
  * A full-viewport cover with a spinner and a line of text on a raised panel (so the text keeps

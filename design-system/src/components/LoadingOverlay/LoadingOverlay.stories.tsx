@@ -1,5 +1,5 @@
 import { Button } from '../Button';
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, within } from '@storybook/test';
 import type { ReactNode } from 'react';

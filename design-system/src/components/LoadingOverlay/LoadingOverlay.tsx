@@ -1,4 +1,9 @@
-import { chakra, Portal, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
+import { Portal } from '@chakra-ui/react/portal';
+import {
+  chakra,
+  type HTMLChakraProps,
+  type RecipeVariantProps,
+} from '@chakra-ui/react/styled-system';
 import { forwardRef, useState } from 'react';
 import { loadingOverlayRecipe } from './LoadingOverlay.recipe';
 import { useSlotClasses } from '../../hooks/useSlotClasses';

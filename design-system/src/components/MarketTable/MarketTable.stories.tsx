@@ -1,4 +1,5 @@
-import { chakra, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react/stack';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';

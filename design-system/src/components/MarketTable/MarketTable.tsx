@@ -1,4 +1,5 @@
-import { chakra, VisuallyHidden, type HTMLChakraProps } from '@chakra-ui/react';
+import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system';
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   forwardRef,

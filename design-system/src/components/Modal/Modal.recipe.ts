@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 import { COARSE_POINTER, PHONE_SCREEN } from '../../theme/media';
 
 /**

@@ -1,4 +1,6 @@
-import { Dialog, Portal, type DialogRootProps, type HTMLChakraProps } from '@chakra-ui/react';
+import { Dialog, type DialogRootProps } from '@chakra-ui/react/dialog';
+import { Portal } from '@chakra-ui/react/portal';
+import type { HTMLChakraProps } from '@chakra-ui/react/styled-system';
 import { forwardRef, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useMergedRef } from '../../hooks/useMergedRef';
 import { CloseIcon } from '../../icons/icons';

@@ -1,11 +1,11 @@
+import { useControllableState } from '@chakra-ui/react/hooks';
 import {
   chakra,
-  useControllableState,
-  VisuallyHidden,
   type HTMLChakraProps,
   type RecipeVariantProps,
   type SystemStyleObject,
-} from '@chakra-ui/react';
+} from '@chakra-ui/react/styled-system';
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import {
   createContext,
   forwardRef,

@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 /** The top of an area's page: its heading and lead on one side, its main action on the other. */
 export const pageHeaderRecipe = defineSlotRecipe({

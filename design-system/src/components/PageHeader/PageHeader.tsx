@@ -1,4 +1,4 @@
-import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
+import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system';
 import { forwardRef, type ReactNode, type Ref } from 'react';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
 import { pageHeaderRecipe } from './PageHeader.recipe';

@@ -1,4 +1,4 @@
-import { defineRecipe } from '@chakra-ui/react';
+import { defineRecipe } from '@chakra-ui/react/styled-system';
 
 /** A signed percentage with an arrow; the colour follows `data-trend`, never alone. */
 export const priceChangeRecipe = defineRecipe({

@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 /**
  * A price chart's frame: a box of the chart's height (`--cl-price-chart-height`, set from the

@@ -1,4 +1,4 @@
-import { defineRecipe } from '@chakra-ui/react';
+import { defineRecipe } from '@chakra-ui/react/styled-system';
 
 /** A dollar price in tabular figures, so prices line up in a column and do not jitter on update. */
 export const priceTextRecipe = defineRecipe({

@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 // The width from which the body has two columns: the card's own width (a container query), so a
 // card in a narrow column stays in one. At the `md` breakpoint (48em) a full-width card is wider.

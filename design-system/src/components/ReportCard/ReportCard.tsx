@@ -1,7 +1,11 @@
 // One followed coin's report as compound parts (ReportCard.Root, .Header, .Body, .Ranges, .Chart,
 // .Summary, .Indicators, .Signals, .Sources, .Error ...) that share the root's coin, status and
 // recipe classes through a context.
-import { chakra, type HTMLChakraProps, type SystemStyleObject } from '@chakra-ui/react';
+import {
+  chakra,
+  type HTMLChakraProps,
+  type SystemStyleObject,
+} from '@chakra-ui/react/styled-system';
 import {
   createContext,
   forwardRef,

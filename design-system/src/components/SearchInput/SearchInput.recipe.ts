@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 import { COARSE_POINTER } from '../../theme/media';
 
 /** A search field with a leading icon, a clear button and a busy indicator. */

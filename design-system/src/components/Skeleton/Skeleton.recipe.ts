@@ -1,4 +1,4 @@
-import { defineRecipe } from '@chakra-ui/react';
+import { defineRecipe } from '@chakra-ui/react/styled-system';
 
 /**
  * The place of something still loading: a quiet block of its size that breathes. Chakra's own

@@ -1,4 +1,8 @@
-import { chakra, type HTMLChakraProps, type RecipeVariantProps } from '@chakra-ui/react';
+import {
+  chakra,
+  type HTMLChakraProps,
+  type RecipeVariantProps,
+} from '@chakra-ui/react/styled-system';
 import { forwardRef } from 'react';
 import { skeletonRecipe } from './Skeleton.recipe';
 

@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@chakra-ui/react';
+import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 
 /**
  * A small line of prices, coloured by its direction (`data-tone`); the colour is never the only

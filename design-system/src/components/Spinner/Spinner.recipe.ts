@@ -1,4 +1,4 @@
-import { defineRecipe } from '@chakra-ui/react';
+import { defineRecipe } from '@chakra-ui/react/styled-system';
 
 /**
  * A turning ring in the colour of the text around it, for work under way. Chakra's own Spinner

@@ -1,4 +1,4 @@
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, within } from '@storybook/test';
 import { Spinner } from './Spinner';

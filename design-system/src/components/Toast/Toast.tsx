@@ -1,4 +1,5 @@
-import { chakra, Portal, type HTMLChakraProps } from '@chakra-ui/react';
+import { Portal } from '@chakra-ui/react/portal';
+import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system';
 import {
   forwardRef,
   useCallback,

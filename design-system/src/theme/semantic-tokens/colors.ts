@@ -1,4 +1,4 @@
-import { defineSemanticTokens } from '@chakra-ui/react';
+import { defineSemanticTokens } from '@chakra-ui/react/styled-system';
 
 /**
  * What each colour is for. The product is dark on screen; on paper (`_print`, `@media print`) the

@@ -1,4 +1,4 @@
-import { defineTokens } from '@chakra-ui/react';
+import { defineTokens } from '@chakra-ui/react/styled-system';
 
 /**
  * Core palette. Components never use these directly: they go through the semantic tokens in

@@ -1,4 +1,4 @@
-import { defineTokens } from '@chakra-ui/react';
+import { defineTokens } from '@chakra-ui/react/styled-system';
 
 /** A 4 px grid: spacing token N is N × 0.25rem. */
 export const spacing = defineTokens.spacing({

@@ -1,4 +1,4 @@
-import { defineTokens } from '@chakra-ui/react';
+import { defineTokens } from '@chakra-ui/react/styled-system';
 
 /** Inter is self-hosted by the app (@fontsource/inter); CJK falls back to the system's fonts. */
 export const fonts = defineTokens.fonts({

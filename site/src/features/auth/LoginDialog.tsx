@@ -3,7 +3,8 @@
 // /reporting, or to /welcome after a registration.
 import type { UserInfo } from '@coinlens/contract';
 import { Button, COARSE_POINTER, CodeInput, Modal, toaster } from '@coinlens/design-system';
-import { chakra, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useMachine } from '@xstate/react';
 import { navigate } from 'gatsby';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';

@@ -6,7 +6,9 @@
 // coin's name (its heading is in the static HTML); its figures come from the API in the browser.
 import type { Coin, MarketCoinAnswer, MarketRow } from '@coinlens/contract';
 import { Button, EmptyState } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useEffect, useMemo } from 'react';
 import { ApiError } from '../../data/errors';

@@ -3,7 +3,10 @@
 // links into Reporting and Monitoring instead. Until the session is known (the server render and
 // hydration) both are in the page, and CSS shows the one that fits from the head script's mark.
 import { buttonRecipe } from '@coinlens/design-system';
-import { Box, chakra, Flex, Grid } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { Grid } from '@chakra-ui/react/grid';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from '../../i18n/Link';

@@ -1,7 +1,9 @@
 // The hero's illustration: a miniature of the product (coins with their trend, a live source with
 // its heat, a chat) drawn with CSS and inline SVG. Decorative, so hidden from assistive
 // technology; it shows no prices so that nobody mistakes it for market data.
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 
 type Trend = 'up' | 'down';

@@ -2,7 +2,9 @@
 // summary, a table of contents and the sections. The desktop pages put the contents beside the
 // text on wide screens; the mobile pages fold them away and keep everything in one column.
 import { dateIn } from '@coinlens/design-system';
-import { Box, chakra, Grid } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Grid } from '@chakra-ui/react/grid';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Link } from '../../i18n/Link';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales';

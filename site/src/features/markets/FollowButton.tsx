@@ -1,7 +1,7 @@
 // The market table's Follow action for one coin: a button that follows it (or, for a visitor,
 // opens the login first), and once followed a link to the coin's report, "Following".
 import { Button } from '@coinlens/design-system';
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { Link } from '../../i18n/Link';
 import type { Translate } from './provenance';
 import type { FollowTarget } from './useMarketFollow';

@@ -12,7 +12,9 @@ import {
   type MarketTableRow,
   type MarketTableSortDetails,
 } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiAssetUrl } from '../../data/client';

@@ -4,7 +4,7 @@
 // title row MobileSignedIn asks for (chatScreen.ts), and telling it whether the conversation has
 // started. Its code, the chat's and the socket's load only when the tab is opened.
 import { Skeleton } from '@coinlens/design-system';
-import { Box } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
 import { Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { lazyChunk } from '../../shell/loadChunk';
 import type { ChatStore } from '../assistant/conversation/conversation';

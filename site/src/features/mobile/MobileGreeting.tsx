@@ -2,7 +2,7 @@
 // too while the rest of the page's code loads, so that the page says whose it is at once. On the
 // chat, once the conversation has started, it makes room for it: still the page's heading, for
 // assistive technology, but not on screen.
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useSession } from '../../data/session';
 

@@ -2,7 +2,8 @@
 // coins, their sources' next events and the assistant (MobileSignedIn, whose code loads only for
 // them: a visitor's first load stays small).
 
-import { Box, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense } from 'react';
 import { lazyChunk } from '../../shell/loadChunk';

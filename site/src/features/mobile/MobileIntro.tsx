@@ -2,7 +2,9 @@
 // page has its content at once): what Coinlens does on a phone and the way in, through the same
 // login dialog as the full site.
 import { Button } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { openDialog } from '../../shell/dialogs';
 

@@ -7,7 +7,8 @@
 // from page to page, so the list is there at once on the way back.
 import type { FollowEntry } from '@coinlens/contract';
 import { Button, EmptyState, toaster } from '@coinlens/design-system';
-import { Box, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useCallback, useState } from 'react';
 import { apiAssetUrl } from '../../data/client';

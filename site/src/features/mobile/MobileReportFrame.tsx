@@ -2,7 +2,8 @@
 // heading with the coin's name. The page draws it from its static HTML on (with the loading card),
 // the view once its code has come, so that nothing moves in between.
 import { Skeleton } from '@coinlens/design-system';
-import { Box, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
 import { PhonePageHeader } from './PhonePageHeader';

@@ -5,7 +5,8 @@
 // it: once it has started, or on a short screen, the greeting makes room for it; while the
 // on-screen keyboard is up, the greeting and the tabs do, and the screen ends above the keyboard,
 // as a phone's own apps do (chatScreen.ts).
-import { Box, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
 import {
   Suspense,
   useCallback,

@@ -5,7 +5,7 @@
 // (monitoring/SourceDetail.tsx), in a phone's column. An unknown source is the mobile 404.
 import type { MonitorSourceDetail } from '@coinlens/contract';
 import { Button } from '@coinlens/design-system';
-import { Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useState } from 'react';
 import { useSWRConfig } from 'swr';

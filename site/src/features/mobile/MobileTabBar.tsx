@@ -1,7 +1,8 @@
 // The signed-in mobile page's tabs, at the bottom of the screen within reach of a thumb: the
 // page's own (MobileSignedIn), and a still copy in the page's placeholder (MobileHome), so that the
 // screen has its final frame from the first paint.
-import { chakra, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { MOBILE_TABS, type MobileTab } from './tabs';

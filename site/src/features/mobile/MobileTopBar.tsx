@@ -2,7 +2,8 @@
 // page; the market overview, for a visitor and a signed-in user alike; the language, as the phone's
 // own picker; and the profile area, with touch-sized controls. It stays at the top, clear of a
 // notch or a status bar (the safe areas).
-import { chakra, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { Island } from '../../start/Island';
 import { MOBILE_WIDTH, SAFE_PADDING_X } from '../../shell/Layout';
 import { MOBILE_TOP_BAR_HEIGHT } from '../../shell/mobileTopBar';

@@ -13,7 +13,9 @@ import {
   monitorStateOf,
   Skeleton,
 } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from '../../i18n/Link';

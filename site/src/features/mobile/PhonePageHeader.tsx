@@ -3,7 +3,8 @@
 // it works before the page's code runs and opens in a new tab when asked; when the site itself
 // led here (`goBack`), a plain tap goes back in the history instead, to the place the user left
 // (the tab, at the same scroll position).
-import { chakra, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from '../../i18n/Link';
 

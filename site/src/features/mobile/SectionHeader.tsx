@@ -1,4 +1,4 @@
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { ReactNode } from 'react';
 
 /** The heading of a section of the mobile page; `id` is what the section is labelled by. */

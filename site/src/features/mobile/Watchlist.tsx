@@ -4,7 +4,9 @@
 // one request for all of them, and a coin keeps the quote of its follow entry until they come.
 import type { CoinPrice, FollowEntry } from '@coinlens/contract';
 import { Button, EmptyState, PriceChange, PriceText } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useMemo } from 'react';
 import { apiAssetUrl } from '../../data/client';

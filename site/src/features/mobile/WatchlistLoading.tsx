@@ -2,7 +2,7 @@
 // from the Watchlist, whose code loads only for a signed-in user, so that the mobile page's
 // placeholder (in every visitor's first load) draws the same rows.
 import { Skeleton } from '@coinlens/design-system';
-import { Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 
 /** The rows a loading watchlist shows. */

@@ -12,7 +12,9 @@ import {
   toaster,
   type ChipFooterItem,
 } from '@coinlens/design-system';
-import { chakra, Flex, Grid } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
+import { Grid } from '@chakra-ui/react/grid';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';

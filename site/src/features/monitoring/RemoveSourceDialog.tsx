@@ -2,7 +2,7 @@
 // in a toast; a failure says so and keeps the dialog open. Loaded when it is first needed.
 import type { MonitorSource } from '@coinlens/contract';
 import { Button, Modal, toaster } from '@coinlens/design-system';
-import { Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useState, type RefObject } from 'react';
 import { ApiError } from '../../data/errors';

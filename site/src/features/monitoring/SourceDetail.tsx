@@ -16,7 +16,9 @@ import {
   toaster,
   Skeleton,
 } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { StatusContent } from '../../shell/StatusContent';

@@ -1,5 +1,5 @@
 import type { MonitorSource } from '@coinlens/contract';
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { Logo } from '@coinlens/design-system';
 import { apiAssetUrl } from '../../data/client';
 

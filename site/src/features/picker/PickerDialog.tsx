@@ -17,7 +17,8 @@ import {
   type ChipFooterProps,
   type InfiniteListProps,
 } from '@coinlens/design-system';
-import { Flex, useMediaQuery } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
+import { useMediaQuery } from '@chakra-ui/react/hooks';
 import type { TFunction } from 'i18next';
 import {
   useEffect,

@@ -3,7 +3,8 @@
 // message or EditError and keeps what was typed.
 import type { UserInfo } from '@coinlens/contract';
 import { Button, Modal, toaster } from '@coinlens/design-system';
-import { chakra, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';

@@ -3,7 +3,8 @@
 // indicators, the API's signals and summary, related sources, and unfollowing with a confirmation.
 import type { CoinPrice, FollowEntry } from '@coinlens/contract';
 import { PriceChart, ReportCard } from '@coinlens/design-system';
-import { Box, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { lazyChunk } from '../../shell/loadChunk';

@@ -3,7 +3,7 @@
 // switch), so the cards that replace it take the same room. Nothing is known of the coin yet, so
 // its header shows no name, price or button, and nothing in it can be reached.
 import { ReportCard } from '@coinlens/design-system';
-import { Box } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { INDICATOR_PLACEHOLDERS, RANGES, REPORT_SOURCES_MAX } from './cardLayout';
 import { TOUCH_SIZES } from './touchSizes';

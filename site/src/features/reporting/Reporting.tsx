@@ -5,7 +5,9 @@
 // cannot be loaded.
 import type { CoinPrice, FollowEntry } from '@coinlens/contract';
 import { Button, EmptyState, PageHeader } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { usePreparedFormats } from '../../i18n/usePreparedFormats';

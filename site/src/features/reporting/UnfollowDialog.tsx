@@ -2,7 +2,7 @@
 // so in a toast and hands the new follow list back; a failure says so and keeps the dialog open.
 import type { FollowEntry } from '@coinlens/contract';
 import { Button, Modal, toaster } from '@coinlens/design-system';
-import { Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useState } from 'react';
 import { ApiError } from '../../data/errors';

@@ -3,7 +3,9 @@
 // launcher, in the assistant's provider as every page is (pressed, it opens the side panel:
 // AssistantSidePanel.stories.tsx). The robot's idle line is always its first (testing/chat.tsx
 // stubs Math.random).
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, waitFor } from '@storybook/test';
 import { chatStory } from '../../../testing/chat';

@@ -3,7 +3,8 @@
 // beside the page (AssistantProvider.tsx), which it hides while open. It draws after hydration
 // only: its line is picked at random in the browser. It floats over the page, so the page ends
 // with room for it: scrolled to the end, no line of the page is under it.
-import { Box, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { I18nextContext, useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useContext, useLayoutEffect } from 'react';
 import { isSignedInArea } from '../../../start/signedInAreas';

@@ -4,7 +4,9 @@
 // her morning's conversation, on 1 November 2026 at noon UTC. The layout's realtime connection is
 // opened on the mocked socket, which the tab's conversation store talks to; closed when the story
 // ends. The robot's idle line is always its first (testing/chat.tsx stubs Math.random).
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
 import { Layout } from '../../../shell/Layout';

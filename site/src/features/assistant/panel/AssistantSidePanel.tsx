@@ -13,7 +13,9 @@
 // stays in reach (no aria-modal, no focus trap, nothing hidden from assistive technology). A
 // complementary landmark is a part of the page's own structure, there whether or not anyone asked.
 import { COARSE_POINTER, Skeleton } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { I18nextContext, I18nextProvider, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { apiAssetUrl } from '../../../data/client';

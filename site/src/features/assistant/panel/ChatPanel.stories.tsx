@@ -5,7 +5,8 @@
 // (testing/chat.tsx stubs Math.random for the story).
 import type { MonitorSource } from '@coinlens/contract';
 import { Button } from '@coinlens/design-system';
-import { Flex, chakra } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within } from '@storybook/test';
 import type { ChatReply, RouteName } from '../../../testing/api';

@@ -1,7 +1,8 @@
 // A quiet word in the corner while the realtime connection is being re-established. A blip shorter
 // than RECONNECTING_NOTICE_DELAY_MS shows nothing; a refusal shows nothing either (the login flow
 // deals with a dead token), nor does a healthy or absent connection.
-import { Box, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, useState } from 'react';
 import { useRealtimeState } from './connection';

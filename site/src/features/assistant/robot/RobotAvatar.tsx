@@ -1,5 +1,5 @@
 // The assistant's robot, as it shows beside the chat and in the corner of the other pages.
-import { chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
 
 /** The robot's face: the Coinlens monogram in a circle (its words say who it is). */
 export function RobotAvatar({ size = '10' }: { size?: string }) {

@@ -2,7 +2,9 @@
 // onboarding (WelcomeChat) load after the page shows: no page's first load carries them.
 import type { UserInfo } from '@coinlens/contract';
 import { Button, Skeleton } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useCallback } from 'react';
 import { lazyChunk } from '../../../shell/loadChunk';

@@ -4,7 +4,7 @@
 // per countdown step, so most stories start from saved progress (as a reload would) close to what
 // they show; the robot's idle line is always its first (testing/chat.tsx stubs Math.random for
 // the story).
-import { Box } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, fn, userEvent, waitFor, within, type Mock } from '@storybook/test';
 import { ChatStage, chatStoreOf, chatStory, stageOf } from '../../../testing/chat';

@@ -3,7 +3,9 @@
 // what the script waits for (start a task, the task's dialog and its skip, "I'm ready"). The
 // composer opens once the script is over.
 import { Button } from '@coinlens/design-system';
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { ChatPanel, type ChatPanelProps } from '../panel/ChatPanel';
 import type { ChatStore } from '../conversation/conversation';
