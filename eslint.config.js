@@ -61,8 +61,8 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       ...reactHooks.configs.recommended.rules,
       // Chakra's modules one by one, as its bundle-optimization guide shows: its main entry loads
-      // all of its components and Ark UI's, which every Jest file and every Node import pays for
-      // (about 3 s a file on this machine, against 0.2 s for what we use).
+      // all of its components and Ark UI's, which every Jest file paid for (about 3 s a file on
+      // this machine; see docs/architecture.md).
       'no-restricted-imports': [
         'error',
         {

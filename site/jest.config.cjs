@@ -19,7 +19,12 @@ module.exports = {
       // typebox: the contract's schemas.
       transformIgnorePatterns: compiling('typebox'),
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
-      moduleNameMapper: { '\\.woff2$': '<rootDir>/src/testing/fileStub.ts' },
+      moduleNameMapper: {
+        '\\.woff2$': '<rootDir>/src/testing/fileStub.ts',
+        // The design system's sources, not its build: the tests see its current state, and they
+        // need not wait for its build (turbo.json).
+        '^@coinlens/design-system$': '<rootDir>/../design-system/src/index.ts',
+      },
     },
     {
       displayName: 'site stories',
