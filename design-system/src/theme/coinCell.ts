@@ -3,6 +3,7 @@
 // One set of styles, so that the two tables show a coin alike; each recipe adds what its own
 // layout needs.
 import type { SystemStyleObject } from '@chakra-ui/react/styled-system';
+import { placeholderPulse } from './pulse';
 
 export const coinCellStyles = {
   coin: {
@@ -51,12 +52,7 @@ export const coinCellStyles = {
     verticalAlign: 'middle',
     height: '3',
     borderRadius: 'sm',
-    bg: 'bg.subtle',
-    animationName: 'pulse',
-    animationDuration: '1.6s',
-    animationTimingFunction: 'ease-in-out',
-    animationIterationCount: 'infinite',
-    _motionReduce: { animationName: 'none' },
+    ...placeholderPulse,
     '&[data-shape=logo]': { width: '6', height: '6', borderRadius: 'full', flexShrink: 0 },
     '&[data-shape=name]': { width: '6rem' },
   },

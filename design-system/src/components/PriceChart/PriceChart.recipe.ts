@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
+import { placeholderPulse } from '../../theme/pulse';
 
 /**
  * A price chart's frame: a box of the chart's height (`--cl-price-chart-height`, set from the
@@ -24,12 +25,7 @@ export const priceChartRecipe = defineSlotRecipe({
       position: 'absolute',
       inset: '0',
       borderRadius: 'md',
-      bg: 'bg.subtle',
-      animationName: 'pulse',
-      animationDuration: '1.6s',
-      animationTimingFunction: 'ease-in-out',
-      animationIterationCount: 'infinite',
-      _motionReduce: { animationName: 'none' },
+      ...placeholderPulse,
     },
     // When the library cannot be loaded (offline, a failed chunk), the summary is shown instead.
     fallback: {

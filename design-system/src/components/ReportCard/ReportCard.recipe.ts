@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
+import { placeholderPulse } from '../../theme/pulse';
 
 // The width from which the body has two columns: the card's own width (a container query), so a
 // card in a narrow column stays in one. At the `md` breakpoint (48em) a full-width card is wider.
@@ -413,12 +414,7 @@ export const reportCardRecipe = defineSlotRecipe({
       maxWidth: 'full',
       height: '0.8em',
       borderRadius: 'sm',
-      bg: 'bg.subtle',
-      animationName: 'pulse',
-      animationDuration: '1.6s',
-      animationTimingFunction: 'ease-in-out',
-      animationIterationCount: 'infinite',
-      _motionReduce: { animationName: 'none' },
+      ...placeholderPulse,
       // A card whose report is not asked for yet holds still: nothing is loading.
       '[data-status=pending] &': { animationName: 'none' },
       '&[data-shape=block]': { display: 'block', height: 'full', borderRadius: 'md' },
