@@ -6,6 +6,7 @@
 // rewrites the generated part of docs/benchmarks.md and records the reference's first-load JS in
 // site/js-budget.json, `--check` exits 1 on a missed goal. `--api` measures the
 // API alone, on PGlite or on the PostgreSQL (and Redis) that DATABASE_URL (and REDIS_URL) name.
+import { randomUUID } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -723,7 +724,6 @@ async function measureChat(product, problems) {
         reject(new Error(`socket.io refused: ${error.message}`)),
       );
     });
-    let seqNo = (history.messages.at(-1)?.seqNo ?? 0) + 1;
     for (const text of CHAT_QUESTIONS) {
       const asked = performance.now();
       let firstAt = null;
@@ -750,8 +750,8 @@ async function measureChat(product, problems) {
       });
       try {
         const ack = await socket.timeout(10_000).emitWithAck('chat', {
+          clientId: randomUUID(),
           conversationId: history.conversationId,
-          seqNo,
           source: 'USER',
           language: 'en',
           text,
@@ -761,7 +761,6 @@ async function measureChat(product, problems) {
         const lastAt = await reply;
         firsts.push(firstAt - asked);
         lasts.push(lastAt - asked);
-        seqNo = ack.data.seqNo + 2;
         log(
           `chat "${text}": first part ${Math.round(firstAt - asked)} ms, last ${Math.round(lastAt - asked)} ms, ${parts} part${parts === 1 ? '' : 's'}`,
         );

@@ -199,6 +199,42 @@ describe('a resend', () => {
   });
 });
 
+describe('a question without a tab id', () => {
+  it('is recognised by its conversation and seqNo for ten minutes, and echoed without an id', async () => {
+    scripted.script = (input) => parts(`re: ${input.text}`);
+    const token = await signedInUser(t);
+    const [tab, other] = [open(token), open(token)];
+    await Promise.all([connected(tab), connected(other)]);
+    const conversationId = await conversationOf(token);
+    scripted.asked.length = 0;
+    const { clientId: _clientId, ...plain } = question(conversationId, 'none', 'first');
+    const echoed = collect(other, (m) => m.source === 'USER');
+    const done = collect(tab, lastPart(2));
+    const ack = await send(tab, { ...plain, seqNo: 1 });
+    assert.deepEqual(ack.data, { seqNo: 1, conversationId, resend: false });
+    await done;
+    assert.equal((await echoed)[0]!.clientId, undefined);
+
+    const replayed = collect(tab, (m) => m.replay === true);
+    const again = await send(tab, { ...plain, text: 'first, sent again', seqNo: 1 });
+    assert.deepEqual(again.data, { seqNo: 1, conversationId, resend: true });
+    assert.equal((await replayed)[0]!.text, 're: first');
+    // Another number, or another conversation's, is another question.
+    const next = collect(tab, lastPart(4));
+    accepted(await send(tab, { ...plain, text: 'second', seqNo: 3 }));
+    await next;
+    assert.deepEqual(scripted.asked, ['first', 'second']);
+
+    clock.advance(10 * 60_000 + 1);
+    const later = collect(tab, lastPart(6));
+    const late = await send(tab, { ...plain, text: 'first, much later', seqNo: 1 });
+    assert.deepEqual(late.data, { seqNo: 5, conversationId, resend: false });
+    await later;
+    const history = await call<ChatHistory>(t.url, '/api/chat/list', { token });
+    assert.ok(history.data.messages.every((m) => m.clientId === undefined));
+  });
+});
+
 describe('the context of a question', () => {
   it('keeps page, coinId and sourceId, and drops any other key', async () => {
     scripted.script = () => parts('ok');

@@ -125,9 +125,14 @@ export interface ChatContext {
 export interface ChatQuestion {
   /**
    * The question's id, made by the sending tab (8 to 64 of `A-Z a-z 0-9 _ -`, e.g. a UUID); a
-   * resend carries the same one. Unique among the user's questions.
+   * resend carries the same one. Unique among the user's questions. The site always sends one.
    */
-  clientId: string;
+  clientId?: string;
+  /**
+   * Only without `clientId`: the client's idea of the question's number (a whole number from 0).
+   * A question sent again with the same conversation and `seqNo` within ten minutes is a resend.
+   */
+  seqNo?: number;
   conversationId: string;
   source: 'USER';
   language: Locale;

@@ -17,7 +17,7 @@ import type { Clock } from '../auth/clock.js';
 import { SlidingWindowLimiter } from '../auth/rateLimit.js';
 import { localeOf } from '../i18n.js';
 import { readContext, storedContext } from './context.js';
-import type { ChatStore, KnownQuestion } from './store.js';
+import { clientSeqKey, type ChatStore, type KnownQuestion } from './store.js';
 import type { Assistant, AssistantData, ReplyPart } from './types.js';
 
 /** Questions per user per minute. */
@@ -124,11 +124,14 @@ export class ChatService {
   ): Promise<void> {
     const locale = localeOf(isRecord(payload) ? payload.language : undefined);
     if (!isRecord(payload)) return reply(this.#refuse(400, 'badRequest', locale));
-    // `seqNo`, which clients used to send, is not read: the server numbers messages itself.
-    const { clientId, conversationId, source, language, text, context } = payload;
+    // The server numbers messages itself: a client's `seqNo` only recognises the resend of a
+    // question sent without a tab's id, as the API contract allows (store.ts, `clientSeqKey`).
+    const { seqNo, conversationId, source, language, text, context } = payload;
+    const clientId = typeof payload.clientId === 'string' ? payload.clientId : undefined;
     if (
-      typeof clientId !== 'string' ||
-      !CLIENT_ID.test(clientId) ||
+      (payload.clientId === undefined
+        ? typeof seqNo !== 'number' || !Number.isSafeInteger(seqNo) || seqNo < 0
+        : clientId === undefined || !CLIENT_ID.test(clientId)) ||
       typeof conversationId !== 'string' ||
       conversationId.length === 0 ||
       conversationId.length > 64 ||
@@ -139,6 +142,7 @@ export class ChatService {
     ) {
       return reply(this.#refuse(400, 'badRequest', locale));
     }
+    const key = clientId ?? clientSeqKey(conversationId, seqNo as number);
     // PostgreSQL text cannot hold NUL; nothing a person types has one.
     const question = text.replaceAll('\u0000', '').trim();
     if (question.length === 0 || [...question].length > MAX_CHAT_TEXT) {
@@ -162,7 +166,7 @@ export class ChatService {
     if (wait > 0) {
       // A resend costs nothing: past the limit it is still answered, unless its reply failed
       // and would have to be asked again.
-      const known = await store.known(userId, clientId);
+      const known = await store.known(userId, key);
       if (known && !known.reply?.error) {
         reply(this.#accepted(known.message, locale, true));
         return this.#replay(userId, socketId, known);
@@ -180,7 +184,7 @@ export class ChatService {
         layers: [],
         more: false,
         error: true,
-        clientId,
+        ...(clientId === undefined ? {} : { clientId }),
         timestamp: Math.floor(this.options.clock.now() / 1000),
       });
       return reply(ack);
@@ -194,7 +198,7 @@ export class ChatService {
       }
       stored = await store.ask(userId, {
         conversationId,
-        clientId,
+        clientId: key,
         language: locale,
         text: question,
         context: reading.context,

@@ -5,7 +5,7 @@
 // is recognised among all of the user's questions; a robot line keeps its key, held once per
 // conversation.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
 import { ReadCache } from '../cache.js';
 import type { Changes } from '../changes.js';
@@ -14,6 +14,19 @@ import type { Database } from '../db/client.js';
 import { chatConversations, chatMessages, users } from '../db/schema.js';
 
 type MessageRow = typeof chatMessages.$inferSelect;
+
+/**
+ * The key a question sent without a tab's id is recognised by: its conversation and the number the
+ * client gave it (docs/api.md, "Resending"). It starts with `#`, which no tab's id holds, so it is
+ * never taken for one nor sent back as one.
+ */
+export const clientSeqKey = (conversationId: string, seqNo: number) =>
+  `#${conversationId}#${seqNo}`;
+
+const isClientSeqKey = (key: string) => key.startsWith('#');
+
+/** How long a question sent without a tab's id is recognised by its conversation and number. */
+export const CLIENT_SEQ_WINDOW_MS = 10 * 60_000;
 
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
@@ -26,7 +39,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     layers: row.layers as ChatLayer[],
     more: false,
     ...(row.error ? { error: true } : {}),
-    ...(row.clientId === null ? {} : { clientId: row.clientId }),
+    ...(row.clientId === null || isClientSeqKey(row.clientId) ? {} : { clientId: row.clientId }),
     ...(row.robotKey === null ? {} : { robotKey: row.robotKey }),
     timestamp: Math.floor(row.createdAt.getTime() / 1000),
   };
@@ -156,7 +169,10 @@ export class ChatStore {
     return (await this.history(conversationId, limit, -1)).messages;
   }
 
-  /** The user's question with this tab id, with its reply as it stands; null when there is none. */
+  /**
+   * The user's question with this tab id (or `clientSeqKey`, asked within the last ten minutes),
+   * with its reply as it stands; null when there is none.
+   */
   async known(
     userId: number,
     clientId: string,
@@ -171,6 +187,9 @@ export class ChatStore {
           eq(chatConversations.userId, userId),
           eq(chatMessages.clientId, clientId),
           eq(chatMessages.source, 'USER'),
+          isClientSeqKey(clientId)
+            ? gte(chatMessages.createdAt, new Date(this.clock.now() - CLIENT_SEQ_WINDOW_MS))
+            : undefined,
         ),
       )
       .orderBy(desc(chatMessages.id))

@@ -301,7 +301,11 @@ export const chatMessages = pgTable(
     layers: jsonb('layers').notNull(),
     error: boolean('error').notNull().default(false),
     complete: boolean('complete').notNull().default(true),
-    /** A question's id, made by the tab that sent it (8 to 64 of A-Z a-z 0-9 _ -). */
+    /**
+     * A question's id, made by the tab that sent it (8 to 64 of A-Z a-z 0-9 _ -); for a question
+     * sent without one, its conversation and the client's `seqNo` (src/chat/store.ts,
+     * `clientSeqKey`), which no tab's id can be.
+     */
     clientId: text('client_id'),
     /** A robot line's key, such as `onboarding-3`. */
     robotKey: text('robot_key'),

@@ -402,7 +402,7 @@ export class ChatServer implements SocketIoServer {
         clientId: payload.clientId,
       },
       complete: true,
-      clientId: payload.clientId,
+      clientId: payload.clientId ?? null,
     });
     const reply: Stored = {
       message: { ...base, seqNo: seqNo + 1, source: 'ASSISTANT', text: '' },
