@@ -15,6 +15,28 @@ const NARROW = '@container (max-width: 30rem)';
  */
 const TINY = '@container (max-width: 21rem)';
 
+/** Wider than a phone: every column has room, and the figures' columns keep their widths. */
+const WIDE = '@container (min-width: 30.0625rem)';
+
+/**
+ * The least width of each figure's column, padding included, on a wide table: a little over what
+ * its widest figure takes in any of the three languages (`$0.00001789`, `▼ -25.73%`). The
+ * placeholders' bars are narrower, so the columns do not move when the figures replace them, and
+ * the name's column, the only one without a width, takes the rest of the line either way. A longer
+ * header (Portuguese's market cap) widens its column in both states alike.
+ */
+const COLUMN_WIDTHS = {
+  rank: '3rem',
+  price: '7.5rem',
+  change1h: '6rem',
+  change24h: '6.5rem',
+  change7d: '6.5rem',
+  marketCap: '6.75rem',
+  volume24h: '6.75rem',
+  sparkline: '9rem',
+  action: '5.5rem',
+} as const;
+
 /**
  * The market overview's table: the page scrolls it (the window, not a box of its own), its body
  * drawn a screenful at a time between two spacer rows. With more columns than its width holds,
@@ -96,6 +118,12 @@ export const marketTableRecipe = defineSlotRecipe({
       '&[data-align=end]': { textAlign: 'end' },
       '&[aria-sort=ascending], &[aria-sort=descending]': { color: 'fg.default' },
       '&[data-column=name]': { position: 'sticky', insetStart: '0', zIndex: 1 },
+      [WIDE]: Object.fromEntries(
+        Object.entries(COLUMN_WIDTHS).map(([column, width]) => [
+          `&[data-column=${column}]`,
+          { width },
+        ]),
+      ),
     },
     sortButton: {
       display: 'inline-flex',

@@ -624,6 +624,48 @@ export const Loading: Story = {
   },
 };
 
+/** The table loading until a press on the story's own button brings its rows. */
+function RowsArriving(props: MarketTableDemoProps) {
+  const [status, setStatus] = useState<MarketTableProps['status']>('loading');
+  return (
+    <Stack gap="3" align="start">
+      <chakra.button type="button" onClick={() => setStatus('ready')} px="3" h="8">
+        Bring the rows
+      </chakra.button>
+      <chakra.div alignSelf="stretch">
+        <MarketTableDemo {...props} status={status} />
+      </chakra.div>
+    </Stack>
+  );
+}
+
+/** Where each column header is, to the half pixel. */
+const headerBoxes = (canvasElement: HTMLElement) =>
+  within(table(canvasElement))
+    .getAllByRole('columnheader')
+    .map((header) => {
+      const { left, width } = header.getBoundingClientRect();
+      return `${header.dataset.column}: ${Math.round(left * 2) / 2} +${Math.round(width * 2) / 2}`;
+    });
+
+// Nothing moves when the figures replace the placeholders (no layout shift): the columns keep
+// their places, and the placeholders fill a tall screen as the rows will, so nothing under the
+// table shows and is then pushed away.
+export const RowsArrive: Story = {
+  render: (args) => <RowsArriving {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(table(canvasElement)).toHaveAttribute('aria-busy', 'true');
+    // Measured in the page's own font: one that comes late moves everything by itself.
+    await canvasElement.ownerDocument.fonts.ready;
+    const before = headerBoxes(canvasElement);
+    await expect(table(canvasElement).getBoundingClientRect().height).toBeGreaterThanOrEqual(1080);
+    await userEvent.click(canvas.getByRole('button', { name: 'Bring the rows' }));
+    await canvas.findByRole('rowheader', { name: /Bitcoin/ });
+    await expect(headerBoxes(canvasElement).join('; ')).toBe(before.join('; '));
+  },
+};
+
 // The empty and error states are the caller's nodes, passed in render: a React element is not a
 // serialisable arg.
 function NoMatch() {

@@ -176,14 +176,17 @@ const ROW_HEIGHT = 56;
 const OVERSCAN = 8;
 /** More rows are asked for when the last one drawn is this close to the end. */
 const LOAD_MORE_WITHIN = 5;
-/** Placeholder rows while the list loads. */
-const SKELETON_ROWS = 10;
 /**
  * The window assumed before it can be measured (on the server, and in the first render in the
  * browser, which must match it): a tall screen's worth of rows is drawn, so the page's HTML holds
  * the top of the list.
  */
 const INITIAL_WINDOW = { width: 0, height: 1080 };
+/**
+ * Placeholder rows while the list loads: a tall screen's worth, as the list will fill, so that
+ * nothing under the table is seen at first and then pushed away when the rows come.
+ */
+const SKELETON_ROWS = Math.ceil(INITIAL_WINDOW.height / ROW_HEIGHT);
 
 const estimateRow = () => ROW_HEIGHT;
 
