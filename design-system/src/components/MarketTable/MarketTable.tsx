@@ -2,14 +2,14 @@ import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import {
   forwardRef,
-  lazy,
-  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
+  type ComponentType,
   type ReactNode,
 } from 'react';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
@@ -24,8 +24,19 @@ import {
   type RowsProps,
 } from './rows';
 
-// The virtualizer comes when there are rows to draw: the first screen is the placeholders.
-const VirtualRows = lazy(() => import('./VirtualRows'));
+/** The virtualizer's module (VirtualRows.tsx), loaded once, by the first table to mount. */
+let virtualRows: Promise<ComponentType<RowsProps>> | null = null;
+/** Its component once it has come. */
+let loadedRows: ComponentType<RowsProps> | null = null;
+const loadVirtualRows = () =>
+  (virtualRows ??= import('./VirtualRows').then(
+    (module) => (loadedRows = module.default),
+    (error: unknown) => {
+      // The next table to mount asks again.
+      virtualRows = null;
+      throw error;
+    },
+  ));
 
 /** The columns the table sorts by (the market list's sorts). */
 export type MarketTableSort =
@@ -294,6 +305,31 @@ export const MarketTable = forwardRef<HTMLDivElement, MarketTableProps>(function
   }, [measureMargin]);
 
   const [lastDrawn, setLastDrawn] = useState(-1);
+  // The virtualizer's code is asked for as the table mounts, while its placeholders show, and is
+  // used once it has come: rows that came first are drawn as they are (StaticRows), and redrawn by
+  // it then; a table still loading is not drawn again for it. Not React.lazy: that would draw the
+  // rows twice even when the code was there first. Should the code not come, the first screenful
+  // stays, as a page without scripts shows it.
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
+  const staticRows = shown === 'ready' && loadedRows === null;
+  const drawsStatic = useRef(staticRows);
+  useEffect(() => {
+    drawsStatic.current = staticRows;
+    // The code came between this render and now.
+    if (staticRows && loadedRows !== null) redraw();
+  }, [staticRows]);
+  useEffect(() => {
+    let mounted = true;
+    loadVirtualRows().then(
+      () => {
+        if (mounted && drawsStatic.current) redraw();
+      },
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
 
   // Asks for more once the last row drawn is near the end, once per number of rows: a load that
   // failed is not asked for again and again as the page scrolls. A shorter list (a new sort, a
@@ -339,6 +375,7 @@ export const MarketTable = forwardRef<HTMLDivElement, MarketTableProps>(function
       </tr>
     );
   } else {
+    const Rows = loadedRows ?? StaticRows;
     const rowsProps: RowsProps = {
       rows: unique,
       context: rowContext,
@@ -348,9 +385,7 @@ export const MarketTable = forwardRef<HTMLDivElement, MarketTableProps>(function
     };
     body = (
       <>
-        <Suspense fallback={<StaticRows {...rowsProps} />}>
-          <VirtualRows {...rowsProps} />
-        </Suspense>
+        <Rows {...rowsProps} />
         {loadingMore && (
           <SkeletonRow classes={classes} columns={shownColumns} part="loading-more" />
         )}

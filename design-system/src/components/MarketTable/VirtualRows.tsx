@@ -1,8 +1,9 @@
 // A market table's coin rows as the window scrolls: only those near the screen are drawn, between
 // two spacer rows that take the room of the others, so that the page is as tall as the whole list.
-// Its own module, loaded on demand: the virtualizer's code (@tanstack/react-virtual, about 10 KB
-// gzipped) is needed only once there are rows, and until it has come StaticRows (rows.tsx) draws
-// the first screenful, as this does before it has measured the window.
+// Its own module, out of the page's first load: the virtualizer's code (@tanstack/react-virtual,
+// about 10 KB gzipped) is asked for as the table mounts, while its placeholders show, and until it
+// has come StaticRows (rows.tsx) draws the first screenful, as this does before it has measured
+// the window.
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect } from 'react';
 import {
