@@ -45,12 +45,6 @@ const coinRows = () =>
     .filter((row) => within(row).queryByRole('rowheader'));
 
 /** Scrolls jsdom's window (which lays nothing out) to `y` and tells the page. */
-/** Waits for the virtualizer's code, which a table asks for as it mounts (VirtualRows.tsx). */
-const virtualizerLoaded = () =>
-  act(async () => {
-    await import('./VirtualRows');
-  });
-
 function scrollWindowTo(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true, writable: true });
   fireEvent.scroll(window);
@@ -254,9 +248,8 @@ describe('MarketTable', () => {
     );
   });
 
-  it('draws the rows where the window has scrolled to, between two spacers', async () => {
+  it('draws the rows where the window has scrolled to, between two spacers', () => {
     renderTable({ rows: MANY });
-    await virtualizerLoaded();
     act(() => scrollWindowTo(100 * 56));
     const drawn = coinRows();
     const first = Number(drawn[0]!.getAttribute('aria-rowindex'));
@@ -270,12 +263,11 @@ describe('MarketTable', () => {
     for (const spacer of spacers) expect(spacer).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it('does not draw a row again when the window scrolls, only the rows that come into view', async () => {
+  it('does not draw a row again when the window scrolls, only the rows that come into view', () => {
     const renderAction = jest.fn((row: MarketTableRow) => (
       <button type="button">Follow {row.name}</button>
     ));
     renderTable({ rows: MANY, renderAction });
-    await virtualizerLoaded();
     const drawn = () => coinRows().map((row) => row.getAttribute('aria-rowindex'));
     const before = drawn();
     const calls = renderAction.mock.calls.length;
@@ -290,10 +282,9 @@ describe('MarketTable', () => {
     );
   });
 
-  it('asks for more once the last rows come near, once, and again when more have come', async () => {
+  it('asks for more once the last rows come near, once, and again when more have come', () => {
     const onLoadMore = jest.fn();
     const { rerender } = renderTable({ rows: MANY.slice(0, 100), hasMore: true, onLoadMore });
-    await virtualizerLoaded();
     expect(onLoadMore).not.toHaveBeenCalled();
     act(() => scrollWindowTo(80 * 56));
     expect(onLoadMore).toHaveBeenCalledTimes(1);

@@ -1,42 +1,26 @@
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   forwardRef,
+  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
-  useReducer,
   useRef,
   useState,
-  type ComponentType,
+  type CSSProperties,
   type ReactNode,
 } from 'react';
+import { formatCompactUsd } from '../../format/compact';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
 import { Icon } from '../../icons/icons';
+import { Logo } from '../Logo';
+import { PriceChange } from '../PriceChange';
+import { PriceText } from '../PriceText';
+import { Sparkline } from '../Sparkline';
 import { marketTableRecipe } from './MarketTable.recipe';
-import {
-  INITIAL_WINDOW,
-  ROW_HEIGHT,
-  StaticRows,
-  type Classes,
-  type RowContext,
-  type RowsProps,
-} from './rows';
-
-/** The virtualizer's module (VirtualRows.tsx), loaded once, by the first table to mount. */
-let virtualRows: Promise<ComponentType<RowsProps>> | null = null;
-/** Its component once it has come. */
-let loadedRows: ComponentType<RowsProps> | null = null;
-const loadVirtualRows = () =>
-  (virtualRows ??= import('./VirtualRows').then(
-    (module) => (loadedRows = module.default),
-    (error: unknown) => {
-      // The next table to mount asks again.
-      virtualRows = null;
-      throw error;
-    },
-  ));
 
 /** The columns the table sorts by (the market list's sorts). */
 export type MarketTableSort =
@@ -186,13 +170,31 @@ const SORTABLE = new Set<MarketTableColumn>(
 /** Columns whose cells line up at the end (figures, the picture and the action). */
 const END_ALIGNED = new Set<MarketTableColumn>(ALL_COLUMNS.filter((c) => c !== 'name'));
 
+/** A row's height in px: the recipe's `row` height (3.5rem) at the browser's default text size. */
+const ROW_HEIGHT = 56;
+/** Rows drawn beyond each edge of the screen, so a quick scroll does not show blank space. */
+const OVERSCAN = 8;
 /** More rows are asked for when the last one drawn is this close to the end. */
 const LOAD_MORE_WITHIN = 5;
+/**
+ * The window assumed before it can be measured (on the server, and in the first render in the
+ * browser, which must match it): a tall screen's worth of rows is drawn, so the page's HTML holds
+ * the top of the list.
+ */
+const INITIAL_WINDOW = { width: 0, height: 1080 };
 /**
  * Placeholder rows while the list loads: a tall screen's worth, as the list will fill, so that
  * nothing under the table is seen at first and then pushed away when the rows come.
  */
 const SKELETON_ROWS = Math.ceil(INITIAL_WINDOW.height / ROW_HEIGHT);
+
+const estimateRow = () => ROW_HEIGHT;
+
+/** A row's height as laid out; one with no layout (hidden, or a DOM without one) keeps its estimate. */
+const measureRow: typeof measureElement<HTMLTableRowElement> = (element, entry, instance) => {
+  const size = measureElement(element, entry, instance);
+  return size > 0 ? size : ROW_HEIGHT;
+};
 
 // useLayoutEffect warns in a server render, where neither runs.
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
@@ -236,6 +238,19 @@ function uniqueById(rows: readonly MarketTableRow[]): readonly MarketTableRow[] 
     unique.push(row);
   }
   return unique.length === rows.length ? rows : unique;
+}
+
+type Classes = Record<(typeof marketTableRecipe.slots)[number], string>;
+
+/** What every row needs, the same object while none of it changes (rows are memoised on it). */
+interface RowContext {
+  classes: Classes;
+  columns: readonly MarketTableColumn[];
+  locale: string;
+  labels: MarketTableLabels;
+  renderName?: MarketTableOwnProps['renderName'];
+  renderAction?: MarketTableOwnProps['renderAction'];
+  getFigureTitle?: MarketTableOwnProps['getFigureTitle'];
 }
 
 /**
@@ -304,32 +319,22 @@ export const MarketTable = forwardRef<HTMLDivElement, MarketTableProps>(function
     };
   }, [measureMargin]);
 
-  const [lastDrawn, setLastDrawn] = useState(-1);
-  // The virtualizer's code is asked for as the table mounts, while its placeholders show, and is
-  // used once it has come: rows that came first are drawn as they are (StaticRows), and redrawn by
-  // it then; a table still loading is not drawn again for it. Not React.lazy: that would draw the
-  // rows twice even when the code was there first. Should the code not come, the first screenful
-  // stays, as a page without scripts shows it.
-  const [, redraw] = useReducer((count: number) => count + 1, 0);
-  const staticRows = shown === 'ready' && loadedRows === null;
-  const drawsStatic = useRef(staticRows);
-  useEffect(() => {
-    drawsStatic.current = staticRows;
-    // The code came between this render and now.
-    if (staticRows && loadedRows !== null) redraw();
-  }, [staticRows]);
-  useEffect(() => {
-    let mounted = true;
-    loadVirtualRows().then(
-      () => {
-        if (mounted && drawsStatic.current) redraw();
-      },
-      () => undefined,
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
+  const getItemKey = useCallback((index: number) => unique[index]?.id ?? index, [unique]);
+  const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
+    count,
+    estimateSize: estimateRow,
+    measureElement: measureRow,
+    getItemKey,
+    overscan: OVERSCAN,
+    scrollMargin,
+    initialRect: INITIAL_WINDOW,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const spaceBefore = first ? first.start - scrollMargin : 0;
+  const spaceAfter = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0;
+  const lastDrawn = last?.index ?? -1;
 
   // Asks for more once the last row drawn is near the end, once per number of rows: a load that
   // failed is not asked for again and again as the page scrolls. A shorter list (a new sort, a
@@ -375,17 +380,19 @@ export const MarketTable = forwardRef<HTMLDivElement, MarketTableProps>(function
       </tr>
     );
   } else {
-    const Rows = loadedRows ?? StaticRows;
-    const rowsProps: RowsProps = {
-      rows: unique,
-      context: rowContext,
-      span,
-      scrollMargin,
-      onLastDrawn: setLastDrawn,
-    };
     body = (
       <>
-        <Rows {...rowsProps} />
+        {spaceBefore > 0 && <SpacerRow classes={classes} span={span} height={spaceBefore} />}
+        {items.map((item) => (
+          <MarketTableRowView
+            key={item.key}
+            row={unique[item.index]!}
+            index={item.index}
+            context={rowContext}
+            measure={virtualizer.measureElement}
+          />
+        ))}
+        {spaceAfter > 0 && <SpacerRow classes={classes} span={span} height={spaceAfter} />}
         {loadingMore && (
           <SkeletonRow classes={classes} columns={shownColumns} part="loading-more" />
         )}
@@ -494,6 +501,154 @@ function SortArrow({ order }: { order: 'asc' | 'desc' }) {
     <Icon strokeWidth={2}>
       {order === 'asc' ? <path d="M8 13V3M4 7l4-4 4 4" /> : <path d="M8 3v10m-4-4 4 4 4-4" />}
     </Icon>
+  );
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The rows
+ * ----------------------------------------------------------------------------------------------*/
+
+interface RowViewProps {
+  row: MarketTableRow;
+  index: number;
+  context: RowContext;
+  measure: (element: HTMLTableRowElement | null) => void;
+}
+
+/** A coin's row: drawn again only when its coin, its place or the table's texts change. */
+const MarketTableRowView = memo(function MarketTableRowView({
+  row,
+  index,
+  context,
+  measure,
+}: RowViewProps) {
+  const { classes, columns } = context;
+  return (
+    <tr
+      ref={measure}
+      className={classes.row}
+      data-part="row"
+      data-index={index}
+      aria-rowindex={index + 2}
+    >
+      {columns.map((column) => cellOf(column, row, context))}
+    </tr>
+  );
+});
+
+/** One cell of a row. */
+function cellOf(column: MarketTableColumn, row: MarketTableRow, context: RowContext): ReactNode {
+  const { classes, locale, labels } = context;
+  const unavailable = labels.unavailable;
+  switch (column) {
+    case 'name': {
+      const content = (
+        <span className={classes.coin}>
+          <Logo src={row.logo} names={[row.symbol, row.name]} className={classes.logo} />
+          <span className={classes.label}>
+            <span className={classes.name}>{row.name}</span>{' '}
+            <span className={classes.symbol}>{row.symbol}</span>
+          </span>
+        </span>
+      );
+      return (
+        <th key={column} scope="row" className={classes.rowHeader} data-column={column}>
+          {context.renderName ? context.renderName(row, content) : content}
+        </th>
+      );
+    }
+    case 'rank':
+      return (
+        <td key={column} className={classes.cell} data-column={column} data-align="end">
+          {Number.isFinite(row.rank) ? row.rank : unavailable}
+        </td>
+      );
+    case 'price':
+      return (
+        <td
+          key={column}
+          className={classes.cell}
+          data-column={column}
+          data-align="end"
+          title={context.getFigureTitle?.(row)}
+        >
+          <PriceText value={row.price} locale={locale} unavailableLabel={unavailable} />
+          {/* On a 320 px phone the 24 h change goes under the price (its own column is hidden). */}
+          {context.columns.includes('change24h') && (
+            <PriceChange
+              value={row.percentChange24h}
+              locale={locale}
+              unavailableLabel={unavailable}
+              data-part="stacked-change"
+            />
+          )}
+        </td>
+      );
+    case 'change1h':
+    case 'change24h':
+    case 'change7d': {
+      const value =
+        column === 'change1h'
+          ? row.percentChange1h
+          : column === 'change24h'
+            ? row.percentChange24h
+            : row.percentChange7d;
+      return (
+        <td
+          key={column}
+          className={classes.cell}
+          data-column={column}
+          data-align="end"
+          title={context.getFigureTitle?.(row)}
+        >
+          <PriceChange value={value} locale={locale} unavailableLabel={unavailable} />
+        </td>
+      );
+    }
+    case 'marketCap':
+    case 'volume24h': {
+      const text = formatCompactUsd(column === 'marketCap' ? row.marketCap : row.volume24h, locale);
+      return (
+        <td key={column} className={classes.cell} data-column={column} data-align="end">
+          <span className={classes.figure} data-unavailable={text === null ? '' : undefined}>
+            {text ?? unavailable}
+          </span>
+        </td>
+      );
+    }
+    case 'sparkline':
+      return (
+        <td key={column} className={classes.cell} data-column={column} data-align="end">
+          {row.sparkline === undefined ? (
+            <span className={classes.skeleton} data-shape="sparkline" aria-hidden="true" />
+          ) : row.sparkline.length === 0 ? (
+            <span className={classes.figure} data-unavailable="">
+              {unavailable}
+            </span>
+          ) : (
+            <Sparkline prices={row.sparkline} label={labels.sparklineLabel(row)} />
+          )}
+        </td>
+      );
+    case 'action':
+      return (
+        <td key={column} className={classes.cell} data-column={column} data-align="end">
+          {context.renderAction?.(row)}
+        </td>
+      );
+  }
+}
+
+/** The room of the rows not drawn, above or below those that are; nothing to read. */
+function SpacerRow({ classes, span, height }: { classes: Classes; span: number; height: number }) {
+  return (
+    <tr aria-hidden="true" data-part="spacer">
+      <td
+        colSpan={span}
+        className={classes.spacer}
+        style={{ '--cl-market-table-spacer': `${height}px` } as CSSProperties}
+      />
+    </tr>
   );
 }
 
