@@ -98,11 +98,13 @@ test.describe('the login dialog', () => {
       );
 
       await dialog(page).getByLabel(t('login.password'), { exact: true }).fill(account.password);
+      // The welcome toast lasts 3 s: watched for from the click, not after the page has changed.
+      const welcomed = page.getByText(t('login.messages.LoginSuccess')).waitFor();
       await dialog(page)
         .getByRole('button', { name: t('login.submit') })
         .click();
       await page.waitForURL(`${baseUrl()}${prefix}/reporting/`);
-      await page.getByText(t('login.messages.LoginSuccess')).waitFor();
+      await welcomed;
       expect(events).toEqual(['login-fail', 'login-success']);
 
       const token = await page.evaluate(() => localStorage.getItem('token'));
