@@ -368,6 +368,8 @@ describe('the add-monitoring dialog', () => {
     expect(server.paths(SOURCE_LIST).slice(2)).toEqual([searchPage('zed'), searchPage('zed', 2)]);
   });
 
+  // Three pages of cards (51 in all), queried by role after each: over 20 s on a loaded CI machine,
+  // and a test cut short leaves its requests running into the tests after it.
   it('loads pages at once while they do not fill the list; a failed one keeps the rest', async () => {
     const user = setupUser();
     listHeight = 5000;
@@ -392,7 +394,7 @@ describe('the add-monitoring dialog', () => {
       searchPage('zed', 3),
       searchPage('zed', 3),
     ]);
-  });
+  }, 60_000);
 
   it('offers to try again when the results cannot be loaded', async () => {
     const user = setupUser();
