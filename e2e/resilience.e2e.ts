@@ -385,6 +385,9 @@ test.describe('every page', () => {
     test(`keeps its data or shows an error with a working Retry when ${fault}, and recovers`, async ({
       browser,
     }) => {
+      // Six tabs at once, and for `stopped` a restart of the API: 43 s on a quiet machine, over
+      // 60 s on a loaded CI one.
+      test.setTimeout(150_000);
       // The user has the page open and goes to the privacy page and back while the network is
       // gone or the API stopped: the site's code is in the tab, the API is not reachable.
       const opened: Array<[PageCase, Tab]> = [];
