@@ -1,6 +1,7 @@
 import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
 import { coinCellStyles } from '../../theme/coinCell';
 import { COARSE_POINTER } from '../../theme/media';
+import { pulseAnimation } from '../../theme/pulse';
 
 /**
  * A table narrower than this (a phone's screen): cells close up, the figures are a size smaller,
@@ -101,6 +102,9 @@ export const marketTableRecipe = defineSlotRecipe({
       fontVariantNumeric: 'tabular-nums',
       // The box's own border closes the table (and the footer its top border).
       '& tbody > tr:last-of-type > *': { borderBottomWidth: '0' },
+      // The placeholders pulse as one block: a screenful of rows is some 200 bars, and 200
+      // animations kept the page's main thread busy while it loaded.
+      '&[aria-busy=true] > tbody, & tr[data-part=loading-more]': pulseAnimation,
     },
     columnHeader: {
       px: '3',
@@ -216,6 +220,8 @@ export const marketTableRecipe = defineSlotRecipe({
     },
     skeleton: {
       ...coinCellStyles.skeleton,
+      // Still: the rows around them pulse (the table's styles).
+      animationName: 'none',
       '&[data-shape=rank]': { width: '4' },
       '&[data-shape=number]': { width: '3.5rem' },
       '&[data-shape=sparkline]': { width: '7.5rem', height: '6' },

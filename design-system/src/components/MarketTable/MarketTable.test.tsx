@@ -9,6 +9,7 @@ import {
   type MarketTableRow,
   type MarketTableSort,
 } from './MarketTable';
+import { marketTableRecipe } from './MarketTable.recipe';
 import { LABELS, makeRows, PHONE_COLUMNS } from './MarketTable.stories';
 
 // Node's build of the server renderer: jsdom's globals lack the TextEncoder the browser build needs.
@@ -397,6 +398,42 @@ describe('MarketTable', () => {
       </CoinlensProvider>,
     );
     expect(priceCell()).toHaveTextContent(/^\$64,231\.50$/);
+  });
+
+  it('pulses its placeholders as one block, not bar by bar', () => {
+    // Each element that pulses is an animation for the browser to run: a screenful of placeholder
+    // rows is some 200 bars, and animating each kept the page's main thread busy as it loaded.
+    // jsdom computes no animations, so the recipe's rules are matched against the table here.
+    expect(marketTableRecipe.base?.skeleton).toMatchObject({ animationName: 'none' });
+    const [pulsing] = Object.entries(marketTableRecipe.base?.table ?? {}).filter(
+      ([, style]) => (style as { animationName?: string } | undefined)?.animationName === 'pulse',
+    );
+    const selector = pulsing![0].replaceAll('&', ':scope');
+    const tableProps = {
+      label: 'Prices',
+      locale: 'en',
+      sort: 'rank',
+      order: 'asc',
+      onSortChange: jest.fn(),
+      labels: LABELS.en,
+    } as const;
+    const { rerender } = renderTable({ status: 'loading', rows: [] });
+    const table = screen.getByRole('table');
+    // eslint-disable-next-line testing-library/no-node-access -- the placeholders have no role
+    expect(table.querySelectorAll('tbody [data-shape]').length).toBeGreaterThan(100);
+    // eslint-disable-next-line testing-library/no-node-access -- the body has no role of its own
+    expect([...table.querySelectorAll(selector)]).toEqual([table.querySelector('tbody')]);
+
+    // Loading more: the one placeholder row pulses, the coins' rows do not.
+    rerender(
+      <CoinlensProvider>
+        <MarketTable {...tableProps} rows={ROWS} status="ready" hasMore loadingMore />
+      </CoinlensProvider>,
+    );
+    // eslint-disable-next-line testing-library/no-node-access -- the placeholder row is hidden
+    const loadingMore = table.querySelector('[data-part="loading-more"]');
+    // eslint-disable-next-line testing-library/no-node-access -- as above
+    expect([...table.querySelectorAll(selector)]).toEqual([loadingMore]);
   });
 
   it('forwards its ref and passes other props to the root', () => {
