@@ -1,5 +1,5 @@
 import { defineSlotRecipe } from '@chakra-ui/react/styled-system';
-import { placeholderPulse } from '../../theme/pulse';
+import { placeholderPulse, pulseAnimation } from '../../theme/pulse';
 
 // The width from which the body has two columns: the card's own width (a container query), so a
 // card in a narrow column stays in one. At the `md` breakpoint (48em) a full-width card is wider.
@@ -57,6 +57,9 @@ export const reportCardRecipe = defineSlotRecipe({
   ],
   base: {
     root: {
+      // While loading, each part's placeholders pulse as one block (their bars hold still): a card
+      // has some 60 bars, and as many animations kept the page's main thread busy as it loaded.
+      '&[aria-busy=true] [data-part=placeholders]': pulseAnimation,
       containerType: 'inline-size',
       containerName: 'report-card',
       display: 'flex',
@@ -415,9 +418,17 @@ export const reportCardRecipe = defineSlotRecipe({
       height: '0.8em',
       borderRadius: 'sm',
       ...placeholderPulse,
+      // Still: the block of placeholders around it pulses (the root's styles), but for the
+      // chart's, which is a block of its own.
+      animationName: 'none',
+      '&[data-shape=block]': {
+        display: 'block',
+        height: 'full',
+        borderRadius: 'md',
+        ...pulseAnimation,
+      },
       // A card whose report is not asked for yet holds still: nothing is loading.
       '[data-status=pending] &': { animationName: 'none' },
-      '&[data-shape=block]': { display: 'block', height: 'full', borderRadius: 'md' },
       '&[data-shape=marker]': { width: '3.5', height: '3.5', borderRadius: 'full' },
     },
     error: {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { CoinlensProvider } from '../../provider';
 import { ReportCard } from './ReportCard';
+import { reportCardRecipe } from './ReportCard.recipe';
 import { WholeCard, type WholeCardArgs } from './ReportCard.stories';
 
 const baseProps: WholeCardArgs = {
@@ -296,6 +297,30 @@ describe('ReportCard', () => {
     renderCard({ status: 'loading', placeholderSources: 5 });
     expect(sources()).toHaveLength(5);
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('pulses each part’s placeholders as one block while loading, not bar by bar', () => {
+    // Each element that pulses is an animation for the browser to run: a loading card has some
+    // 60 bars. jsdom computes no animations, so the recipe's rules are matched against the card.
+    expect(reportCardRecipe.base?.skeleton).toMatchObject({ animationName: 'none' });
+    const [pulsing] = Object.entries(reportCardRecipe.base?.root ?? {}).filter(
+      ([, style]) => (style as { animationName?: string } | undefined)?.animationName === 'pulse',
+    );
+    const selector = pulsing![0].replaceAll('&', ':scope');
+    const { unmount } = renderCard({ status: 'loading' });
+    // The summary, indicators, signals and sources: each a block of the bars inside it.
+    // eslint-disable-next-line testing-library/no-node-access -- placeholders have no role
+    const blocks = [...article().querySelectorAll(selector)];
+    expect(blocks).toHaveLength(4);
+    for (const block of blocks) {
+      // eslint-disable-next-line testing-library/no-node-access -- as above
+      expect(block.querySelector('[data-part="skeleton"]')).not.toBeNull();
+    }
+    unmount();
+    // A pending card is not busy: nothing pulses.
+    renderCard({ status: 'pending' });
+    // eslint-disable-next-line testing-library/no-node-access -- placeholders have no role
+    expect(article().querySelectorAll(selector)).toHaveLength(0);
   });
 
   it('shows a pending card as the loading one, not busy and marked pending (it holds still)', () => {

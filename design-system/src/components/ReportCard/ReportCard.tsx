@@ -535,7 +535,7 @@ const ReportCardSummary = forwardRef<HTMLElement, ReportCardSummaryProps>(
     return (
       <Section ref={ref} kind="summary" title={title} {...rest}>
         {loading ? (
-          <p className={classes.summary} aria-hidden="true">
+          <p className={classes.summary} aria-hidden="true" data-part="placeholders">
             {SKELETON.summary.map((width, index) => (
               <Bar key={index} className={classes.skeleton} width={width} />
             ))}
@@ -578,7 +578,7 @@ const ReportCardIndicators = forwardRef<HTMLElement, ReportCardIndicatorsProps>(
     return (
       <Section ref={ref} kind="indicators" title={title} {...rest}>
         {loading ? (
-          <div className={classes.indicators} aria-hidden="true">
+          <div className={classes.indicators} aria-hidden="true" data-part="placeholders">
             {indicatorPlaceholders(placeholders).map((row, index) => (
               <div key={index} className={classes.indicator} data-part="indicator-placeholder">
                 <span className={classes.indicatorLabel}>
@@ -638,7 +638,7 @@ const ReportCardSignals = forwardRef<HTMLElement, ReportCardSignalsProps>(
     let content: ReactNode;
     if (loading) {
       content = (
-        <div className={classes.signals} aria-hidden="true">
+        <div className={classes.signals} aria-hidden="true" data-part="placeholders">
           {Array.from({ length: SKELETON.signals }, (_, index) => (
             <div key={index} className={classes.signal}>
               <span className={classes.signalHeader}>
@@ -731,7 +731,7 @@ const ReportCardSources = forwardRef<HTMLElement, ReportCardSourcesProps>(
     let content: ReactNode;
     if (loading) {
       content = (
-        <div className={classes.sources} aria-hidden="true">
+        <div className={classes.sources} aria-hidden="true" data-part="placeholders">
           {Array.from({ length: placeholders }, (_, index) => {
             // Half the titles take two lines, as long titles do: the 2nd and 3rd of every 4, so
             // that in two columns each row has one.
