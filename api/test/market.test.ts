@@ -262,6 +262,17 @@ describe('GET /api/market/list', () => {
     assert.notDeepEqual(next.data.records, first.data.records);
     assert.notEqual(overview.sorted('price', 'desc'), sorted);
   });
+
+  it('sends its kept answer, as the asset list does, in the encoding the client takes', async () => {
+    for (const path of ['/api/market/list?size=50', '/api/asset/list?size=50']) {
+      const plain = await fetch(`${t.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      const brotli = await fetch(`${t.url}${path}`, { headers: { 'accept-encoding': 'br' } });
+      assert.equal(plain.headers.get('content-encoding'), null, path);
+      assert.equal(brotli.headers.get('content-encoding'), 'br', path);
+      assert.equal(brotli.headers.get('vary'), 'Accept-Encoding', path);
+      assert.equal(await brotli.text(), await plain.text(), path);
+    }
+  });
 });
 
 describe('GET /api/market/sparklines', () => {

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { preferredEncoding, siteRoutes } from '../src/plugins/site.js';
+import { siteRoutes } from '../src/plugins/site.js';
 
 const root = mkdtempSync(join(tmpdir(), 'coinlens-compress-'));
 const SCRIPT = `console.log(${JSON.stringify('coinlens '.repeat(2000))});`;
@@ -43,25 +43,6 @@ describe('the icon', () => {
     assert.equal(answer.statusCode, 301);
     assert.equal(answer.headers.location, '/favicon.svg');
     assert.equal((await get('/favicon.svg')).statusCode, 200);
-  });
-});
-
-describe('preferredEncoding', () => {
-  it('prefers Brotli, then gzip, as the client weighs them', () => {
-    assert.equal(preferredEncoding('gzip, deflate, br, zstd'), 'br');
-    assert.equal(preferredEncoding('gzip, deflate'), 'gzip');
-    assert.equal(preferredEncoding('br;q=0.5, gzip'), 'gzip');
-    assert.equal(preferredEncoding('br;q=0, gzip;q=0.1'), 'gzip');
-    assert.equal(preferredEncoding('*'), 'br');
-    assert.equal(preferredEncoding('*;q=0, gzip'), 'gzip');
-  });
-
-  it('answers none when the client takes neither', () => {
-    assert.equal(preferredEncoding(undefined), null);
-    assert.equal(preferredEncoding(''), null);
-    assert.equal(preferredEncoding('identity'), null);
-    assert.equal(preferredEncoding('deflate, br;q=0'), null);
-    assert.equal(preferredEncoding('br;q=nonsense'), null);
   });
 });
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { addVary, MIN_COMPRESSED_BYTES, preferredEncoding, type Encoding } from '../encoding.js';
 import type { SiteRules } from '../site-rules.js';
 
 export interface SiteOptions {
@@ -48,31 +49,6 @@ interface HtmlFile {
 
 /** Text, which compresses; fonts and images are compressed already. */
 const COMPRESSIBLE = /\.(html?|js|mjs|css|json|svg|txt|xml|map|webmanifest)$/i;
-/** Below this, compression saves less than it costs. */
-const MIN_COMPRESSED_BYTES = 1024;
-
-export type Encoding = 'br' | 'gzip';
-
-/**
- * The encoding to answer an Accept-Encoding header with: Brotli, else gzip, as the client takes
- * them (a q of 0 refuses one; `*` stands for any not named), or null for none.
- */
-export function preferredEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  const weights = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
-  const [best] = (['br', 'gzip'] as const)
-    .filter((name) => weightOf(name) > 0)
-    .sort((a, b) => weightOf(b) - weightOf(a));
-  return best ?? null;
-}
-
 const compressors = {
   br: promisify(brotliCompress),
   gzip: promisify(gzip),
@@ -138,16 +114,6 @@ function scriptHashCache(rules: SiteRules): (file: HtmlFile) => Promise<string[]
     });
     return entry.hashes;
   };
-}
-
-function addVary(reply: FastifyReply, field: string): void {
-  const current = reply.getHeader('vary');
-  const fields = String(current ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  if (fields.some((name) => name === '*' || name.toLowerCase() === field.toLowerCase())) return;
-  reply.header('vary', [...fields, field].join(', '));
 }
 
 export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (

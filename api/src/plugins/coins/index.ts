@@ -4,6 +4,7 @@ import { ROUTES } from '@coinlens/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../auth/requireUser.js';
+import { KeptAnswer } from '../../encoding.js';
 import { ApiError, ok, sendApiNotFound, sendSvg } from '../../envelope.js';
 import { localeOf } from '../../i18n.js';
 import { normaliseKeyword, type CoinCatalog } from '../../market/catalog.js';
@@ -50,7 +51,7 @@ const tags = ['coins'];
 
 export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, options) => {
   const { catalog, follows, reports } = options;
-  const listCache = new Map<string, string>();
+  const listCache = new Map<string, KeptAnswer>();
   let listVersion = -1;
 
   const language = (request: FastifyRequest) => localeOf(request.headers.language);
@@ -71,7 +72,7 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
       if (keyword.length > 100) throw new ApiError(422, 'keywordTooLong');
       const paged = paging(page, size, 20);
       await catalog.ready();
-      // The busiest call: the answer text itself is kept until the quotes change (every 10 s
+      // The busiest call: the answer itself (and its compressed bodies) is kept until the quotes change (every 10 s
       // with the demo data), so a repeated search costs no serialization.
       const version = catalog.provider.version();
       if (version !== listVersion) {
@@ -79,13 +80,15 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
         listVersion = version;
       }
       const key = `${language(request)}|${paged.page}|${paged.size}|${normaliseKeyword(keyword)}`;
-      let text = listCache.get(key);
-      if (text === undefined) {
-        text = JSON.stringify(ok(request, catalog.search(keyword, paged.page, paged.size)));
+      let kept = listCache.get(key);
+      if (kept === undefined) {
+        kept = new KeptAnswer(
+          JSON.stringify(ok(request, catalog.search(keyword, paged.page, paged.size))),
+        );
         if (listCache.size >= LIST_CACHE_LIMIT) listCache.clear();
-        listCache.set(key, text);
+        listCache.set(key, kept);
       }
-      return reply.type('application/json; charset=utf-8').send(text);
+      return kept.send(request, reply);
     },
   );
 

@@ -2,6 +2,7 @@
 // sparklines of a page of coins in one request, and one coin by its slug with its description.
 import { MAX_SPARKLINE_IDS, ROUTES } from '@coinlens/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { KeptAnswer } from '../../encoding.js';
 import { ApiError, ok } from '../../envelope.js';
 import { localeOf } from '../../i18n.js';
 import { normaliseKeyword, type CoinCatalog } from '../../market/catalog.js';
@@ -20,7 +21,7 @@ const tags = ['market'];
 
 export const market: FastifyPluginAsyncTypebox<MarketOptions> = async (app, options) => {
   const { catalog, overview } = options;
-  const listCache = new Map<string, string>();
+  const listCache = new Map<string, KeptAnswer>();
   /** What the cached answers were made of: the provider version and the status they carry. */
   let listState = '';
 
@@ -40,7 +41,7 @@ export const market: FastifyPluginAsyncTypebox<MarketOptions> = async (app, opti
       if (keyword.length > 100) throw new ApiError(422, 'keywordTooLong');
       const paged = paging(page, size, 50);
       await catalog.ready();
-      // As the asset list does: the answer text is kept until the figures change, or the status
+      // As the asset list does: the answer is kept, compressed too, until the figures change, or the status
       // they carry does (a refused CoinGecko turns stale without a new version).
       const status = overview.status();
       const state = `${catalog.provider.version()}|${status.asOf}|${status.stale}|${status.retryAt}`;
@@ -51,14 +52,14 @@ export const market: FastifyPluginAsyncTypebox<MarketOptions> = async (app, opti
       const sortOrder = order ?? defaultOrder(sort);
       const normalised = normaliseKeyword(keyword);
       const key = `${localeOf(request.headers.language)}|${sort}|${sortOrder}|${paged.page}|${paged.size}|${normalised}`;
-      let text = listCache.get(key);
-      if (text === undefined) {
+      let kept = listCache.get(key);
+      if (kept === undefined) {
         const answer = overview.list({ keyword: normalised, sort, order: sortOrder, ...paged });
-        text = JSON.stringify(ok(request, { ...answer, market: status }));
+        kept = new KeptAnswer(JSON.stringify(ok(request, { ...answer, market: status })));
         if (listCache.size >= LIST_CACHE_LIMIT) listCache.clear();
-        listCache.set(key, text);
+        listCache.set(key, kept);
       }
-      return reply.type('application/json; charset=utf-8').send(text);
+      return kept.send(request, reply);
     },
   );
 
