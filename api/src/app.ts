@@ -12,6 +12,9 @@ import { apiPolicy } from './plugins/api-policy.js';
 import { createAssistantData } from './chat/data.js';
 import { OnboardingStore } from './chat/onboarding.js';
 import { createAssistant } from './chat/openai.js';
+import { InAppAlerts } from './alerts/deliver.js';
+import { AlertEvaluator } from './alerts/evaluate.js';
+import { AlertService } from './alerts/service.js';
 import { attachRealtime } from './chat/realtime.js';
 import { ChatService, type ReplyTimers } from './chat/service.js';
 import { ChatStore } from './chat/store.js';
@@ -28,6 +31,8 @@ import { seedDemoSources } from './monitor/seed.js';
 import { MonitorService } from './monitor/sources.js';
 import { createSummarizer } from './monitor/summarizer.js';
 import type { Summarizer } from './monitor/types.js';
+import { alertRoutes } from './plugins/alerts/index.js';
+import { InProcessJobs } from './jobs/index.js';
 import { auth } from './plugins/auth/index.js';
 import { chat } from './plugins/chat/index.js';
 import { coins } from './plugins/coins/index.js';
@@ -81,6 +86,11 @@ export interface AppOptions {
    */
   lifecycleIntervalMs?: number | false;
   /**
+   * Between two evaluations of the alerts in ms (default: the market provider's refresh); false
+   * for none, so that a test evaluates by hand (`app.alertEvaluator.evaluate()`).
+   */
+  alertIntervalMs?: number | false;
+  /**
    * Who answers in the chat: an assistant (tests), else an OpenAI-compatible endpoint
    * (ASSISTANT_*: `assistantEndpoint`), else the built-in, data-grounded analyst.
    */
@@ -100,6 +110,8 @@ declare module 'fastify' {
     catalog: CoinCatalog;
     /** Moves monitored sources along on the clock. */
     lifecycle: SourceLifecycle;
+    /** Evaluates every active alert once: what fired. */
+    alertEvaluator: AlertEvaluator;
     /** Disconnects the chat sockets whose token expired (also run every minute). */
     sweepExpiredSockets(): Promise<void>;
   }
@@ -247,6 +259,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(coins, { catalog, follows, reports });
   await app.register(marketRoutes, { catalog, overview: new MarketOverview(catalog, clock) });
   await app.register(monitor, { service: monitorService });
+  const alertService = new AlertService(db, catalog, clock);
+  await app.register(alertRoutes, { service: alertService });
+  const alertEvaluator = new AlertEvaluator(db, catalog, reports, clock);
+  app.decorate('alertEvaluator', alertEvaluator);
+  const jobs = new InProcessJobs(app.log.child({ module: 'jobs' }));
 
   const chatStore = new ChatStore(db, clock, changes, { cache: cached });
   let chatService: ChatService | null = null;
@@ -271,9 +288,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const service = chatService;
   app.decorate('sweepExpiredSockets', realtime.sweepExpired);
+  // The alerts are evaluated once per refresh of the market figures, and what fired reaches its
+  // user's tabs at once.
+  const inApp = new InAppAlerts(alertService, realtime.notify);
+  app.addHook('onReady', async () => {
+    if (options.alertIntervalMs === false) return;
+    jobs.every({
+      name: 'alerts.evaluate',
+      everyMs: options.alertIntervalMs ?? provider.status().refreshSeconds * 1000,
+      run: async () => {
+        const fired = await alertEvaluator.evaluate();
+        if (fired.length === 0) return;
+        app.log.info({ fired: fired.length }, 'alerts fired');
+        await inApp.deliver(fired);
+      },
+    });
+  });
   // Before the database closes (server.ts adds that hook after this one): replies write their
   // end, the lifecycle finishes its tick.
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await service.stop();
     await lifecycle.stop();
     await provider.stop();

@@ -29,6 +29,7 @@ export async function startServer(
     | 'summarizer'
     | 'demoSources'
     | 'lifecycleIntervalMs'
+    | 'alertIntervalMs'
     | 'assistant'
     | 'chatTimers'
   > = {},
@@ -54,6 +55,7 @@ export async function startServer(
       summarizer: options.summarizer ?? config.assistant ?? null,
       demoSources: options.demoSources ?? config.demoSources,
       lifecycleIntervalMs: options.lifecycleIntervalMs,
+      alertIntervalMs: options.alertIntervalMs,
       assistant: options.assistant,
       chatTimers: options.chatTimers,
       assistantEndpoint: config.assistant ?? null,

@@ -93,6 +93,7 @@ describe('chat across two API processes', { skip }, () => {
             logLevel: false,
             passwordCost: TEST_PASSWORD_COST,
             lifecycleIntervalMs: false,
+            alertIntervalMs: false,
             demoSources: i === 0,
             assistant,
           },

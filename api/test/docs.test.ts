@@ -99,7 +99,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
     assert.ok((document.servers ?? []).length > 0);
     assert.deepEqual(
       document.tags?.map((tag) => tag.name),
-      ['health', 'auth', 'coins', 'market', 'follows', 'reports', 'chat', 'monitoring'],
+      ['health', 'auth', 'coins', 'market', 'follows', 'alerts', 'reports', 'chat', 'monitoring'],
     );
     assert.ok(document.paths['/api/health']?.get);
   });

@@ -1,6 +1,9 @@
 // The envelopes every answer comes in, and the schemas of a route's answers built from them.
 import { Type, type Static, type TSchema } from 'typebox';
 
+/** A value or null. Generic, so that `Static<>` keeps the type (`number | null`, not `unknown`). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
 /** The envelope of every answer but monitoring's. */
 export interface Envelope<T> {
   code: number;

@@ -2,11 +2,9 @@
 // 1 hour, 24 hours and 7 days, searched and sorted on the server, a 7-day sparkline per coin asked
 // for a page of coins at once, and one coin by its provider slug. Every answer says where its
 // figures come from and how old they are (`MarketStatus`), so that a page can show it.
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { MarketSource, Page, Size } from './coins.js';
-
-// Generic, so that `Static<>` keeps the type (`number | null`, not `unknown`).
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Nullable } from './envelope.js';
 
 /** The columns the market list sorts by. */
 export const MARKET_SORTS = [

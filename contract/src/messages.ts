@@ -272,6 +272,66 @@ export const SERVER_MESSAGES = {
     zh: '数量须为 1 到 20 之间的整数',
     'pt-br': 'O tamanho deve ser um número inteiro de 1 a 20',
   },
+  alertNotFound: {
+    en: 'There is no alert with this id',
+    zh: '没有此编号的提醒',
+    'pt-br': 'Não existe alerta com este id',
+  },
+  alertLimit: {
+    en: 'You can have at most 20 alerts; delete one first',
+    zh: '最多可设置 20 个提醒，请先删除一些',
+    'pt-br': 'Você pode ter no máximo 20 alertas; exclua algum antes',
+  },
+  alertSubject: {
+    en: 'An alert on a coin needs a coin, and an alert on a source a source, not both',
+    zh: '币种提醒需要指定币种，监控源提醒需要指定监控源，二者不能同时指定',
+    'pt-br': 'Um alerta de moeda precisa de uma moeda, e um de fonte, de uma fonte; não os dois',
+  },
+  alertPrice: {
+    en: 'Enter a price above 0',
+    zh: '请输入大于 0 的价格',
+    'pt-br': 'Informe um preço acima de 0',
+  },
+  alertMove: {
+    en: 'Enter a move above 0 % and at most 1,000 %',
+    zh: '请输入大于 0% 且不超过 1,000% 的涨跌幅',
+    'pt-br': 'Informe uma variação acima de 0 % e de no máximo 1.000 %',
+  },
+  alertNoValue: {
+    en: 'This kind of alert takes no value or keyword',
+    zh: '此类提醒不需要数值或关键词',
+    'pt-br': 'Este tipo de alerta não leva valor nem palavra-chave',
+  },
+  alertKeyword: {
+    en: 'Enter a keyword of 2 to 60 characters',
+    zh: '请输入 2 到 60 个字符的关键词',
+    'pt-br': 'Informe uma palavra-chave de 2 a 60 caracteres',
+  },
+  alertCooldown: {
+    en: 'The pause between two alerts must be 0 to 10,080 minutes (7 days)',
+    zh: '两次提醒的间隔须为 0 到 10,080 分钟（7 天）',
+    'pt-br': 'A pausa entre dois alertas deve ser de 0 a 10.080 minutos (7 dias)',
+  },
+  alertReadCount: {
+    en: 'Mark 1 to 100 alerts at a time',
+    zh: '每次请标记 1 到 100 条提醒',
+    'pt-br': 'Marque de 1 a 100 alertas por vez',
+  },
+  alertSourceStarted: {
+    en: 'This source has already started',
+    zh: '此监控源已经开始',
+    'pt-br': 'Esta fonte já começou',
+  },
+  alertSourceEnded: {
+    en: 'This source has ended: its transcript will not change',
+    zh: '此监控源已结束，其文字记录不会再变化',
+    'pt-br': 'Esta fonte terminou: a transcrição não vai mudar',
+  },
+  alertSourceSummarized: {
+    en: 'The summary of this source is already out',
+    zh: '此监控源的摘要已经发布',
+    'pt-br': 'O resumo desta fonte já saiu',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 /** The key of a server message. */

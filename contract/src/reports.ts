@@ -1,11 +1,10 @@
 // The report on one coin: price series, indicators, signals and a written summary.
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Coin, MarketSource, PricePoint } from './coins.js';
+import { Nullable } from './envelope.js';
 import { MarketStatus } from './market.js';
 import type { Locale } from './locale.js';
 import { MonitorSource } from './sources.js';
-
-const Nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
 
 /** What a report's signal says about the coin. */
 export const SignalTone = Type.Union([

@@ -16,6 +16,17 @@ import {
   AuthorizeUrl,
   UserInfo,
 } from './auth.js';
+import {
+  Alert,
+  AlertAddBody,
+  AlertEventPage,
+  AlertEventsQuery,
+  AlertIdBody,
+  AlertList,
+  AlertModifyBody,
+  AlertReadBody,
+  AlertUnread,
+} from './alerts.js';
 import { ChatHistory, OnboardingProgress, RobotLine, RobotLineInput } from './chat.js';
 import {
   AssetListQuery,
@@ -149,6 +160,29 @@ export const ROUTES = {
   'POST /api/follow/delete': {
     body: FollowDeleteBody,
     response: answers(FollowList, 'The new follow list, or code 404.', { guarded: true }),
+  },
+  'GET /api/alert/list': {
+    response: answers(AlertList, 'The user’s alerts, newest first.', { guarded: true }),
+  },
+  'POST /api/alert/add': {
+    body: AlertAddBody,
+    response: answers(Alert, 'The new alert, or code 404, 422.', { guarded: true }),
+  },
+  'POST /api/alert/modify': {
+    body: AlertModifyBody,
+    response: answers(Alert, 'The changed alert, or code 404, 422.', { guarded: true }),
+  },
+  'POST /api/alert/delete': {
+    body: AlertIdBody,
+    response: answers(Type.Null(), 'null, or code 404.', { guarded: true }),
+  },
+  'GET /api/alert/events': {
+    querystring: AlertEventsQuery,
+    response: answers(AlertEventPage, 'A page of fired alerts, or code 422.', { guarded: true }),
+  },
+  'POST /api/alert/read': {
+    body: AlertReadBody,
+    response: answers(AlertUnread, 'The unread count left, or code 422.', { guarded: true }),
   },
   'GET /api/coin/price': {
     querystring: PriceQuery,

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Value from 'typebox/value';
 import {
+  ALERT_KINDS,
+  AlertKind,
   CODES,
+  COIN_ALERT_KINDS,
+  VALUE_ALERT_KINDS,
   LOCALES,
   ROUTES,
   SERVER_MESSAGES,
@@ -71,5 +75,18 @@ describe('routes', () => {
     const monitored = ROUTES['GET /api/monitor/source/hot'].response[200];
     assert.ok(Value.Check(monitored, { ok: true, msg: '', data: [] }));
     assert.ok(!Value.Check(monitored, { code: 200, msg: 'ok', data: [] }));
+  });
+});
+
+describe('alert kinds', () => {
+  it('are the same list in the schema and in ALERT_KINDS, the coin and value kinds among them', () => {
+    assert.deepEqual(
+      AlertKind.anyOf.map((literal) => literal.const),
+      [...ALERT_KINDS],
+    );
+    for (const kind of [...COIN_ALERT_KINDS, ...VALUE_ALERT_KINDS]) {
+      assert.ok(ALERT_KINDS.includes(kind), kind);
+    }
+    assert.ok(VALUE_ALERT_KINDS.every((kind) => COIN_ALERT_KINDS.includes(kind)));
   });
 });

@@ -97,7 +97,12 @@ interface SocketData {
 export async function attachRealtime(
   app: FastifyInstance,
   options: RealtimeOptions,
-): Promise<{ io: Server; transport: ChatTransport; sweepExpired(): Promise<void> }> {
+): Promise<{
+  io: Server;
+  transport: ChatTransport;
+  sweepExpired(): Promise<void>;
+  notify(userId: number, event: string, payload: unknown): void;
+}> {
   const allowed = new Set(options.corsOrigins);
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -278,5 +283,9 @@ export async function attachRealtime(
       }
     },
   };
-  return { io, transport, sweepExpired };
+  /** Sends `payload` as `event` to every socket of the user, in every process. */
+  const notify = (userId: number, event: string, payload: unknown) => {
+    io.to(roomOf(userId)).emit(event, payload);
+  };
+  return { io, transport, sweepExpired, notify };
 }

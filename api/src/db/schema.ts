@@ -1,5 +1,6 @@
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -332,3 +333,72 @@ export const onboardingProgress = pgTable('onboarding_progress', {
   progress: jsonb('progress').notNull(),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * A user's alerts (at most 20 each, src/alerts/service.ts): on a coin's figure (`coinId`, with
+ * `line` for the kinds that take a value) or on a source (`sourceId`, with `keyword` for a
+ * keyword). `armed` and `lastFiredAt` are the rules' state (src/alerts/rules.ts); a firing
+ * changes them only if they are still what the evaluation read, so one crossing fires once across
+ * processes and restarts.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The contract's AlertKind. */
+    kind: text('kind').notNull(),
+    coinId: integer('coin_id').references(() => coins.id, { onDelete: 'cascade' }),
+    sourceId: integer('source_id').references(() => sources.id, { onDelete: 'cascade' }),
+    line: doublePrecision('line'),
+    keyword: text('keyword'),
+    cooldownMinutes: integer('cooldown_minutes').notNull(),
+    paused: boolean('paused').notNull().default(false),
+    /** Null until the first fresh reading after it was made or changed. */
+    armed: boolean('armed'),
+    lastFiredAt: at('last_fired_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    index('alerts_user_created_idx').on(table.userId, table.createdAt),
+    index('alerts_coin_idx').on(table.coinId),
+    index('alerts_source_idx').on(table.sourceId),
+  ],
+);
+
+/**
+ * Every alert that fired: the inbox (unread until `readAt`) and the history, kept when the alert
+ * is deleted (`alertId` null), with what fired it so that a user can check it. `firing` names the
+ * crossing or the event (one row per firing: the unique index is the last guard against a
+ * double).
+ */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alertId: integer('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    firing: text('firing').notNull(),
+    kind: text('kind').notNull(),
+    coinId: integer('coin_id').references(() => coins.id, { onDelete: 'cascade' }),
+    sourceId: integer('source_id').references(() => sources.id, { onDelete: 'cascade' }),
+    line: doublePrecision('line'),
+    keyword: text('keyword'),
+    /** The figure that fired it; null for a source's event. */
+    figure: doublePrecision('figure'),
+    /** The market provider (`demo`, `coingecko`) and when its figure was current. */
+    provider: text('provider'),
+    asOf: at('as_of'),
+    firedAt: at('fired_at').notNull(),
+    readAt: at('read_at'),
+  },
+  (table) => [
+    uniqueIndex('alert_events_alert_firing_idx').on(table.alertId, table.firing),
+    index('alert_events_user_fired_idx').on(table.userId, table.firedAt),
+  ],
+);

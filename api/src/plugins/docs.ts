@@ -47,6 +47,11 @@ export const DOCS_TAGS = [
   },
   { name: 'follows', description: "The signed-in user's followed coins." },
   {
+    name: 'alerts',
+    description:
+      "The signed-in user's alerts on coins and sources, and the alerts that fired: the inbox and the history, each with the figure that fired it, its provider and its as-of time.",
+  },
+  {
     name: 'reports',
     description: 'Coin reports: price series, indicators, signals and a written summary.',
   },

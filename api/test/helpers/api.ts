@@ -37,7 +37,13 @@ export interface ApiTestServer {
 export async function startApiServer(
   options: { clock?: FixedClock } & Pick<
     AppOptions,
-    'market' | 'summarizer' | 'demoSources' | 'assistant' | 'corsOrigins' | 'chatTimers'
+    | 'market'
+    | 'summarizer'
+    | 'demoSources'
+    | 'assistant'
+    | 'corsOrigins'
+    | 'chatTimers'
+    | 'alertIntervalMs'
   > = {},
 ): Promise<ApiTestServer> {
   const database = await testDatabase();
@@ -56,6 +62,8 @@ export async function startApiServer(
       clock,
       passwordCost: TEST_PASSWORD_COST,
       lifecycleIntervalMs: false,
+      // Tests evaluate the alerts by hand unless they ask for the timer.
+      alertIntervalMs: options.alertIntervalMs ?? false,
       market: options.market,
       summarizer: options.summarizer,
       demoSources: options.demoSources,

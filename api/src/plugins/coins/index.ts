@@ -72,8 +72,8 @@ export const coins: FastifyPluginAsyncTypebox<CoinsOptions> = async (app, option
       if (keyword.length > 100) throw new ApiError(422, 'keywordTooLong');
       const paged = paging(page, size, 20);
       await catalog.ready();
-      // The busiest call: the answer itself (and its compressed bodies) is kept until the quotes change (every 10 s
-      // with the demo data), so a repeated search costs no serialization.
+      // The busiest call: the answer (and its compressed bodies) is kept until the quotes change
+      // (every 10 s with the demo data), so a repeated search costs no serialization.
       const version = catalog.provider.version();
       if (version !== listVersion) {
         listCache.clear();

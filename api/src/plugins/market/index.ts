@@ -41,8 +41,8 @@ export const market: FastifyPluginAsyncTypebox<MarketOptions> = async (app, opti
       if (keyword.length > 100) throw new ApiError(422, 'keywordTooLong');
       const paged = paging(page, size, 50);
       await catalog.ready();
-      // As the asset list does: the answer is kept, compressed too, until the figures change, or the status
-      // they carry does (a refused CoinGecko turns stale without a new version).
+      // As the asset list does: the answer is kept, compressed too, until the figures change, or
+      // the status they carry does (a refused CoinGecko turns stale without a new version).
       const status = overview.status();
       const state = `${catalog.provider.version()}|${status.asOf}|${status.stale}|${status.retryAt}`;
       if (state !== listState) {

@@ -1,0 +1,301 @@
+// One evaluation of every active alert: the coin alerts against their coin's current figures
+// (src/alerts/rules.ts), the source alerts against their source's state and transcript. A firing
+// is written as a compare-and-set of the alert's state, with its event, in one transaction: when
+// several processes evaluate the same tick, or a restarted one evaluates it again, one of them
+// writes the firing and the others find the state changed and write nothing.
+import type { AlertKind, MarketSource } from '@coinlens/contract';
+import {
+  and,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  TransactionRollbackError,
+  type SQL,
+} from 'drizzle-orm';
+import type { Clock } from '../auth/clock.js';
+import type { Database } from '../db/client.js';
+import { alertEvents, alerts, sourceLines, sources } from '../db/schema.js';
+import type { CoinCatalog } from '../market/catalog.js';
+import type { ReportService } from '../market/reports.js';
+import { marketStatus } from '../market/status.js';
+import { STATUS } from '../monitor/sources.js';
+import {
+  evaluateLine,
+  marginFor,
+  type Direction,
+  type Figure,
+  type LineRule,
+  type LineState,
+} from './rules.js';
+
+type AlertRow = typeof alerts.$inferSelect;
+
+/** An alert that fired, as written in its user's history. */
+export interface Fired {
+  eventId: number;
+  alertId: number;
+  userId: number;
+  kind: AlertKind;
+  firedAt: number;
+}
+
+/** The line an alert of a coin kind watches: which figure, from which side, at which value. */
+export function lineOf(row: Pick<AlertRow, 'kind' | 'line'>): {
+  figure: Figure;
+  direction: Direction;
+  line: number;
+} | null {
+  switch (row.kind as AlertKind) {
+    case 'priceAbove':
+      return { figure: 'price', direction: 'above', line: row.line ?? NaN };
+    case 'priceBelow':
+      return { figure: 'price', direction: 'below', line: row.line ?? NaN };
+    case 'move24h':
+      return { figure: 'move24h', direction: 'above', line: row.line ?? NaN };
+    case 'rsiOverbought':
+      return { figure: 'rsi14', direction: 'above', line: 70 };
+    case 'rsiOversold':
+      return { figure: 'rsi14', direction: 'below', line: 30 };
+    case 'sma50CrossUp':
+      return { figure: 'sma50Distance', direction: 'above', line: 0 };
+    case 'sma50CrossDown':
+      return { figure: 'sma50Distance', direction: 'below', line: 0 };
+    default:
+      return null;
+  }
+}
+
+/** The figures of one coin now, each read only when an alert needs it. */
+class CoinFigures {
+  #indicators: Promise<{ rsi14: number | null; sma50: number | null } | null> | undefined;
+
+  constructor(
+    private readonly coinId: number,
+    private readonly catalog: CoinCatalog,
+    private readonly reports: ReportService,
+  ) {}
+
+  async value(figure: Figure): Promise<number | null> {
+    const coin = this.catalog.coin(this.coinId);
+    if (!coin) return null;
+    if (figure === 'price') return coin.quotes.price;
+    if (figure === 'move24h') return Math.abs(coin.quotes.percentChange24h);
+    this.#indicators ??= this.reports
+      .report(this.coinId, 'en')
+      .then((report) => report && report.indicators)
+      // No history now (the provider is down): no figure, nothing fires on a guess.
+      .catch(() => null);
+    const indicators = await this.#indicators;
+    if (!indicators) return null;
+    if (figure === 'rsi14') return indicators.rsi14;
+    if (indicators.sma50 === null || indicators.sma50 <= 0) return null;
+    return ((coin.quotes.price - indicators.sma50) / indicators.sma50) * 100;
+  }
+}
+
+export class AlertEvaluator {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: CoinCatalog,
+    private readonly reports: ReportService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Every active alert once: what fired. */
+  async evaluate(): Promise<Fired[]> {
+    const coin = await this.evaluateCoins();
+    const source = await this.evaluateSources();
+    return [...coin, ...source];
+  }
+
+  /**
+   * Every active coin alert against its coin's current figures. A stale market fires nothing and
+   * changes nothing; a coin the provider no longer gives is skipped.
+   */
+  async evaluateCoins(): Promise<Fired[]> {
+    await this.catalog.ready();
+    const nowMs = this.clock.now();
+    const market = marketStatus(this.catalog.provider, nowMs);
+    if (market.stale) return [];
+    const rows = await this.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.paused, false), isNotNull(alerts.coinId)));
+    const figures = new Map<number, CoinFigures>();
+    /** State changes that are not firings, by the state read and the state written. */
+    const moves = new Map<string, { from: boolean | null; to: boolean; ids: number[] }>();
+    const firings: { row: AlertRow; figure: number }[] = [];
+    for (const row of rows) {
+      const watched = lineOf(row);
+      if (!watched || !Number.isFinite(watched.line)) continue;
+      let coin = figures.get(row.coinId!);
+      if (!coin) {
+        coin = new CoinFigures(row.coinId!, this.catalog, this.reports);
+        figures.set(row.coinId!, coin);
+      }
+      const value = await coin.value(watched.figure);
+      if (value === null) continue;
+      const rule: LineRule = {
+        direction: watched.direction,
+        line: watched.line,
+        margin: marginFor(watched.figure, watched.line),
+        cooldownMs: row.cooldownMinutes * 60_000,
+      };
+      const state: LineState = {
+        armed: row.armed,
+        lastFiredAt: row.lastFiredAt?.getTime() ?? null,
+      };
+      const { verdict, state: next } = evaluateLine(rule, state, { value, stale: false }, nowMs);
+      if (verdict === 'fire') {
+        firings.push({ row, figure: value });
+      } else if (next.armed !== row.armed && next.armed !== null) {
+        const key = `${row.armed}>${next.armed}`;
+        const move = moves.get(key) ?? { from: row.armed, to: next.armed, ids: [] };
+        move.ids.push(row.id);
+        moves.set(key, move);
+      }
+    }
+    for (const { from, to, ids } of moves.values()) {
+      await this.db
+        .update(alerts)
+        .set({ armed: to })
+        .where(and(inArray(alerts.id, ids), sameArmed(from)));
+    }
+    const fired: Fired[] = [];
+    for (const { row, figure } of firings) {
+      // A crossing is named by the state it fired from: the same one never fires twice.
+      const from = row.lastFiredAt?.getTime() ?? 0;
+      const event = await this.#fire(row, nowMs, `crossing:${from}>${nowMs}`, {
+        figure,
+        provider: market.source,
+        asOf: market.asOf,
+      });
+      if (event) fired.push(event);
+    }
+    return fired;
+  }
+
+  /**
+   * Every armed source alert whose event happened: the source went live, its summary is out, or
+   * its transcript says the keyword (case-insensitive, anywhere in a line).
+   */
+  async evaluateSources(): Promise<Fired[]> {
+    const nowMs = this.clock.now();
+    const armedOf = (kind: AlertKind) =>
+      and(eq(alerts.kind, kind), eq(alerts.paused, false), eq(alerts.armed, true));
+    const live = this.db
+      .select({ alert: alerts })
+      .from(alerts)
+      .innerJoin(sources, eq(sources.id, alerts.sourceId))
+      .where(
+        and(
+          armedOf('sourceLive'),
+          inArray(sources.status, [
+            STATUS.inProgress,
+            STATUS.finished,
+            STATUS.parsing,
+            STATUS.completed,
+          ]),
+        ),
+      );
+    const summarised = this.db
+      .select({ alert: alerts })
+      .from(alerts)
+      .innerJoin(sources, eq(sources.id, alerts.sourceId))
+      .where(
+        and(
+          armedOf('sourceSummary'),
+          eq(sources.status, STATUS.completed),
+          isNotNull(sources.summary),
+        ),
+      );
+    const said = this.db
+      .select({ alert: alerts })
+      .from(alerts)
+      .where(
+        and(
+          armedOf('sourceKeyword'),
+          sql`exists (select 1 from ${sourceLines} where ${sourceLines.sourceId} = ${alerts.sourceId} and position(lower(${alerts.keyword}) in lower(${sourceLines.text})) > 0)`,
+        ),
+      );
+    const due = [...(await live), ...(await summarised), ...(await said)];
+    const fired: Fired[] = [];
+    for (const { alert } of due) {
+      const event = await this.#fire(alert, nowMs, alert.kind, null);
+      if (event) fired.push(event);
+    }
+    return fired;
+  }
+
+  /**
+   * Writes a firing if the alert's state is still the one read: the alert spent, its event in
+   * the history. Null when another evaluation wrote it first (or the alert changed meanwhile).
+   */
+  async #fire(
+    row: AlertRow,
+    nowMs: number,
+    firing: string,
+    figure: { figure: number; provider: MarketSource; asOf: number } | null,
+  ): Promise<Fired | null> {
+    const firedAt = new Date(nowMs);
+    const written = await this.db
+      .transaction(async (tx) => {
+        const [spent] = await tx
+          .update(alerts)
+          .set({ armed: false, lastFiredAt: firedAt })
+          .where(
+            and(
+              eq(alerts.id, row.id),
+              eq(alerts.paused, false),
+              eq(alerts.armed, true),
+              row.lastFiredAt === null
+                ? isNull(alerts.lastFiredAt)
+                : eq(alerts.lastFiredAt, row.lastFiredAt),
+              row.line === null ? isNull(alerts.line) : eq(alerts.line, row.line),
+            ),
+          )
+          .returning({ id: alerts.id });
+        if (!spent) return null;
+        const [event] = await tx
+          .insert(alertEvents)
+          .values({
+            userId: row.userId,
+            alertId: row.id,
+            firing,
+            kind: row.kind,
+            coinId: row.coinId,
+            sourceId: row.sourceId,
+            line: lineOf(row)?.line ?? null,
+            keyword: row.keyword,
+            figure: figure?.figure ?? null,
+            provider: figure?.provider ?? null,
+            asOf: figure ? new Date(figure.asOf * 1000) : null,
+            firedAt,
+          })
+          .onConflictDoNothing()
+          .returning({ id: alertEvents.id });
+        // Written already: leave the alert as it was.
+        if (!event) tx.rollback();
+        return event!.id;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TransactionRollbackError) return null;
+        throw error;
+      });
+    if (written === null) return null;
+    return {
+      eventId: written,
+      alertId: row.id,
+      userId: row.userId,
+      kind: row.kind as AlertKind,
+      firedAt: nowMs,
+    };
+  }
+}
+
+/** `armed` is still `value` (null included). */
+function sameArmed(value: boolean | null): SQL {
+  return value === null ? isNull(alerts.armed) : eq(alerts.armed, value);
+}
