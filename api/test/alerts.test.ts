@@ -429,6 +429,20 @@ describe('alerts on sources', () => {
       ['sourceSummary', live.id],
     ]);
     assert.ok(all.every((event) => event.figure === null && event.source === null));
+
+    // A new keyword is listened for, though the old one was said.
+    const other = content.data.records
+      .flatMap((line) => line.text.split(/\s+/))
+      .find((w) => w.length >= 5 && w.toLowerCase() !== word.toLowerCase())!;
+    const relistening = await call<Alert>(t.url, '/api/alert/modify', {
+      token,
+      body: { id: keyword.data.id, keyword: other },
+    });
+    assert.equal(relistening.code, 200, relistening.msg);
+    assert.equal(relistening.data.state, 'armed');
+    await evaluate();
+    const latest = (await eventsOf(token)).data.records[0]!;
+    assert.deepEqual([latest.kind, latest.keyword], ['sourceKeyword', other]);
   });
 });
 

@@ -223,7 +223,10 @@ export class AlertEvaluator {
     const due = [...(await live), ...(await summarised), ...(await said)];
     const fired: Fired[] = [];
     for (const { alert } of due) {
-      const event = await this.#fire(alert, nowMs, alert.kind, null);
+      // Named by the state it fired from, as a crossing is: an alert re-armed by a new keyword
+      // fires again.
+      const from = alert.lastFiredAt?.getTime() ?? 0;
+      const event = await this.#fire(alert, nowMs, `${alert.kind}:${from}`, null);
       if (event) fired.push(event);
     }
     return fired;

@@ -190,7 +190,8 @@ export class AlertService {
 
   /**
    * Changes an alert's value, keyword, cooldown or pause (each checked as when it was made). A new
-   * line or keyword starts the rules over: the next fresh reading finds the side again.
+   * line starts the rules over (the next fresh reading finds the side again), and a new keyword
+   * is listened for even if the old one was said.
    */
   async modify(
     userId: number,
@@ -214,7 +215,8 @@ export class AlertService {
         keyword,
         cooldownMinutes,
         paused: change.paused ?? current.paused,
-        ...(restart && isCoinKind(kind) ? { armed: null } : {}),
+        // A coin alert finds its side again; a keyword alert listens for its new word.
+        ...(restart ? { armed: isCoinKind(kind) ? null : true } : {}),
         updatedAt: new Date(this.clock.now()),
       })
       .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
