@@ -8,26 +8,12 @@ export type Encoding = 'br' | 'gzip';
 /** Below this, compression saves less than it costs. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-/** Accept-Encoding headers already read, with the encoding each takes. */
-const preferred = new Map<string, Encoding | null>();
-const PREFERRED_LIMIT = 100;
-
 /**
  * The encoding to answer an Accept-Encoding header with: Brotli, else gzip, as the client takes
  * them (a q of 0 refuses one; `*` stands for any not named), or null for none.
  */
 export function preferredEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
-  const known = preferred.get(header);
-  if (known !== undefined) return known;
-  const encoding = parseAcceptEncoding(header);
-  // Browsers send a handful of headers, each on every request: the answer is kept per header.
-  if (preferred.size >= PREFERRED_LIMIT) preferred.clear();
-  preferred.set(header, encoding);
-  return encoding;
-}
-
-function parseAcceptEncoding(header: string): Encoding | null {
   const weights = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
@@ -45,10 +31,6 @@ function parseAcceptEncoding(header: string): Encoding | null {
 /** Adds `field` to the reply's Vary header, once. */
 export function addVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
-  if (current === undefined) {
-    reply.header('vary', field);
-    return;
-  }
   const fields = String(current ?? '')
     .split(',')
     .map((name) => name.trim())

@@ -10,6 +10,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  or,
   sql,
   TransactionRollbackError,
   type SQL,
@@ -70,6 +71,7 @@ export function lineOf(row: Pick<AlertRow, 'kind' | 'line'>): {
 /** The figures of one coin now, each read only when an alert needs it. */
 class CoinFigures {
   #indicators: Promise<{ rsi14: number | null; sma50: number | null } | null> | undefined;
+  #coin: ReturnType<CoinCatalog['coin']> | undefined;
 
   constructor(
     private readonly coinId: number,
@@ -78,7 +80,8 @@ class CoinFigures {
   ) {}
 
   async value(figure: Figure): Promise<number | null> {
-    const coin = this.catalog.coin(this.coinId);
+    // Once per coin and evaluation, however many of its alerts ask.
+    const coin = (this.#coin ??= this.catalog.coin(this.coinId));
     if (!coin) return null;
     if (figure === 'price') return coin.quotes.price;
     if (figure === 'move24h') return Math.abs(coin.quotes.percentChange24h);
@@ -183,44 +186,36 @@ export class AlertEvaluator {
    */
   async evaluateSources(): Promise<Fired[]> {
     const nowMs = this.clock.now();
-    const armedOf = (kind: AlertKind) =>
-      and(eq(alerts.kind, kind), eq(alerts.paused, false), eq(alerts.armed, true));
-    const live = this.db
+    const due = await this.db
       .select({ alert: alerts })
       .from(alerts)
       .innerJoin(sources, eq(sources.id, alerts.sourceId))
       .where(
         and(
-          armedOf('sourceLive'),
-          inArray(sources.status, [
-            STATUS.inProgress,
-            STATUS.finished,
-            STATUS.parsing,
-            STATUS.completed,
-          ]),
+          eq(alerts.paused, false),
+          eq(alerts.armed, true),
+          or(
+            and(
+              eq(alerts.kind, 'sourceLive'),
+              inArray(sources.status, [
+                STATUS.inProgress,
+                STATUS.finished,
+                STATUS.parsing,
+                STATUS.completed,
+              ]),
+            ),
+            and(
+              eq(alerts.kind, 'sourceSummary'),
+              eq(sources.status, STATUS.completed),
+              isNotNull(sources.summary),
+            ),
+            and(
+              eq(alerts.kind, 'sourceKeyword'),
+              sql`exists (select 1 from ${sourceLines} where ${sourceLines.sourceId} = ${alerts.sourceId} and position(lower(${alerts.keyword}) in lower(${sourceLines.text})) > 0)`,
+            ),
+          ),
         ),
       );
-    const summarised = this.db
-      .select({ alert: alerts })
-      .from(alerts)
-      .innerJoin(sources, eq(sources.id, alerts.sourceId))
-      .where(
-        and(
-          armedOf('sourceSummary'),
-          eq(sources.status, STATUS.completed),
-          isNotNull(sources.summary),
-        ),
-      );
-    const said = this.db
-      .select({ alert: alerts })
-      .from(alerts)
-      .where(
-        and(
-          armedOf('sourceKeyword'),
-          sql`exists (select 1 from ${sourceLines} where ${sourceLines.sourceId} = ${alerts.sourceId} and position(lower(${alerts.keyword}) in lower(${sourceLines.text})) > 0)`,
-        ),
-      );
-    const due = [...(await live), ...(await summarised), ...(await said)];
     const fired: Fired[] = [];
     for (const { alert } of due) {
       // Named by the state it fired from, as a crossing is: an alert re-armed by a new keyword
