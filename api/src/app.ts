@@ -32,7 +32,7 @@ import { MonitorService } from './monitor/sources.js';
 import { createSummarizer } from './monitor/summarizer.js';
 import type { Summarizer } from './monitor/types.js';
 import { alertRoutes } from './plugins/alerts/index.js';
-import { InProcessJobs } from './jobs/index.js';
+import { createJobRunner, type JobRunnerSettings } from './jobs/index.js';
 import { auth } from './plugins/auth/index.js';
 import { chat } from './plugins/chat/index.js';
 import { coins } from './plugins/coins/index.js';
@@ -100,6 +100,11 @@ export interface AppOptions {
   chatTimers?: ReplyTimers;
   /** Redis (REDIS_URL) between several API processes for socket.io; unset: one process. */
   redisUrl?: string | null;
+  /**
+   * Where the repeating jobs run (src/jobs): BullMQ on `redisUrl`, else pg-boss on
+   * `databaseUrl`; unset, in this process.
+   */
+  jobs?: JobRunnerSettings;
 }
 
 type AssistantSettings = NonNullable<Parameters<typeof createSummarizer>[0]['assistant']>;
@@ -263,7 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertRoutes, { service: alertService });
   const alertEvaluator = new AlertEvaluator(db, catalog, reports, clock);
   app.decorate('alertEvaluator', alertEvaluator);
-  const jobs = new InProcessJobs(app.log.child({ module: 'jobs' }));
+  const jobs = await createJobRunner(options.jobs ?? {}, app.log.child({ module: 'jobs' }));
 
   const chatStore = new ChatStore(db, clock, changes, { cache: cached });
   let chatService: ChatService | null = null;
@@ -293,7 +298,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const inApp = new InAppAlerts(alertService, realtime.notify);
   app.addHook('onReady', async () => {
     if (options.alertIntervalMs === false) return;
-    jobs.every({
+    await jobs.every({
       name: 'alerts.evaluate',
       everyMs: options.alertIntervalMs ?? provider.status().refreshSeconds * 1000,
       run: async () => {

@@ -60,6 +60,7 @@ export async function startServer(
       chatTimers: options.chatTimers,
       assistantEndpoint: config.assistant ?? null,
       redisUrl: config.redisUrl ?? null,
+      jobs: { databaseUrl: config.databaseUrl, redisUrl: config.redisUrl },
     });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });

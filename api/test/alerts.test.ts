@@ -18,10 +18,9 @@ import {
   type ListPage,
   type MonitorSource,
 } from '@coinlens/contract';
-import { createSnapshotProvider } from '../src/market/snapshot.js';
-import type { MarketProvider, MarketQuote } from '../src/market/types.js';
 import { call } from './helpers/auth.js';
 import { ChatSockets, connected } from './helpers/chat.js';
+import { steeredMarket } from './helpers/market.js';
 import {
   FixedClock,
   monitorCall,
@@ -30,44 +29,6 @@ import {
   T0,
   type ApiTestServer,
 } from './helpers/api.js';
-
-/** The demo market, with prices the test sets and a switch that makes its figures stale. */
-function steeredMarket(clock: FixedClock) {
-  const inner = createSnapshotProvider({ clock });
-  const prices = new Map<string, number>();
-  let stale = false;
-  let changes = 0;
-  const provider: MarketProvider = {
-    source: inner.source,
-    start: () => inner.start(),
-    stop: () => inner.stop(),
-    coins: () => inner.coins(),
-    quote(slug): MarketQuote | null {
-      const quote = inner.quote(slug);
-      const price = prices.get(slug);
-      return quote && price !== undefined ? { ...quote, price } : quote;
-    },
-    history: (slug, from, to) => inner.history(slug, from, to),
-    version: () => inner.version() * 1000 + changes,
-    sparkline: (slug) => inner.sparkline(slug),
-    status() {
-      const status = inner.status();
-      return stale ? { ...status, asOfSec: status.asOfSec - 10 * status.refreshSeconds } : status;
-    },
-    description: (slug, locale) => inner.description(slug, locale),
-  };
-  return {
-    provider,
-    setPrice(slug: string, price: number) {
-      prices.set(slug, price);
-      changes += 1;
-    },
-    setStale(value: boolean) {
-      stale = value;
-      changes += 1;
-    },
-  };
-}
 
 const clock = new FixedClock(T0);
 const market = steeredMarket(clock);

@@ -4,11 +4,9 @@
 // redis-server; CI has both (.ci/run), elsewhere the test says why it is skipped.
 // Both engines: it runs on PostgreSQL only, and says why it is skipped on PGlite.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect as netConnect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -19,10 +17,8 @@ import { runImport } from '../src/cli/import.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { call, lastMail, sendCode, TEST_PASSWORD_COST } from './helpers/auth.js';
 import { testDatabase, type TestDatabase } from './helpers/database.js';
-import getPort from 'get-port';
+import { haveRedis, startRedis, type TestRedis } from './helpers/redis.js';
 
-const REDIS_SERVER = process.env.REDIS_SERVER || 'redis-server';
-const haveRedis = spawnSync(REDIS_SERVER, ['--version']).status === 0;
 const havePostgres = Boolean(process.env.TEST_DATABASE_URL);
 const skip = !haveRedis
   ? 'redis-server is not installed'
@@ -47,36 +43,14 @@ const assistant: Assistant = {
   },
 };
 
-let redis: ChildProcess | undefined;
-let redisUrl = '';
+let redis: TestRedis | undefined;
 let database: TestDatabase | undefined;
 const servers: RunningServer[] = [];
 const sockets: Socket[] = [];
 
 describe('chat across two API processes', { skip }, () => {
   before(async () => {
-    const port = await getPort({ host: '127.0.0.1' });
-    redis = spawn(
-      REDIS_SERVER,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    redisUrl = `redis://127.0.0.1:${port}`;
-    // Until redis-server listens.
-    for (let tries = 0; ; tries += 1) {
-      const up = await new Promise<boolean>((resolve) => {
-        const probe = netConnect(port, '127.0.0.1', () => {
-          probe.end();
-          resolve(true);
-        });
-        probe.on('error', () => resolve(false));
-      });
-      if (up) break;
-      if (tries > 100) throw new Error('redis-server did not start');
-      await sleep(50);
-    }
+    redis = await startRedis();
     database = await testDatabase();
     for (let i = 0; i < 2; i += 1) {
       servers.push(
@@ -87,7 +61,7 @@ describe('chat across two API processes', { skip }, () => {
             ...database.config,
             siteDir: null,
             logLevel: 'silent',
-            redisUrl,
+            redisUrl: redis.url,
           },
           {
             logLevel: false,
@@ -105,7 +79,7 @@ describe('chat across two API processes', { skip }, () => {
   after(async () => {
     for (const socket of sockets) socket.disconnect();
     for (const server of servers) await server.close();
-    redis?.kill('SIGTERM');
+    redis?.stop();
     await database?.cleanup();
   });
 
@@ -313,7 +287,7 @@ describe('chat across two API processes', { skip }, () => {
         ...process.env,
         INIT_CWD: dir,
         DATABASE_URL: database!.config.databaseUrl!,
-        REDIS_URL: redisUrl,
+        REDIS_URL: redis!.url,
       };
       assert.equal(await runImport(['sources.json'], env, io), 0, lines.join('\n'));
     };

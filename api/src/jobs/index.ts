@@ -1,25 +1,43 @@
 // Background work that repeats: what a job engine runs for the server (the alerts' evaluation).
-// The embedded default runs it in the process, on a timer per job, one run at a time; a
-// deployment of several processes shares one run per period through the database or Redis.
+// Three engines behind one interface, chosen by the deployment (`createJobRunner`):
+// - BullMQ on Redis when REDIS_URL is set;
+// - pg-boss on PostgreSQL when DATABASE_URL is set (and no Redis);
+// - the in-process runner on the embedded PGlite, which only one process can open.
+// With either shared engine, every process offers to run each job and the engine hands each
+// period's run to one of them, so adding API processes adds no runs.
 //
-// A job's work must be safe to run twice: a firing is a compare-and-set in the database
+// A job's work must still be safe to run twice: a firing is a compare-and-set in the database
 // (src/alerts/evaluate.ts), so a run repeated after a crash, or by a second process, writes
 // nothing new.
 import type { FastifyBaseLogger } from 'fastify';
+import { runLogged, type JobRunner, type RepeatingJob } from './runner.js';
 
-export interface RepeatingJob {
-  /** The job's name, for the log. */
-  name: string;
-  /** Between the starts of two runs, in ms. */
-  everyMs: number;
-  run(): Promise<void>;
+export type { JobEngine, JobRunner, RepeatingJob } from './runner.js';
+
+export interface JobRunnerSettings {
+  /** DATABASE_URL: pg-boss keeps its queues in this database. */
+  databaseUrl?: string | null;
+  /** REDIS_URL: BullMQ keeps its queues in this Redis, in preference to PostgreSQL. */
+  redisUrl?: string | null;
 }
 
-export interface JobRunner {
-  /** Runs the job every `everyMs` from now on, the first run at once. */
-  every(job: RepeatingJob): void;
-  /** Stops every timer and waits for the runs under way. */
-  stop(): Promise<void>;
+/**
+ * The engine the deployment has. The shared engines are imported only when configured, so the
+ * embedded default loads neither.
+ */
+export async function createJobRunner(
+  settings: JobRunnerSettings,
+  log: FastifyBaseLogger,
+): Promise<JobRunner> {
+  if (settings.redisUrl) {
+    const { BullMqJobs } = await import('./bullmq.js');
+    return new BullMqJobs(settings.redisUrl, log);
+  }
+  if (settings.databaseUrl) {
+    const { PgBossJobs } = await import('./pgboss.js');
+    return new PgBossJobs(settings.databaseUrl, log);
+  }
+  return new InProcessJobs(log);
 }
 
 /**
@@ -27,29 +45,28 @@ export interface JobRunner {
  * next starts when it ends); a run that fails is logged and the next runs on time.
  */
 export class InProcessJobs implements JobRunner {
+  readonly engine = 'in-process';
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #running = new Set<Promise<void>>();
   #stopped = false;
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  every(job: RepeatingJob): void {
+  every(job: RepeatingJob): Promise<void> {
     let current: Promise<void> | null = null;
     const run = () => {
       if (this.#stopped || current) return;
-      current = job
-        .run()
-        .catch((error: unknown) => this.log.error({ err: error, job: job.name }, 'job failed'))
-        .finally(() => {
-          this.#running.delete(current!);
-          current = null;
-        });
+      current = runLogged(job, this.log).finally(() => {
+        this.#running.delete(current!);
+        current = null;
+      });
       this.#running.add(current);
     };
     const timer = setInterval(run, job.everyMs);
     timer.unref();
     this.#timers.add(timer);
     run();
+    return Promise.resolve();
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,78 @@
+// pg-boss on PostgreSQL: the job engine of a deployment with DATABASE_URL and no Redis.
+//
+// pg-boss's own schedules are cron expressions, read once a minute, and the market figures
+// refresh every 10 s in the demo. So each process offers a run every second with
+// `sendThrottled`, whose slot (one per period, by the database's clock) keeps only the first
+// offer; a worker in any process takes it. The queue's `stately` policy keeps at most one run
+// waiting and one under way, so a slow run never piles up others behind it.
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { runLogged, type JobRunner, type RepeatingJob } from './runner.js';
+
+/** How often each process offers the next run: a period's run starts at most this late. */
+const OFFER_MS = 1000;
+/** pg-boss's polling floor, so a run offered is taken within half a second. */
+const POLLING_SECONDS = 0.5;
+
+export class PgBossJobs implements JobRunner {
+  readonly engine = 'pg-boss';
+  readonly #boss: PgBoss;
+  readonly #timers = new Set<NodeJS.Timeout>();
+  #started: Promise<unknown> | null = null;
+  #stopped = false;
+
+  constructor(
+    connectionString: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#boss = new PgBoss({
+      connectionString,
+      application_name: 'coinlens-jobs',
+      // Its own pool: the offers and the polling never wait behind the API's queries.
+      max: 2,
+      // No cron schedules: the runs are offered by the period (above).
+      schedule: false,
+      // A period's run is worth keeping for an hour (to look into), not for pg-boss's 14 days.
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterHours: 24,
+    });
+    // pg-boss reports a lost connection here and carries on; unheard, the event would end the
+    // process.
+    this.#boss.on('error', (error) => this.log.error({ err: error }, 'pg-boss'));
+  }
+
+  async every(job: RepeatingJob): Promise<void> {
+    this.#started ??= this.#boss.start();
+    await this.#started;
+    const seconds = Math.max(1, Math.round(job.everyMs / 1000));
+    await this.#boss.createQueue(job.name, {
+      name: job.name,
+      policy: 'stately',
+      // The next period's run is the retry.
+      retryLimit: 0,
+      expireInSeconds: Math.max(60, 10 * seconds),
+    });
+    await this.#boss.work(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, () =>
+      runLogged(job, this.log),
+    );
+    const offer = () => {
+      if (this.#stopped) return;
+      this.#boss
+        .sendThrottled(job.name, {}, {}, seconds)
+        .catch((error: unknown) =>
+          this.log.error({ err: error, job: job.name }, 'could not offer a run'),
+        );
+    };
+    const timer = setInterval(offer, Math.min(OFFER_MS, seconds * 1000));
+    timer.unref();
+    this.#timers.add(timer);
+    offer();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers.clear();
+    if (this.#started) await this.#boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
