@@ -7,13 +7,14 @@ import type { HashQueue } from './auth/passwords.js';
 import { Changes } from './changes.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerEnvelopeHandlers, sendApiNotFound } from './envelope.js';
-import type { MailSettings } from './mail/index.js';
+import { createMailer, type MailSettings } from './mail/index.js';
 import { apiPolicy } from './plugins/api-policy.js';
 import { createAssistantData } from './chat/data.js';
 import { OnboardingStore } from './chat/onboarding.js';
 import { createAssistant } from './chat/openai.js';
 import { InAppAlerts } from './alerts/deliver.js';
 import { AlertEvaluator } from './alerts/evaluate.js';
+import { AlertMailJob, AlertMailSettings } from './alerts/mail.js';
 import { AlertService } from './alerts/service.js';
 import { attachRealtime } from './chat/realtime.js';
 import { ChatService, type ReplyTimers } from './chat/service.js';
@@ -91,6 +92,15 @@ export interface AppOptions {
    */
   alertIntervalMs?: number | false;
   /**
+   * Between two runs of the alert mail job in ms (default 15 000); false for none, so that a test
+   * runs it by hand (`app.alertMail.run()`).
+   */
+  alertMailIntervalMs?: number | false;
+  /** The site's public origin (SITE_URL), for the links in alert mails; default localhost:8000. */
+  siteUrl?: string | null;
+  /** The API's public origin (PUBLIC_API_URL), for unsubscribe links; default `siteUrl`. */
+  apiUrl?: string | null;
+  /**
    * Who answers in the chat: an assistant (tests), else an OpenAI-compatible endpoint
    * (ASSISTANT_*: `assistantEndpoint`), else the built-in, data-grounded analyst.
    */
@@ -117,6 +127,8 @@ declare module 'fastify' {
     lifecycle: SourceLifecycle;
     /** Evaluates every active alert once: what fired. */
     alertEvaluator: AlertEvaluator;
+    /** Mails the alerts that fired, as each user chose (also run every 15 s): the mails sent. */
+    alertMail: AlertMailJob;
     /** Disconnects the chat sockets whose token expired (also run every minute). */
     sweepExpiredSockets(): Promise<void>;
   }
@@ -265,7 +277,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(marketRoutes, { catalog, overview: new MarketOverview(catalog, clock) });
   await app.register(monitor, { service: monitorService });
   const alertService = new AlertService(db, catalog, clock);
-  await app.register(alertRoutes, { service: alertService });
+  const siteUrl = options.siteUrl ?? 'http://localhost:8000';
+  const alertMailSettings = new AlertMailSettings(db, clock);
+  await app.register(alertRoutes, { service: alertService, mail: alertMailSettings, siteUrl });
+  const alertMailer = createMailer(options.mail ?? {}, app.log.child({ module: 'mail' }), clock);
+  app.addHook('onClose', async () => alertMailer.close());
+  const alertMail = new AlertMailJob({
+    db,
+    mailer: alertMailer,
+    clock,
+    log: app.log.child({ module: 'alert-mail' }),
+    siteUrl,
+    apiUrl: options.apiUrl ?? siteUrl,
+  });
+  app.decorate('alertMail', alertMail);
   const alertEvaluator = new AlertEvaluator(db, catalog, reports, clock);
   app.decorate('alertEvaluator', alertEvaluator);
   const jobs = await createJobRunner(options.jobs ?? {}, app.log.child({ module: 'jobs' }));
@@ -306,6 +331,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (fired.length === 0) return;
         app.log.info({ fired: fired.length }, 'alerts fired');
         await inApp.deliver(fired);
+      },
+    });
+  });
+  // The mails of what fired go out from a queue written with each firing; the job is safe to run
+  // in several processes at once.
+  app.addHook('onReady', async () => {
+    if (options.alertMailIntervalMs === false) return;
+    await jobs.every({
+      name: 'alerts.mail',
+      everyMs: options.alertMailIntervalMs ?? 15_000,
+      run: async () => {
+        await alertMail.run();
       },
     });
   });

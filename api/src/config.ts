@@ -37,6 +37,26 @@ export interface ServerConfig {
   demoSources?: boolean;
   /** REDIS_URL (`redis://host:6379`): socket.io across several API processes. */
   redisUrl?: string | null;
+  /** SITE_URL: the site's public origin, for the links in alert mails. */
+  siteUrl?: string | null;
+  /** PUBLIC_API_URL: the API's public origin, for the unsubscribe links (default SITE_URL). */
+  apiUrl?: string | null;
+}
+
+/** An http(s) origin (with a path prefix at most) without its trailing slash, or null when unset. */
+function publicUrl(name: string, value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // Refused below.
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`${name} must be an http:// or https:// address, got "${text}"`);
+  }
+  return text.replace(/\/+$/, '');
 }
 
 function redisUrl(value: string | undefined): string | null {
@@ -113,5 +133,8 @@ export function configFromEnv(
     assistant: assistantSettingsFromEnv(env),
     demoSources: flag('DEMO_SOURCES', env.DEMO_SOURCES, true),
     redisUrl: redisUrl(env.REDIS_URL),
+    siteUrl:
+      publicUrl('SITE_URL', env.SITE_URL) ?? `http://localhost:${port(env.PORT, 8000) || 8000}`,
+    apiUrl: publicUrl('PUBLIC_API_URL', env.PUBLIC_API_URL),
   };
 }

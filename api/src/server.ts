@@ -30,6 +30,7 @@ export async function startServer(
     | 'demoSources'
     | 'lifecycleIntervalMs'
     | 'alertIntervalMs'
+    | 'alertMailIntervalMs'
     | 'assistant'
     | 'chatTimers'
   > = {},
@@ -59,6 +60,9 @@ export async function startServer(
       assistant: options.assistant,
       chatTimers: options.chatTimers,
       assistantEndpoint: config.assistant ?? null,
+      siteUrl: config.siteUrl ?? null,
+      apiUrl: config.apiUrl ?? null,
+      alertMailIntervalMs: options.alertMailIntervalMs,
       redisUrl: config.redisUrl ?? null,
       jobs: { databaseUrl: config.databaseUrl, redisUrl: config.redisUrl },
     });

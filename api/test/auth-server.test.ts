@@ -1,12 +1,12 @@
 // Accounts across a restart, at the production password cost, and mail through SMTP.
 import assert from 'node:assert/strict';
-import { createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { UserInfo } from '@coinlens/contract';
 import { users } from '../src/db/schema.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { testDatabase, type TestDatabase } from './helpers/database.js';
 import { call, lastMail, readOutbox, sendCode, startAuthServer } from './helpers/auth.js';
+import { fakeSmtp } from './helpers/smtp.js';
 
 let database: TestDatabase;
 
@@ -81,69 +81,6 @@ describe('a restart', () => {
     }
   });
 });
-
-/** Just enough of an SMTP server for nodemailer: no TLS, no auth; keeps what it is given. */
-function fakeSmtp(): Promise<{
-  server: Server;
-  port: number;
-  messages: string[];
-  refuse: { on: boolean };
-}> {
-  const messages: string[] = [];
-  const refuse = { on: false };
-  const server = createServer((socket: Socket) => {
-    let buffer = '';
-    let inData = false;
-    let data = '';
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 fake.smtp ESMTP');
-    socket.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      let end: number;
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            if (refuse.on) {
-              reply('554 5.7.1 refused');
-            } else {
-              messages.push(data);
-              reply('250 2.0.0 queued');
-            }
-            data = '';
-          } else {
-            data += `${line}\n`;
-          }
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') reply('250 fake.smtp');
-        else if (verb === 'HELO') reply('250 fake.smtp');
-        else if (verb === 'DATA') {
-          inData = true;
-          reply('354 go on');
-        } else if (verb === 'QUIT') {
-          reply('221 bye');
-          socket.end();
-        } else reply('250 OK');
-      }
-    });
-    socket.on('error', () => undefined);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({
-        server,
-        port: typeof address === 'object' && address ? address.port : 0,
-        messages,
-        refuse,
-      });
-    });
-  });
-}
 
 describe('with SMTP_URL', () => {
   let smtp: Awaited<ReturnType<typeof fakeSmtp>>;

@@ -181,9 +181,13 @@ describe('the OpenAPI document at /api/docs/json', () => {
       for (const tag of operation.tags ?? []) {
         assert.ok(known.has(tag), `${name} has the unknown tag "${tag}"`);
       }
-      // JSON for every route but the logos, which answer SVG.
+      // JSON for every route but the logos, which answer SVG, and the unsubscribe page (HTML).
       const content = operation.responses?.['200']?.content ?? {};
-      const schema = (content['application/json'] ?? content['image/svg+xml'])?.schema;
+      const schema = (
+        content['application/json'] ??
+        content['image/svg+xml'] ??
+        content['text/html']
+      )?.schema;
       assert.ok(
         schema && typeof schema === 'object' && Object.keys(schema).length > 0,
         `${name} has no 200 response schema`,

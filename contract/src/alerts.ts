@@ -181,3 +181,47 @@ export const AlertNotice = Type.Object({
   unread: Type.Integer(),
 });
 export type AlertNotice = Static<typeof AlertNotice>;
+
+/**
+ * How a user's alerts reach their mailbox: `each` mails what fired (alerts that fire within
+ * `ALERT_MAIL_WINDOW_SECONDS` of the first come as one mail), `digest` mails one list per UTC day,
+ * `none` mails nothing (the app's inbox and tabs still get every alert).
+ */
+export const ALERT_MAIL_MODES = ['each', 'digest', 'none'] as const;
+export type AlertMailMode = (typeof ALERT_MAIL_MODES)[number];
+
+/** Alerts of one user fired within this many seconds of the first of them go out as one mail. */
+export const ALERT_MAIL_WINDOW_SECONDS = 60;
+/** The daily digest of a UTC day goes out from this hour (UTC) of the next day. */
+export const ALERT_DIGEST_HOUR_UTC = 0;
+
+export const AlertMailMode = Type.Union(
+  [Type.Literal('each'), Type.Literal('digest'), Type.Literal('none')],
+  {
+    description: `each: a mail per alert, alerts fired within ${ALERT_MAIL_WINDOW_SECONDS} s of one another in one mail; digest: one mail per UTC day with that day’s alerts, sent from ${String(ALERT_DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC the next day; none: no mail.`,
+  },
+);
+
+/** A user's alert delivery settings. */
+export const AlertSettings = Type.Object({
+  email: AlertMailMode,
+  address: Nullable(
+    Type.String({
+      description:
+        'Where the mails go: the account’s verified email; null for an account without one (X sign-in), whose `email` is always none.',
+    }),
+  ),
+});
+export type AlertSettings = Static<typeof AlertSettings>;
+
+export const AlertSettingsBody = Type.Object({ email: AlertMailMode });
+export type AlertSettingsBody = Static<typeof AlertSettingsBody>;
+
+export const AlertUnsubscribeQuery = Type.Object({
+  token: Type.String({
+    description: 'The token of the unsubscribe link of an alert mail (code 403 if unknown).',
+  }),
+});
+
+/** What an unsubscribe link did: alert mails are off. */
+export const AlertUnsubscribed = Type.Object({ email: Type.Literal('none') });

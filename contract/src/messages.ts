@@ -332,6 +332,17 @@ export const SERVER_MESSAGES = {
     zh: '此监控源的摘要已经发布',
     'pt-br': 'O resumo desta fonte já saiu',
   },
+  alertMailNoAddress: {
+    en: 'This account has no email address to send alerts to',
+    zh: '此账号没有可接收提醒的邮箱地址',
+    'pt-br': 'Esta conta não tem um endereço de e-mail para receber alertas',
+  },
+  alertUnsubscribeToken: {
+    en: 'This unsubscribe link is not valid (it may be from a mail sent before you turned alert emails back on); change your alert emails in your alert settings',
+    zh: '此退订链接无效（可能来自您重新开启提醒邮件之前的邮件），请在提醒设置中更改提醒邮件',
+    'pt-br':
+      'Este link de cancelamento não é válido (talvez seja de um e-mail enviado antes de você reativar os e-mails de alerta); altere os e-mails de alerta nas configurações de alertas',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 /** The key of a server message. */

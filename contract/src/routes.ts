@@ -25,7 +25,11 @@ import {
   AlertList,
   AlertModifyBody,
   AlertReadBody,
+  AlertSettings,
+  AlertSettingsBody,
   AlertUnread,
+  AlertUnsubscribed,
+  AlertUnsubscribeQuery,
 } from './alerts.js';
 import { ChatHistory, OnboardingProgress, RobotLine, RobotLineInput } from './chat.js';
 import {
@@ -183,6 +187,21 @@ export const ROUTES = {
   'POST /api/alert/read': {
     body: AlertReadBody,
     response: answers(AlertUnread, 'The unread count left, or code 422.', { guarded: true }),
+  },
+  'GET /api/alert/settings': {
+    response: answers(AlertSettings, 'How the user’s alerts are mailed.', { guarded: true }),
+  },
+  'POST /api/alert/settings': {
+    body: AlertSettingsBody,
+    response: answers(AlertSettings, 'The new settings, or code 422.', { guarded: true }),
+  },
+  'GET /api/alert/unsubscribe': {
+    querystring: AlertUnsubscribeQuery,
+    response: { 200: Type.String({ description: 'An HTML page that asks to confirm.' }) },
+  },
+  'POST /api/alert/unsubscribe': {
+    querystring: AlertUnsubscribeQuery,
+    response: answers(AlertUnsubscribed, 'Alert mails are off, or code 403.'),
   },
   'GET /api/coin/price': {
     querystring: PriceQuery,

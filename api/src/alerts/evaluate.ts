@@ -2,7 +2,8 @@
 // (src/alerts/rules.ts), the source alerts against their source's state and transcript. A firing
 // is written as a compare-and-set of the alert's state, with its event, in one transaction: when
 // several processes evaluate the same tick, or a restarted one evaluates it again, one of them
-// writes the firing and the others find the state changed and write nothing.
+// writes the firing and the others find the state changed and write nothing. The firing's mail is
+// queued in the same transaction (src/alerts/mail.ts).
 import type { AlertKind, MarketSource } from '@coinlens/contract';
 import {
   and,
@@ -18,6 +19,7 @@ import {
 import type { Clock } from '../auth/clock.js';
 import type { Database } from '../db/client.js';
 import { alertEvents, alerts, sourceLines, sources } from '../db/schema.js';
+import { queueFiring } from './mail.js';
 import type { CoinCatalog } from '../market/catalog.js';
 import type { ReportService } from '../market/reports.js';
 import { marketStatus } from '../market/status.js';
@@ -276,6 +278,8 @@ export class AlertEvaluator {
           .returning({ id: alertEvents.id });
         // Written already: leave the alert as it was.
         if (!event) tx.rollback();
+        // Queued with the event, so that its mail survives a restart and is queued once.
+        await queueFiring(tx, { eventId: event!.id, userId: row.userId, firedAt });
         return event!.id;
       })
       .catch((error: unknown) => {

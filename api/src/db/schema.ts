@@ -402,3 +402,65 @@ export const alertEvents = pgTable(
     index('alert_events_user_fired_idx').on(table.userId, table.firedAt),
   ],
 );
+
+/**
+ * How a user's alerts are mailed (src/alerts/mail.ts). No row, or a null `email`, is the default:
+ * `each` for an account with an email address, `none` for one without (X sign-in). `locale` is
+ * the language of the user's last alert or settings request, the mails' language.
+ */
+export const alertMailSettings = pgTable('alert_mail_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** `each`, `digest` or `none`; null: the default. */
+  email: text('email'),
+  locale: text('locale').notNull().default('en'),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Alert events waiting to be mailed, written with the event when it fires. One row per event (the
+ * key), so an event is mailed at most once; a run of the mail job claims the rows of one mail
+ * with a compare-and-set (`claimedBy`, until `claimedUntil`), so that two processes never take the
+ * same row, and marks them done once the mail is out. A failed send gives them back for a retry
+ * after `retryAt`.
+ */
+export const alertMailQueue = pgTable(
+  'alert_mail_queue',
+  {
+    eventId: integer('event_id')
+      .primaryKey()
+      .references(() => alertEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firedAt: at('fired_at').notNull(),
+    /** The run that is mailing it, and until when its claim holds (a crashed run's lapses). */
+    claimedBy: text('claimed_by'),
+    claimedUntil: at('claimed_until'),
+    /** Failed sends so far, and the earliest time of the next try. */
+    attempts: integer('attempts').notNull().default(0),
+    retryAt: at('retry_at'),
+    /** When it left the queue, and how: `each`, `digest` (mailed), `skipped` (mail off), `failed`. */
+    doneAt: at('done_at'),
+    outcome: text('outcome'),
+  },
+  (table) => [index('alert_mail_queue_pending_idx').on(table.doneAt, table.userId, table.firedAt)],
+);
+
+/**
+ * The unsubscribe links of the alert mails sent: only a SHA-256 of each token is kept, so a copy
+ * of the database holds no working link. A link turns the user's alert mails off; turning them
+ * back on deletes the user's links, so old mails cannot turn them off again.
+ */
+export const alertUnsubscribeTokens = pgTable(
+  'alert_unsubscribe_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('alert_unsubscribe_tokens_user_idx').on(table.userId)],
+);

@@ -35,7 +35,7 @@ export interface ApiTestServer {
 }
 
 export async function startApiServer(
-  options: { clock?: FixedClock } & Pick<
+  options: { clock?: FixedClock; smtpUrl?: string } & Pick<
     AppOptions,
     | 'market'
     | 'summarizer'
@@ -44,6 +44,7 @@ export async function startApiServer(
     | 'corsOrigins'
     | 'chatTimers'
     | 'alertIntervalMs'
+    | 'alertMailIntervalMs'
   > = {},
 ): Promise<ApiTestServer> {
   const database = await testDatabase();
@@ -56,6 +57,7 @@ export async function startApiServer(
       siteDir: null,
       logLevel: 'silent',
       corsOrigins: options.corsOrigins ?? [],
+      smtpUrl: options.smtpUrl ?? null,
     },
     {
       logLevel: false,
@@ -64,6 +66,7 @@ export async function startApiServer(
       lifecycleIntervalMs: false,
       // Tests evaluate the alerts by hand unless they ask for the timer.
       alertIntervalMs: options.alertIntervalMs ?? false,
+      alertMailIntervalMs: options.alertMailIntervalMs ?? false,
       market: options.market,
       summarizer: options.summarizer,
       demoSources: options.demoSources,

@@ -1,19 +1,61 @@
-// A user's alerts and the alerts that fired (src/alerts/service.ts), all signed in.
-import { MAX_ALERTS, ROUTES } from '@coinlens/contract';
+// A user's alerts, the alerts that fired (src/alerts/service.ts) and how they are mailed
+// (src/alerts/mail.ts), all signed in but the unsubscribe link of an alert mail.
+import { ALERT_DIGEST_HOUR_UTC, MAX_ALERTS, ROUTES, type Locale } from '@coinlens/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AlertMailSettings } from '../../alerts/mail.js';
 import type { AlertService } from '../../alerts/service.js';
 import { currentUser } from '../../auth/requireUser.js';
-import { ok } from '../../envelope.js';
+import { ApiError, ok } from '../../envelope.js';
+import { localeOf } from '../../i18n.js';
+import { localePrefix } from '../../mail/alertTemplates.js';
+import { UNSUBSCRIBE_PAGE_CSP, unsubscribePage } from '../../mail/unsubscribePage.js';
 import { paging } from '../coins/index.js';
 import { bearer } from '../docs.js';
 
 export interface AlertsOptions {
   service: AlertService;
+  mail: AlertMailSettings;
+  /** The site's public origin, for the unsubscribe page's link back. */
+  siteUrl: string;
+}
+
+/** The language of a page opened from a mail: the Language header, else the browser's. */
+function pageLocale(request: FastifyRequest): Locale {
+  if (request.headers.language !== undefined) return localeOf(request.headers.language);
+  const accepted = String(request.headers['accept-language'] ?? '').toLowerCase();
+  const first = accepted.split(',')[0]?.trim() ?? '';
+  if (first.startsWith('zh')) return 'zh';
+  if (first.startsWith('pt')) return 'pt-br';
+  return 'en';
+}
+
+/** A browser's form post (it asks for HTML) gets a page; anything else, the envelope. */
+const wantsPage = (request: FastifyRequest) =>
+  String(request.headers.accept ?? '').includes('text/html');
+
+function sendPage(reply: FastifyReply, html: string): FastifyReply {
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', UNSUBSCRIBE_PAGE_CSP)
+    .send(html);
 }
 
 const tags = ['alerts'];
 
-export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (app, { service }) => {
+export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
+  app,
+  { service, mail, siteUrl },
+) => {
+  // A mail client's one-click unsubscribe (RFC 8058) posts a form, not JSON; only these routes
+  // take one (this plugin is encapsulated), and nothing in it is read.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, {}),
+  );
+  const home = (locale: Locale) => `${siteUrl}${localePrefix(locale)}/`;
+
   app.get(
     '/api/alert/list',
     {
@@ -44,7 +86,13 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (app,
         ...ROUTES['POST /api/alert/add'],
       },
     },
-    async (request) => ok(request, await service.add(currentUser(request).id, request.body)),
+    async (request) => {
+      const userId = currentUser(request).id;
+      const made = await service.add(userId, request.body);
+      // The mails of this alert are written in the language it was made in.
+      await mail.noteLocale(userId, localeOf(request.headers.language));
+      return ok(request, made);
+    },
   );
 
   app.post(
@@ -121,6 +169,94 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (app,
     async (request) => {
       const unread = await service.markRead(currentUser(request).id, request.body.ids ?? null);
       return ok(request, { unread });
+    },
+  );
+
+  app.get(
+    '/api/alert/settings',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'How my alerts are mailed',
+        description:
+          'email: each (the default for an account with an email address), digest or none; address: where the mails go, null for an account made by X sign-in (its email is none).',
+        tags,
+        security: bearer,
+        ...ROUTES['GET /api/alert/settings'],
+      },
+    },
+    async (request) => ok(request, await mail.get(currentUser(request).id)),
+  );
+
+  app.post(
+    '/api/alert/settings',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Choose how my alerts are mailed',
+        description: `each: a mail per alert (alerts fired within a minute of one another in one mail, sent once the minute is over); digest: one mail per UTC day with that day’s alerts, from ${String(ALERT_DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC the next day; none: no mail (the inbox and the tabs still get every alert). The mails are written in this request’s language. Turning mail back on makes the unsubscribe links of earlier mails stop working. Codes: 400 for another value; 422 for mail to an account without an email address.`,
+        tags,
+        security: bearer,
+        ...ROUTES['POST /api/alert/settings'],
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await mail.set(
+          currentUser(request).id,
+          request.body.email,
+          localeOf(request.headers.language),
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/alert/unsubscribe',
+    {
+      schema: {
+        summary: 'The unsubscribe page of an alert mail',
+        description:
+          'What the unsubscribe link of an alert mail opens, without signing in: an HTML page in the user’s language with a button that posts to the same address. It changes nothing itself, so that a scanner following the link unsubscribes no one.',
+        tags,
+        produces: ['text/html'],
+        ...ROUTES['GET /api/alert/unsubscribe'],
+      },
+    },
+    async (request, reply) => {
+      const locale = await mail.tokenLocale(request.query.token);
+      return sendPage(
+        reply,
+        locale
+          ? unsubscribePage('ask', locale, home(locale))
+          : unsubscribePage('invalid', pageLocale(request), home(pageLocale(request))),
+      );
+    },
+  );
+
+  app.post(
+    '/api/alert/unsubscribe',
+    {
+      schema: {
+        summary: 'Unsubscribe from alert mails (one click)',
+        description:
+          'The `List-Unsubscribe` address of an alert mail (RFC 8058 one-click: a mail client posts `List-Unsubscribe=One-Click` as a form), and the unsubscribe page’s button; no sign-in. Sets the token’s user’s alert mails to none; a second use changes nothing more. The token is 256 random bits, kept only as a SHA-256; it does not expire, but turning alert mails back on revokes every link sent before. A form post that accepts HTML (a browser) gets the page, anything else the envelope. Codes: 403 for a token that is not one (nothing changes).',
+        tags,
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
+        ...ROUTES['POST /api/alert/unsubscribe'],
+      },
+    },
+    async (request, reply) => {
+      try {
+        const locale = await mail.unsubscribe(request.query.token);
+        if (wantsPage(request))
+          return sendPage(reply, unsubscribePage('done', locale, home(locale)));
+        return ok(request, { email: 'none' as const });
+      } catch (error) {
+        if (!(error instanceof ApiError) || !wantsPage(request)) throw error;
+        const locale = pageLocale(request);
+        return sendPage(reply, unsubscribePage('invalid', locale, home(locale)));
+      }
     },
   );
 };
