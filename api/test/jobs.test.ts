@@ -1,6 +1,6 @@
 // The in-process job runner (src/jobs/index.ts) on node's mocked timers: a job runs at once and
-// then every period, never two runs of one job at a time, a failed run is logged and the next
-// runs on time, and stopping waits for the run under way.
+// then at every multiple of its period, never two runs of one job at a time, a failed run is
+// logged and the next runs on time, and stopping waits for the run under way.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +16,7 @@ function recordingLog() {
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('InProcessJobs', () => {
-  beforeEach(() => mock.timers.enable({ apis: ['setInterval'] }));
+  beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 }));
   afterEach(() => mock.timers.reset());
 
   it('runs a job at once, then every period', async () => {
@@ -33,6 +33,20 @@ describe('InProcessJobs', () => {
     await jobs.stop();
     mock.timers.tick(5000);
     assert.equal(runs, 4, 'no run after stop');
+  });
+
+  it('runs at the multiples of the period, where the demo market changes', async () => {
+    mock.timers.setTime(10_750);
+    const { log } = recordingLog();
+    const jobs = new InProcessJobs(log);
+    const at: number[] = [];
+    await jobs.every({ name: 'aligned', everyMs: 1000, run: async () => void at.push(Date.now()) });
+    for (let step = 0; step < 5; step += 1) {
+      await settle();
+      mock.timers.tick(250);
+    }
+    await jobs.stop();
+    assert.deepEqual(at, [10_750, 11_000, 12_000]);
   });
 
   it('does not start a run while the last one is under way, and stop waits for it', async () => {

@@ -41,8 +41,11 @@ export async function createJobRunner(
 }
 
 /**
- * The in-process runner: a timer per job. A run that outlasts its period is not overlapped (the
- * next starts when it ends); a run that fails is logged and the next runs on time.
+ * The in-process runner: a timer per job, firing at the multiples of its period since the epoch
+ * (the demo market's figures change at those instants, every 10 s, so an evaluation follows a
+ * change at once instead of up to a period late). A run that outlasts its period is not
+ * overlapped (the next starts at the first instant after it ends); a run that fails is logged
+ * and the next runs on time.
  */
 export class InProcessJobs implements JobRunner {
   readonly engine = 'in-process';
@@ -62,16 +65,27 @@ export class InProcessJobs implements JobRunner {
       });
       this.#running.add(current);
     };
-    const timer = setInterval(run, job.everyMs);
-    timer.unref();
-    this.#timers.add(timer);
+    const next = () => {
+      if (this.#stopped) return;
+      const timer = setTimeout(
+        () => {
+          this.#timers.delete(timer);
+          run();
+          next();
+        },
+        job.everyMs - (Date.now() % job.everyMs),
+      );
+      timer.unref();
+      this.#timers.add(timer);
+    };
     run();
+    next();
     return Promise.resolve();
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    for (const timer of this.#timers) clearInterval(timer);
+    for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     await Promise.all([...this.#running]);
   }

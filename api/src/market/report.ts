@@ -239,17 +239,17 @@ function dailyIndicators(closes: readonly number[]): DailyIndicators[] {
     return {
       // With no change at all the RSI is 0 / 0, which the library reads as 100 (overbought); a
       // price that never moved is neither overbought nor oversold: 50.
-      rsi: moved ? finiteOrNull(rsi.getResult()) : rsi.isStable ? 50 : null,
+      rsi: !rsi.isStable ? null : moved ? finiteOrNull(rsi.getResult()) : 50,
       macd:
         macdResult &&
         signalLine.isStable &&
         [macdResult.macd, macdResult.signal, macdResult.histogram].every(Number.isFinite)
           ? { macd: macdResult.macd, signal: macdResult.signal, histogram: macdResult.histogram }
           : null,
-      sma20: finiteOrNull(sma20.getResult()),
-      sma50: finiteOrNull(sma50.getResult()),
-      ema12: finiteOrNull(ema12.getResult()),
-      ema26: finiteOrNull(ema26.getResult()),
+      sma20: settled(sma20),
+      sma50: settled(sma50),
+      ema12: index + 1 >= ema12.interval ? finiteOrNull(ema12.getResult()) : null,
+      ema26: index + 1 >= ema26.interval ? finiteOrNull(ema26.getResult()) : null,
     };
   });
 }
@@ -266,6 +266,16 @@ function volatility(closes: readonly number[]): number | null {
   const variance =
     returns.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (returns.length - 1);
   return finiteOrNull(Math.sqrt(variance) * Math.sqrt(365) * 100);
+}
+
+/**
+ * An indicator's value once it has seen enough closes, else null. Asked before it is stable,
+ * trading-signals' `getResult` makes and catches an error, which costs more than the indicator
+ * itself: a report's history of a year asks it hundreds of times. (The EMA's own `isStable`
+ * asks the same way, so the EMAs are gated by the count of closes, `interval`, instead.)
+ */
+function settled(indicator: { isStable: boolean; getResult(): number | null }): number | null {
+  return indicator.isStable ? finiteOrNull(indicator.getResult()) : null;
 }
 
 function finiteOrNull(value: number | null | undefined): number | null {
