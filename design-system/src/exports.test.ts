@@ -3,6 +3,9 @@ import * as designSystem from './index';
 describe('@coinlens/design-system public API', () => {
   it('exports exactly the listed names', () => {
     expect(Object.keys(designSystem).sort()).toEqual([
+      'AlertBell',
+      'AlertForm',
+      'AlertItem',
       'Button',
       'COARSE_POINTER',
       'CODE_LENGTH',
@@ -39,6 +42,9 @@ describe('@coinlens/design-system public API', () => {
       'TOAST_DURATION',
       'TREND_COLORS_ATTRIBUTE',
       'Toaster',
+      'alertBellRecipe',
+      'alertFormRecipe',
+      'alertItemRecipe',
       'buttonRecipe',
       'chatBubbleRecipe',
       'chatDisplayTimes',
@@ -50,6 +56,9 @@ describe('@coinlens/design-system public API', () => {
       'createToaster',
       'dateIn',
       'emptyStateRecipe',
+      'formatAlertCount',
+      'formatAlertFigure',
+      'formatAlertLine',
       'formatCompactUsd',
       'formatDateTime',
       'formatHeat',
@@ -80,6 +89,7 @@ describe('@coinlens/design-system public API', () => {
       'toastRecipe',
       'toaster',
       'trendOf',
+      'validateAlertForm',
     ]);
   });
 });

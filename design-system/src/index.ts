@@ -6,6 +6,37 @@ export { getSystem, prepareSystem, system, coinlensConfig, type YieldToMain } fr
 export { COARSE_POINTER } from './theme/media';
 export { TREND_COLORS_ATTRIBUTE, type TrendColors } from './theme/trendColors';
 
+export { AlertBell, alertBellRecipe, formatAlertCount } from './components/AlertBell';
+export type { AlertBellProps } from './components/AlertBell';
+export { AlertForm, alertFormRecipe, validateAlertForm } from './components/AlertForm';
+export type {
+  AlertFormAlert,
+  AlertFormError,
+  AlertFormErrors,
+  AlertFormField,
+  AlertFormInput,
+  AlertFormLabels,
+  AlertFormProps,
+  AlertFormResult,
+  AlertFormSubject,
+  AlertFormValues,
+  ValidateAlertFormOptions,
+} from './components/AlertForm';
+export {
+  AlertItem,
+  alertItemRecipe,
+  formatAlertFigure,
+  formatAlertLine,
+} from './components/AlertItem';
+export type {
+  AlertItemEvent,
+  AlertItemLabels,
+  AlertItemLinkDetails,
+  AlertItemProps,
+  AlertItemSkeletonProps,
+  AlertMarketSource,
+  AlertTriggerLabels,
+} from './components/AlertItem';
 export { Button, buttonRecipe } from './components/Button';
 export type { ButtonProps } from './components/Button';
 export { ChatBubble, chatBubbleRecipe } from './components/ChatBubble';

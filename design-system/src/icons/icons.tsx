@@ -80,3 +80,11 @@ export const ReportIcon = () => (
     <path d="M2.75 13.25h10.5M4.75 10.75v-3M8 10.75v-6.5M11.25 10.75v-4.5" />
   </Icon>
 );
+
+/** A bell: alerts. */
+export const BellIcon = () => (
+  <Icon>
+    <path d="M4.25 6.5a3.75 3.75 0 0 1 7.5 0c0 3 1.25 4.25 1.5 4.75H2.75c.25-.5 1.5-1.75 1.5-4.75Z" />
+    <path d="M6.5 13.25a1.6 1.6 0 0 0 3 0" />
+  </Icon>
+);

@@ -20,6 +20,9 @@ import { priceChartRecipe } from '../components/PriceChart/PriceChart.recipe';
 import { reportCardRecipe } from '../components/ReportCard/ReportCard.recipe';
 import { pageHeaderRecipe } from '../components/PageHeader/PageHeader.recipe';
 import { inlineRetryRecipe } from '../components/InlineRetry/InlineRetry.recipe';
+import { alertBellRecipe } from '../components/AlertBell/AlertBell.recipe';
+import { alertItemRecipe } from '../components/AlertItem/AlertItem.recipe';
+import { alertFormRecipe } from '../components/AlertForm/AlertForm.recipe';
 // @recipe-imports (add imports above this line)
 
 export const recipes = {
@@ -46,5 +49,8 @@ export const slotRecipes = {
   reportCard: reportCardRecipe,
   pageHeader: pageHeaderRecipe,
   inlineRetry: inlineRetryRecipe,
+  alertBell: alertBellRecipe,
+  alertItem: alertItemRecipe,
+  alertForm: alertFormRecipe,
   // @slot-recipes (add slot recipes above this line)
 };
