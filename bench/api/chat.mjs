@@ -28,6 +28,7 @@ const { openDatabase } = await import(dist('db/client.js'));
 const { users } = await import(dist('db/schema.js'));
 const { TokenService } = await import(dist('auth/tokens.js'));
 const { systemClock } = await import(dist('auth/clock.js'));
+const { Changes } = await import(dist('changes.js'));
 
 const QUESTIONS = [
   'price of BTC',
@@ -50,7 +51,9 @@ const userCount = Math.max(
 const tokens = [];
 {
   const database = await openDatabase(dataDir);
-  const issuer = new TokenService(database.db, systemClock);
+  const issuer = new TokenService(database.db, systemClock, new Changes(console), {
+    cache: false,
+  });
   for (let i = 0; i < userCount; i += 1) {
     const [user] = await database.db
       .insert(users)

@@ -12,17 +12,7 @@ export class InAppAlerts {
 
   /** Sends each user the alerts of theirs that fired, as one notice. */
   async deliver(fired: readonly Fired[]): Promise<void> {
-    const byUser = new Map<number, number[]>();
-    for (const one of fired)
-      byUser.set(one.userId, [...(byUser.get(one.userId) ?? []), one.eventId]);
-    await Promise.all(
-      [...byUser].map(async ([userId, eventIds]) => {
-        const [events, unread] = await Promise.all([
-          this.service.eventsByIds(userId, eventIds),
-          this.service.unreadCount(userId),
-        ]);
-        this.notify(userId, ALERT_SOCKET_EVENT, { events, unread });
-      }),
-    );
+    const notices = await this.service.noticesOf(fired.map((one) => one.eventId));
+    for (const [userId, notice] of notices) this.notify(userId, ALERT_SOCKET_EVENT, notice);
   }
 }

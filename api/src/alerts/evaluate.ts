@@ -1,9 +1,9 @@
 // One evaluation of every active alert: the coin alerts against their coin's current figures
 // (src/alerts/rules.ts), the source alerts against their source's state and transcript. A firing
-// is written as a compare-and-set of the alert's state, with its event, in one transaction: when
-// several processes evaluate the same tick, or a restarted one evaluates it again, one of them
-// writes the firing and the others find the state changed and write nothing. The firing's mail is
-// queued in the same transaction (src/alerts/mail.ts).
+// is written as a compare-and-set of the alert's state, with its event, in one transaction (up to
+// FIRE_BATCH firings share one): when several processes evaluate the same tick, or a restarted
+// one evaluates it again, one of them writes the firing and the others find the state changed and
+// write nothing. The firing's mail is queued in the same transaction (src/alerts/mail.ts).
 import type { AlertKind, MarketSource } from '@coinlens/contract';
 import {
   and,
@@ -19,7 +19,7 @@ import {
 import type { Clock } from '../auth/clock.js';
 import type { Database } from '../db/client.js';
 import { alertEvents, alerts, sourceLines, sources } from '../db/schema.js';
-import { queueFiring } from './mail.js';
+import { queueFirings } from './mail.js';
 import type { CoinCatalog } from '../market/catalog.js';
 import type { ReportService } from '../market/reports.js';
 import { marketStatus } from '../market/status.js';
@@ -34,6 +34,16 @@ import {
 } from './rules.js';
 
 type AlertRow = typeof alerts.$inferSelect;
+
+/** Firings written in one transaction: one statement each for the alerts, events and mails. */
+const FIRE_BATCH = 500;
+
+/** An alert about to fire: its row as read, the firing's name and the figure that fired it. */
+interface Candidate {
+  row: AlertRow;
+  firing: string;
+  figure: { figure: number; provider: MarketSource; asOf: number } | null;
+}
 
 /** An alert that fired, as written in its user's history. */
 export interface Fired {
@@ -168,18 +178,15 @@ export class AlertEvaluator {
         .set({ armed: to })
         .where(and(inArray(alerts.id, ids), sameArmed(from)));
     }
-    const fired: Fired[] = [];
-    for (const { row, figure } of firings) {
-      // A crossing is named by the state it fired from: the same one never fires twice.
-      const from = row.lastFiredAt?.getTime() ?? 0;
-      const event = await this.#fire(row, nowMs, `crossing:${from}>${nowMs}`, {
-        figure,
-        provider: market.source,
-        asOf: market.asOf,
-      });
-      if (event) fired.push(event);
-    }
-    return fired;
+    // A crossing is named by the state it fired from: the same one never fires twice.
+    return this.#fireAll(
+      firings.map(({ row, figure }) => ({
+        row,
+        firing: `crossing:${row.lastFiredAt?.getTime() ?? 0}>${nowMs}`,
+        figure: { figure, provider: market.source, asOf: market.asOf },
+      })),
+      nowMs,
+    );
   }
 
   /**
@@ -218,83 +225,110 @@ export class AlertEvaluator {
           ),
         ),
       );
+    // Named by the state it fired from, as a crossing is: an alert re-armed by a new keyword
+    // fires again.
+    return this.#fireAll(
+      due.map(({ alert }) => ({
+        row: alert,
+        firing: `${alert.kind}:${alert.lastFiredAt?.getTime() ?? 0}`,
+        figure: null,
+      })),
+      nowMs,
+    );
+  }
+
+  /**
+   * Writes the firings whose alerts are still in the state read, FIRE_BATCH to a transaction: the
+   * alerts spent, their events in the history, their mails queued. A batch in which another
+   * evaluation wrote an event first is rolled back and its firings written one by one.
+   */
+  async #fireAll(candidates: readonly Candidate[], nowMs: number): Promise<Fired[]> {
     const fired: Fired[] = [];
-    for (const { alert } of due) {
-      // Named by the state it fired from, as a crossing is: an alert re-armed by a new keyword
-      // fires again.
-      const from = alert.lastFiredAt?.getTime() ?? 0;
-      const event = await this.#fire(alert, nowMs, `${alert.kind}:${from}`, null);
-      if (event) fired.push(event);
+    for (let start = 0; start < candidates.length; start += FIRE_BATCH) {
+      const batch = candidates.slice(start, start + FIRE_BATCH);
+      const written = await this.#fireBatch(batch, nowMs);
+      if (written) {
+        fired.push(...written);
+        continue;
+      }
+      for (const candidate of batch) {
+        const one = await this.#fireBatch([candidate], nowMs);
+        if (one) fired.push(...one);
+      }
     }
     return fired;
   }
 
-  /**
-   * Writes a firing if the alert's state is still the one read: the alert spent, its event in
-   * the history. Null when another evaluation wrote it first (or the alert changed meanwhile).
-   */
-  async #fire(
-    row: AlertRow,
-    nowMs: number,
-    firing: string,
-    figure: { figure: number; provider: MarketSource; asOf: number } | null,
-  ): Promise<Fired | null> {
+  /** Null when an event of the batch was written already: nothing of the batch is written. */
+  async #fireBatch(batch: readonly Candidate[], nowMs: number): Promise<Fired[] | null> {
     const firedAt = new Date(nowMs);
-    const written = await this.db
+    return this.db
       .transaction(async (tx) => {
-        const [spent] = await tx
+        const spent = await tx
           .update(alerts)
           .set({ armed: false, lastFiredAt: firedAt })
           .where(
             and(
-              eq(alerts.id, row.id),
               eq(alerts.paused, false),
               eq(alerts.armed, true),
-              row.lastFiredAt === null
-                ? isNull(alerts.lastFiredAt)
-                : eq(alerts.lastFiredAt, row.lastFiredAt),
-              row.line === null ? isNull(alerts.line) : eq(alerts.line, row.line),
+              or(...batch.map(({ row }) => unchanged(row))),
             ),
           )
           .returning({ id: alerts.id });
-        if (!spent) return null;
-        const [event] = await tx
+        const won = new Set(spent.map(({ id }) => id));
+        const mine = batch.filter(({ row }) => won.has(row.id));
+        if (mine.length === 0) return [];
+        const events = await tx
           .insert(alertEvents)
-          .values({
-            userId: row.userId,
-            alertId: row.id,
-            firing,
-            kind: row.kind,
-            coinId: row.coinId,
-            sourceId: row.sourceId,
-            line: lineOf(row)?.line ?? null,
-            keyword: row.keyword,
-            figure: figure?.figure ?? null,
-            provider: figure?.provider ?? null,
-            asOf: figure ? new Date(figure.asOf * 1000) : null,
-            firedAt,
-          })
+          .values(
+            mine.map(({ row, firing, figure }) => ({
+              userId: row.userId,
+              alertId: row.id,
+              firing,
+              kind: row.kind,
+              coinId: row.coinId,
+              sourceId: row.sourceId,
+              line: lineOf(row)?.line ?? null,
+              keyword: row.keyword,
+              figure: figure?.figure ?? null,
+              provider: figure?.provider ?? null,
+              asOf: figure ? new Date(figure.asOf * 1000) : null,
+              firedAt,
+            })),
+          )
           .onConflictDoNothing()
-          .returning({ id: alertEvents.id });
-        // Written already: leave the alert as it was.
-        if (!event) tx.rollback();
-        // Queued with the event, so that its mail survives a restart and is queued once.
-        await queueFiring(tx, { eventId: event!.id, userId: row.userId, firedAt });
-        return event!.id;
+          .returning({ id: alertEvents.id, alertId: alertEvents.alertId });
+        // Written already: leave the alerts as they were.
+        if (events.length !== mine.length) tx.rollback();
+        const eventOf = new Map(events.map((event) => [event.alertId!, event.id]));
+        const written = mine.map(({ row }) => ({
+          eventId: eventOf.get(row.id)!,
+          alertId: row.id,
+          userId: row.userId,
+          kind: row.kind as AlertKind,
+          firedAt: nowMs,
+        }));
+        // Queued with the events, so that their mails survive a restart and are queued once.
+        await queueFirings(
+          tx,
+          written.map(({ eventId, userId }) => ({ eventId, userId, firedAt })),
+        );
+        return written;
       })
       .catch((error: unknown) => {
         if (error instanceof TransactionRollbackError) return null;
         throw error;
       });
-    if (written === null) return null;
-    return {
-      eventId: written,
-      alertId: row.id,
-      userId: row.userId,
-      kind: row.kind as AlertKind,
-      firedAt: nowMs,
-    };
   }
+}
+
+/** The alert's state is still the one read: neither fired nor changed since. */
+function unchanged(row: AlertRow): SQL {
+  return and(
+    eq(alerts.id, row.id),
+    row.lastFiredAt === null ? isNull(alerts.lastFiredAt) : eq(alerts.lastFiredAt, row.lastFiredAt),
+    row.line === null ? isNull(alerts.line) : eq(alerts.line, row.line),
+  )!;
 }
 
 /** `armed` is still `value` (null included). */

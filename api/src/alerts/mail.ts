@@ -69,20 +69,25 @@ export function modeOf(account: string, chosen: string | null | undefined): Aler
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
- * Queues a firing for its mail, in the transaction that writes the event, unless the user's mail
- * is off (then there is nothing to send, now or later).
+ * Queues firings for their mail, in the transaction that writes their events, except those of
+ * users whose mail is off (then there is nothing to send, now or later). Two queries however many
+ * firings an evaluation writes.
  */
-export async function queueFiring(
+export async function queueFirings(
   tx: Executor,
-  firing: { eventId: number; userId: number; firedAt: Date },
+  firings: readonly { eventId: number; userId: number; firedAt: Date }[],
 ): Promise<void> {
-  const [user] = await tx
-    .select({ account: users.account, email: alertMailSettings.email })
+  if (firings.length === 0) return;
+  const mailed = await tx
+    .select({ id: users.id, account: users.account, email: alertMailSettings.email })
     .from(users)
     .leftJoin(alertMailSettings, eq(alertMailSettings.userId, users.id))
-    .where(eq(users.id, firing.userId));
-  if (!user || modeOf(user.account, user.email) === 'none') return;
-  await tx.insert(alertMailQueue).values(firing).onConflictDoNothing();
+    .where(inArray(users.id, [...new Set(firings.map((firing) => firing.userId))]));
+  const on = new Set(
+    mailed.filter((user) => modeOf(user.account, user.email) !== 'none').map((user) => user.id),
+  );
+  const queued = firings.filter((firing) => on.has(firing.userId));
+  if (queued.length > 0) await tx.insert(alertMailQueue).values(queued).onConflictDoNothing();
 }
 
 /** The users' choices, and what an unsubscribe link does. */
