@@ -1,5 +1,6 @@
 // From a price change to the in-app alert: BENCH_USERS (default 1,000) users, each with a tab
-// (a socket) connected to the built server (bundled demo data, embedded PGlite), each with an
+// (a socket) connected to the built server (bundled demo data; embedded PGlite, and PostgreSQL
+// with pg-boss when BENCH_DATABASE_URL names a server, an admin connection string), each with an
 // alert per round whose line the demo market crosses at a tick this bench foresees (the demo's
 // prices are a function of the time). The time of an alert is from that tick's instant, when the
 // figure changes, to the notice's arrival in the tab; median, p99 and the largest over every
@@ -12,6 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { io } from 'socket.io-client';
 import { freePort, memory } from './common.mjs';
 
@@ -53,30 +55,6 @@ const priceAt = (slug, tick) => {
   return market.quote(slug).price;
 };
 
-// Users and their tokens, written straight into a fresh data directory (signing up through the
-// API would meet its per-address limits), with the coins; the server then starts on it.
-const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-alert-latency-'));
-const tokens = [];
-/** The coins' ids, as the server will find them (it syncs the same list into the same rows). */
-const coinIds = new Map();
-{
-  const database = await openDatabase(dataDir);
-  const catalog = new CoinCatalog(database.db, market);
-  await catalog.ready();
-  for (const coin of catalog.all()) coinIds.set(coin.slug, coin.id);
-  const issuer = new TokenService(database.db, systemClock, new Changes(console), {
-    cache: false,
-  });
-  for (let i = 0; i < USERS; i += 1) {
-    const [user] = await database.db
-      .insert(users)
-      .values({ account: `bench${i}@example.com`, nickname: `Bench ${i}` })
-      .returning({ id: users.id });
-    tokens.push((await issuer.issue(database.db, user.id)).value);
-  }
-  await database.close();
-}
-
 /**
  * The coins whose price crosses a line at `target` and stays on one side of it from `from` until
  * then, each with that line: above the earlier prices and below the target's, or the other way.
@@ -97,26 +75,7 @@ function crossings(from, target) {
   return found;
 }
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const loadBefore = loadavg()[0];
-const child = spawn(process.execPath, [join(apiDir, 'dist/src/main.js')], {
-  cwd: apiDir,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SITE_DIR: '',
-    DEMO_SOURCES: 'false',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function call(path, token, body) {
+async function call(base, path, token, body) {
   const response = await fetch(`${base}${path}`, {
     method: body ? 'POST' : 'GET',
     headers: {
@@ -140,93 +99,163 @@ async function inParallel(items, width, work) {
   );
 }
 
-const latencies = [];
-const rounds = [];
-let rssIdle;
-let rssAfter;
-const sockets = [];
-try {
-  for (let started = performance.now(); ;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) break;
-    } catch {
-      // Not listening yet.
+/**
+ * One engine's rounds: the latencies, the alerts heard per round and the server's memory. With
+ * `databaseUrl` (a fresh database), PostgreSQL and pg-boss; else PGlite in a fresh directory.
+ */
+async function measure(databaseUrl) {
+  // Users and their tokens, written straight into the database (signing up through the API
+  // would meet its per-address limits), with the coins; the server then starts on it.
+  const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-alert-latency-'));
+  const tokens = [];
+  /** The coins' ids, as the server will find them (it syncs the same list into the same rows). */
+  const coinIds = new Map();
+  {
+    const database = await openDatabase(dataDir, { databaseUrl });
+    const catalog = new CoinCatalog(database.db, market);
+    await catalog.ready();
+    for (const coin of catalog.all()) coinIds.set(coin.slug, coin.id);
+    const issuer = new TokenService(database.db, systemClock, new Changes(console), {
+      cache: false,
+    });
+    for (let i = 0; i < USERS; i += 1) {
+      const [user] = await database.db
+        .insert(users)
+        .values({ account: `bench${i}@example.com`, nickname: `Bench ${i}` })
+        .returning({ id: users.id });
+      tokens.push((await issuer.issue(database.db, user.id)).value);
     }
-    if (performance.now() - started > 60_000) throw new Error('no 200 from /api/health in 60 s');
-    await sleep(50);
+    await database.close();
   }
-  rssIdle = memory(child.pid).rss;
 
-  // A tab per user, each noting when each alert of its user arrives.
-  const arrivals = new Map();
-  await inParallel(tokens, 50, async (token) => {
-    const socket = io(base, { transports: ['websocket'], auth: { token }, reconnection: false });
-    await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    socket.on('alert', (notice) => {
-      const now = Date.now();
-      for (const event of notice.events)
-        arrivals.set(event.id, { at: now, firedAt: event.firedAt });
-    });
-    sockets.push(socket);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(apiDir, 'dist/src/main.js')], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl ?? '',
+      REDIS_URL: '',
+      SITE_DIR: '',
+      DEMO_SOURCES: 'false',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
 
-  // The rounds: ticks far enough ahead for every alert to be made and armed before its tick.
-  const now = Math.floor(Date.now() / TICK_MS);
-  const plans = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const target = now + LEAD_TICKS + 2 * round;
-    const lines = crossings(now, target).filter((line) => coinIds.has(line.slug));
-    if (lines.length === 0) throw new Error(`no coin crosses a line at tick ${target}`);
-    plans.push({ target, lines });
-  }
-  const made = performance.now();
-  await inParallel(
-    tokens.flatMap((token, user) =>
-      plans.map((plan) => ({ token, line: plan.lines[user % plan.lines.length] })),
-    ),
-    20,
-    ({ token, line }) =>
-      call('/api/alert/add', token, {
-        kind: line.kind,
-        coinId: coinIds.get(line.slug),
-        value: line.value,
-        cooldownMinutes: 0,
-      }),
-  );
-  const makeMs = performance.now() - made;
-  if (Date.now() >= (now + LEAD_TICKS - 1) * TICK_MS) {
-    throw new Error(`making ${USERS * ROUNDS} alerts took ${makeMs.toFixed(0)} ms: too long`);
-  }
+  const latencies = [];
+  const rounds = [];
+  let rssIdle;
+  let rssAfter;
+  const sockets = [];
+  try {
+    for (let started = performance.now(); ;) {
+      try {
+        if ((await fetch(`${base}/api/health`)).status === 200) break;
+      } catch {
+        // Not listening yet.
+      }
+      if (performance.now() - started > 60_000) throw new Error('no 200 from /api/health in 60 s');
+      await sleep(50);
+    }
+    rssIdle = memory(child.pid).rss;
 
-  const last = plans.at(-1).target;
-  await sleep((last + 1) * TICK_MS + 5000 - Date.now());
-  const events = [...arrivals.values()];
-  for (const plan of plans) {
-    const changedAt = plan.target * TICK_MS;
-    const mine = events
-      .filter((event) => event.firedAt === changedAt / 1000)
-      .map((event) => event.at - changedAt);
-    latencies.push(...mine);
-    rounds.push({ coins: plan.lines.length, heard: mine.length });
+    // A tab per user, each noting when each alert of its user arrives.
+    const arrivals = new Map();
+    await inParallel(tokens, 50, async (token) => {
+      const socket = io(base, { transports: ['websocket'], auth: { token }, reconnection: false });
+      await new Promise((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      socket.on('alert', (notice) => {
+        const now = Date.now();
+        for (const event of notice.events)
+          arrivals.set(event.id, { at: now, firedAt: event.firedAt });
+      });
+      sockets.push(socket);
+    });
+
+    // The rounds: ticks far enough ahead for every alert to be made and armed before its tick.
+    const now = Math.floor(Date.now() / TICK_MS);
+    const plans = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const target = now + LEAD_TICKS + 2 * round;
+      const lines = crossings(now, target).filter((line) => coinIds.has(line.slug));
+      if (lines.length === 0) throw new Error(`no coin crosses a line at tick ${target}`);
+      plans.push({ target, lines });
+    }
+    const made = performance.now();
+    await inParallel(
+      tokens.flatMap((token, user) =>
+        plans.map((plan) => ({ token, line: plan.lines[user % plan.lines.length] })),
+      ),
+      20,
+      ({ token, line }) =>
+        call(base, '/api/alert/add', token, {
+          kind: line.kind,
+          coinId: coinIds.get(line.slug),
+          value: line.value,
+          cooldownMinutes: 0,
+        }),
+    );
+    if (Date.now() >= (now + LEAD_TICKS - 1) * TICK_MS) {
+      const took = (performance.now() - made).toFixed(0);
+      throw new Error(`making ${USERS * ROUNDS} alerts took ${took} ms: too long`);
+    }
+
+    const last = plans.at(-1).target;
+    await sleep((last + 1) * TICK_MS + 5000 - Date.now());
+    const events = [...arrivals.values()];
+    for (const plan of plans) {
+      const changedAt = plan.target * TICK_MS;
+      const mine = events
+        .filter((event) => event.firedAt === changedAt / 1000)
+        .map((event) => event.at - changedAt);
+      latencies.push(...mine);
+      rounds.push({ coins: plan.lines.length, heard: mine.length });
+    }
+    rssAfter = memory(child.pid).rss;
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  rssAfter = memory(child.pid).rss;
-} finally {
-  for (const socket of sockets) socket.disconnect();
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  await market.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  return { latencies, rounds, rssIdle, rssAfter };
 }
 
+const loadBefore = loadavg()[0];
+const results = [['PGlite', await measure(null)]];
+const admin = process.env.BENCH_DATABASE_URL;
+if (admin) {
+  const name = `coinlens_bench_latency_${process.pid}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  try {
+    results.push(['PostgreSQL', await measure(url.href)]);
+  } finally {
+    await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    await client.end();
+  }
+}
+await market.stop();
+
 const ms = (value) => `${value.toFixed(0)} ms`;
-const p99 = percentile(latencies, 99);
 console.log(`
 ${USERS} users with a tab open, ${ROUNDS} rounds in which every user's alert fires at the same tick; node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore.toFixed(1)} at the start
-
-alerts heard per round   ${rounds.map((round) => `${round.heard} of ${USERS} (${round.coins} coins)`).join(', ')}
-price change to alert    median ${ms(percentile(latencies, 50))}   p99 ${ms(p99)}   max ${ms(Math.max(...latencies))}   (goal: p99 under ${ms(GOAL_MS)}: ${p99 < GOAL_MS ? 'met' : 'missed'})
-server RSS idle ${rssIdle.toFixed(1)} MB, after ${rssAfter.toFixed(1)} MB`);
-if (rounds.some((round) => round.heard !== USERS)) process.exitCode = 1;
+`);
+for (const [engine, { latencies, rounds, rssIdle, rssAfter }] of results) {
+  const p99 = percentile(latencies, 99);
+  console.log(`${engine}
+  alerts heard per round   ${rounds.map((round) => `${round.heard} of ${USERS} (${round.coins} coins)`).join(', ')}
+  price change to alert    median ${ms(percentile(latencies, 50))}   p99 ${ms(p99)}   max ${ms(Math.max(...latencies))}   (goal: p99 under ${ms(GOAL_MS)}: ${p99 < GOAL_MS ? 'met' : 'missed'})
+  server RSS idle ${rssIdle.toFixed(1)} MB, after ${rssAfter.toFixed(1)} MB`);
+  if (rounds.some((round) => round.heard !== USERS)) process.exitCode = 1;
+}

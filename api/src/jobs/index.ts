@@ -10,7 +10,7 @@
 // (src/alerts/evaluate.ts), so a run repeated after a crash, or by a second process, writes
 // nothing new.
 import type { FastifyBaseLogger } from 'fastify';
-import { runLogged, type JobRunner, type RepeatingJob } from './runner.js';
+import { atMultiples, runLogged, type JobRunner, type RepeatingJob } from './runner.js';
 
 export type { JobEngine, JobRunner, RepeatingJob } from './runner.js';
 
@@ -49,7 +49,7 @@ export async function createJobRunner(
  */
 export class InProcessJobs implements JobRunner {
   readonly engine = 'in-process';
-  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #cancels: (() => void)[] = [];
   readonly #running = new Set<Promise<void>>();
   #stopped = false;
 
@@ -65,28 +65,14 @@ export class InProcessJobs implements JobRunner {
       });
       this.#running.add(current);
     };
-    const next = () => {
-      if (this.#stopped) return;
-      const timer = setTimeout(
-        () => {
-          this.#timers.delete(timer);
-          run();
-          next();
-        },
-        job.everyMs - (Date.now() % job.everyMs),
-      );
-      timer.unref();
-      this.#timers.add(timer);
-    };
     run();
-    next();
+    this.#cancels.push(atMultiples(job.everyMs, run));
     return Promise.resolve();
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
+    for (const cancel of this.#cancels) cancel();
     await Promise.all([...this.#running]);
   }
 }

@@ -1,23 +1,25 @@
 // pg-boss on PostgreSQL: the job engine of a deployment with DATABASE_URL and no Redis.
 //
 // pg-boss's own schedules are cron expressions, read once a minute, and the market figures
-// refresh every 10 s in the demo. So each process offers a run every second with
+// refresh every 10 s in the demo. So each process offers a run at every whole second with
 // `sendThrottled`, whose slot (one per period, by the database's clock) keeps only the first
-// offer; a worker in any process takes it. The queue's `stately` policy keeps at most one run
-// waiting and one under way, so a slow run never piles up others behind it.
+// offer; a worker in any process takes it. The process whose offer made the run wakes its own
+// worker at once (`notifyWorker`), so a period's run starts right after the period does instead
+// of at the next poll. The queue's `stately` policy keeps at most one run waiting and one under
+// way, so a slow run never piles up others behind it.
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { runLogged, type JobRunner, type RepeatingJob } from './runner.js';
+import { atMultiples, runLogged, type JobRunner, type RepeatingJob } from './runner.js';
 
-/** How often each process offers the next run: a period's run starts at most this late. */
+/** Each process offers the next run at every multiple of this since the epoch. */
 const OFFER_MS = 1000;
-/** pg-boss's polling floor, so a run offered is taken within half a second. */
+/** pg-boss's polling floor: a run made by another process is taken within half a second. */
 const POLLING_SECONDS = 0.5;
 
 export class PgBossJobs implements JobRunner {
   readonly engine = 'pg-boss';
   readonly #boss: PgBoss;
-  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #cancels: (() => void)[] = [];
   #started: Promise<unknown> | null = null;
   #stopped = false;
 
@@ -52,27 +54,30 @@ export class PgBossJobs implements JobRunner {
       retryLimit: 0,
       expireInSeconds: Math.max(60, 10 * seconds),
     });
-    await this.#boss.work(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, () =>
-      runLogged(job, this.log),
+    const worker = await this.#boss.work(
+      job.name,
+      { pollingIntervalSeconds: POLLING_SECONDS },
+      () => runLogged(job, this.log),
     );
     const offer = () => {
       if (this.#stopped) return;
       this.#boss
         .sendThrottled(job.name, {}, {}, seconds)
+        .then((made) => {
+          if (made) this.#boss.notifyWorker(worker);
+        })
         .catch((error: unknown) =>
           this.log.error({ err: error, job: job.name }, 'could not offer a run'),
         );
     };
-    const timer = setInterval(offer, Math.min(OFFER_MS, seconds * 1000));
-    timer.unref();
-    this.#timers.add(timer);
     offer();
+    // At every whole second, a period's first instant among them.
+    this.#cancels.push(atMultiples(OFFER_MS, offer));
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    for (const timer of this.#timers) clearInterval(timer);
-    this.#timers.clear();
+    for (const cancel of this.#cancels) cancel();
     if (this.#started) await this.#boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

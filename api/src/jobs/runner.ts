@@ -30,3 +30,28 @@ export async function runLogged(job: RepeatingJob, log: FastifyBaseLogger): Prom
     log.error({ err: error, job: job.name }, 'job failed');
   }
 }
+
+/**
+ * Calls `tick` at every multiple of `everyMs` since the epoch (the demo market's figures change
+ * at the multiples of 10 s) until the answered function is called.
+ */
+export function atMultiples(everyMs: number, tick: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const next = () => {
+    timer = setTimeout(
+      () => {
+        if (stopped) return;
+        tick();
+        next();
+      },
+      everyMs - (Date.now() % everyMs),
+    );
+    timer.unref();
+  };
+  next();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
