@@ -102,11 +102,16 @@ function renderChart(props: Partial<PriceChartProps> & { ref?: React.Ref<HTMLDiv
 
 const figure = () => screen.getByRole('figure', { name: baseProps.label });
 /** Waits until the chart is ready with its points set. */
+// The first test's chart imports the library for real: Jest compiles it first, which can take
+// more than waitFor's default second on a busy machine.
 const ready = () =>
-  waitFor(() => {
-    expect(figure()).toHaveAttribute('data-state', 'ready');
-    expect(mockCharts[mockCharts.length - 1]?.series[0]?.setData).toHaveBeenCalled();
-  });
+  waitFor(
+    () => {
+      expect(figure()).toHaveAttribute('data-state', 'ready');
+      expect(mockCharts[mockCharts.length - 1]?.series[0]?.setData).toHaveBeenCalled();
+    },
+    { timeout: 10_000 },
+  );
 const lastChart = () => mockCharts[mockCharts.length - 1]!;
 /** The element the library draws in, whose computed style the chart reads for its theme. */
 // eslint-disable-next-line testing-library/no-node-access -- a part no user reaches
