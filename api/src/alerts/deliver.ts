@@ -12,7 +12,7 @@ export class InAppAlerts {
 
   /** Sends each user the alerts of theirs that fired, as one notice. */
   async deliver(fired: readonly Fired[]): Promise<void> {
-    const notices = await this.service.noticesOf(fired.map((one) => one.eventId));
+    const notices = await this.service.noticesOf(fired.map((one) => one.event));
     for (const [userId, notice] of notices) this.notify(userId, ALERT_SOCKET_EVENT, notice);
   }
 }

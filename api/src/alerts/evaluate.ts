@@ -48,6 +48,8 @@ interface Candidate {
 /** An alert that fired, as written in its user's history. */
 export interface Fired {
   eventId: number;
+  /** The event as written, for the notices. */
+  event: typeof alertEvents.$inferSelect;
   alertId: number;
   userId: number;
   kind: AlertKind;
@@ -297,12 +299,13 @@ export class AlertEvaluator {
             })),
           )
           .onConflictDoNothing()
-          .returning({ id: alertEvents.id, alertId: alertEvents.alertId });
+          .returning();
         // Written already: leave the alerts as they were.
         if (events.length !== mine.length) tx.rollback();
-        const eventOf = new Map(events.map((event) => [event.alertId!, event.id]));
+        const eventOf = new Map(events.map((event) => [event.alertId!, event]));
         const written = mine.map(({ row }) => ({
-          eventId: eventOf.get(row.id)!,
+          eventId: eventOf.get(row.id)!.id,
+          event: eventOf.get(row.id)!,
           alertId: row.id,
           userId: row.userId,
           kind: row.kind as AlertKind,

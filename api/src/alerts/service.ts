@@ -286,19 +286,14 @@ export class AlertService {
   }
 
   /**
-   * The events of several users at once, each user's newest first, with each user's unread
-   * count: what one evaluation's notices need, in two queries however many users it reaches.
+   * The notices of events just written (several users' at once): each user's events newest
+   * first, with the user's unread count. One query however many users it reaches.
    */
   async noticesOf(
-    ids: readonly number[],
+    rows: readonly EventRow[],
   ): Promise<Map<number, { events: AlertEvent[]; unread: number }>> {
     const notices = new Map<number, { events: AlertEvent[]; unread: number }>();
-    if (ids.length === 0) return notices;
-    const rows = await this.db
-      .select()
-      .from(alertEvents)
-      .where(inArray(alertEvents.id, [...ids]))
-      .orderBy(desc(alertEvents.firedAt), desc(alertEvents.id));
+    if (rows.length === 0) return notices;
     const userIds = [...new Set(rows.map((row) => row.userId))];
     const [subjects, counts] = await Promise.all([
       this.#subjects(rows),
@@ -309,7 +304,10 @@ export class AlertService {
         .groupBy(alertEvents.userId),
     ]);
     const unread = new Map(counts.map((row) => [row.userId, row.value]));
-    for (const row of rows) {
+    const newestFirst = [...rows].sort(
+      (a, b) => b.firedAt.getTime() - a.firedAt.getTime() || b.id - a.id,
+    );
+    for (const row of newestFirst) {
       let notice = notices.get(row.userId);
       if (!notice) {
         notice = { events: [], unread: unread.get(row.userId) ?? 0 };
