@@ -7,15 +7,21 @@
 // user and BENCH_ROUNDS (default 3) rounds, in which the alerts of all users fire at once. Not a
 // test: the figures depend on the machine.
 // Run `npm run build -w api`, then `npm run bench:alert-latency -w api`.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { freePort, memory } from './common.mjs';
+import {
+  dist,
+  memory,
+  percentile,
+  requireBuiltApi,
+  seedUsers,
+  startBuiltApi,
+  stopBuiltApi,
+} from './common.mjs';
 
 const USERS = Number(process.env.BENCH_USERS || 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -27,24 +33,10 @@ const LEAD_TICKS = 3 + Math.ceil((USERS * ROUNDS * 15) / 10_000);
 /** The goal: p99 under a second. */
 const GOAL_MS = 1000;
 
-const apiDir = fileURLToPath(new URL('../../api/', import.meta.url));
-const dist = (path) => new URL(`../../api/dist/src/${path}`, import.meta.url).href;
-if (!existsSync(join(apiDir, 'dist/src/main.js'))) {
-  console.error('dist/src/main.js is missing: run `npm run build -w api` first.');
-  process.exit(1);
-}
+requireBuiltApi();
 const { openDatabase } = await import(dist('db/client.js'));
-const { users } = await import(dist('db/schema.js'));
-const { TokenService } = await import(dist('auth/tokens.js'));
-const { systemClock } = await import(dist('auth/clock.js'));
-const { Changes } = await import(dist('changes.js'));
 const { createSnapshotProvider, TICK_MS } = await import(dist('market/snapshot.js'));
 const { CoinCatalog } = await import(dist('market/catalog.js'));
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 // The demo market as the server will see it, at any tick.
 let at = 0;
@@ -107,7 +99,7 @@ async function measure(databaseUrl) {
   // Users and their tokens, written straight into the database (signing up through the API
   // would meet its per-address limits), with the coins; the server then starts on it.
   const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-alert-latency-'));
-  const tokens = [];
+  let tokens;
   /** The coins' ids, as the server will find them (it syncs the same list into the same rows). */
   const coinIds = new Map();
   {
@@ -115,35 +107,15 @@ async function measure(databaseUrl) {
     const catalog = new CoinCatalog(database.db, market);
     await catalog.ready();
     for (const coin of catalog.all()) coinIds.set(coin.slug, coin.id);
-    const issuer = new TokenService(database.db, systemClock, new Changes(console), {
-      cache: false,
-    });
-    for (let i = 0; i < USERS; i += 1) {
-      const [user] = await database.db
-        .insert(users)
-        .values({ account: `bench${i}@example.com`, nickname: `Bench ${i}` })
-        .returning({ id: users.id });
-      tokens.push((await issuer.issue(database.db, user.id)).value);
-    }
+    tokens = await seedUsers(database.db, USERS);
     await database.close();
   }
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(apiDir, 'dist/src/main.js')], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl ?? '',
-      REDIS_URL: '',
-      SITE_DIR: '',
-      DEMO_SOURCES: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const { child, base } = await startBuiltApi({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    REDIS_URL: '',
+    DEMO_SOURCES: 'false',
   });
 
   const latencies = [];
@@ -152,15 +124,6 @@ async function measure(databaseUrl) {
   let rssAfter;
   const sockets = [];
   try {
-    for (let started = performance.now(); ;) {
-      try {
-        if ((await fetch(`${base}/api/health`)).status === 200) break;
-      } catch {
-        // Not listening yet.
-      }
-      if (performance.now() - started > 60_000) throw new Error('no 200 from /api/health in 60 s');
-      await sleep(50);
-    }
     rssIdle = memory(child.pid).rss;
 
     // A tab per user, each noting when each alert of its user arrives.
@@ -221,8 +184,7 @@ async function measure(databaseUrl) {
     rssAfter = memory(child.pid).rss;
   } finally {
     for (const socket of sockets) socket.disconnect();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopBuiltApi(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
   return { latencies, rounds, rssIdle, rssAfter };

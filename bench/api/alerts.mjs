@@ -5,22 +5,17 @@
 // a movable clock steps the demo market one refresh (10 s) per tick. Not a test: the figures
 // depend on the machine.
 // Run `npm run build -w api`, then `npm run bench:alerts -w api`.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { dist, percentile, requireBuiltApi } from './common.mjs';
 
 const ALERTS = Number(process.env.BENCH_ALERTS || 10_000);
 const TICKS = Number(process.env.BENCH_TICKS || 10);
 const PER_USER = 20;
 
-const apiDir = fileURLToPath(new URL('../../api/', import.meta.url));
-const dist = (path) => new URL(`../../api/dist/src/${path}`, import.meta.url).href;
-if (!existsSync(join(apiDir, 'dist/src/main.js'))) {
-  console.error('dist/src/main.js is missing: run `npm run build -w api` first.');
-  process.exit(1);
-}
+requireBuiltApi();
 const { openDatabase } = await import(dist('db/client.js'));
 const { users, alerts } = await import(dist('db/schema.js'));
 const { createSnapshotProvider, TICK_MS } = await import(dist('market/snapshot.js'));
@@ -36,11 +31,6 @@ function random(seed) {
     return state / 2 ** 32;
   };
 }
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 /** The alerts' kinds, as often as a user might make them. */
 const KINDS = [

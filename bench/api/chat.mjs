@@ -3,14 +3,20 @@
 // median and p99 over BENCH_MESSAGES (default 1,000) questions, and the server's memory with
 // BENCH_SOCKETS (default 1,000) sockets connected. Not a test: the figures depend on the machine.
 // Run `npm run build -w api`, then `npm run bench:chat -w api`.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
-import { freePort, memory } from './common.mjs';
+import {
+  dist,
+  memory,
+  percentile,
+  requireBuiltApi,
+  seedUsers,
+  startBuiltApi,
+  stopBuiltApi,
+} from './common.mjs';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 1000);
 const SOCKETS = Number(process.env.BENCH_SOCKETS || 1000);
@@ -18,17 +24,8 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS || 1000);
 const PER_USER_MESSAGES = 20;
 const PER_USER_SOCKETS = 10;
 
-const apiDir = fileURLToPath(new URL('../../api/', import.meta.url));
-const dist = (path) => new URL(`../../api/dist/src/${path}`, import.meta.url).href;
-if (!existsSync(join(apiDir, 'dist/src/main.js'))) {
-  console.error('dist/src/main.js is missing: run `npm run build -w api` first.');
-  process.exit(1);
-}
+requireBuiltApi();
 const { openDatabase } = await import(dist('db/client.js'));
-const { users } = await import(dist('db/schema.js'));
-const { TokenService } = await import(dist('auth/tokens.js'));
-const { systemClock } = await import(dist('auth/clock.js'));
-const { Changes } = await import(dist('changes.js'));
 
 const QUESTIONS = [
   'price of BTC',
@@ -48,38 +45,15 @@ const userCount = Math.max(
   Math.ceil(MESSAGES / PER_USER_MESSAGES),
   Math.ceil(SOCKETS / PER_USER_SOCKETS),
 );
-const tokens = [];
+let tokens;
 {
   const database = await openDatabase(dataDir);
-  const issuer = new TokenService(database.db, systemClock, new Changes(console), {
-    cache: false,
-  });
-  for (let i = 0; i < userCount; i += 1) {
-    const [user] = await database.db
-      .insert(users)
-      .values({ account: `bench${i}@example.com`, nickname: `Bench ${i}` })
-      .returning({ id: users.id });
-    tokens.push((await issuer.issue(database.db, user.id)).value);
-  }
+  tokens = await seedUsers(database.db, userCount);
   await database.close();
 }
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 const loadBefore = loadavg()[0];
-const child = spawn(process.execPath, [join(apiDir, 'dist/src/main.js')], {
-  cwd: apiDir,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    SITE_DIR: '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const { child, base } = await startBuiltApi({ DATA_DIR: dataDir, DATABASE_URL: '' });
 
 function connect(token) {
   const socket = io(base, {
@@ -94,25 +68,11 @@ function connect(token) {
   });
 }
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
 const first = [];
 const last = [];
 let rssIdle;
 let rssSockets;
 try {
-  for (let started = performance.now(); ;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (performance.now() - started > 60_000) throw new Error('no 200 from /api/health in 60 s');
-    await sleep(50);
-  }
   rssIdle = memory(child.pid).rss;
 
   // Latency: one question at a time, each user asking up to the per-minute limit.
@@ -160,8 +120,7 @@ try {
   rssSockets = memory(child.pid).rss;
   for (const socket of open) socket.disconnect();
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await stopBuiltApi(child);
   rmSync(dataDir, { recursive: true, force: true });
 }
 

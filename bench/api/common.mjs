@@ -1,9 +1,97 @@
-// What the benchmarks share: a free port, autocannon with the envelope checked, and the table
-// of results.
-import { readFileSync } from 'node:fs';
+// What the benchmarks share: the built API (its modules, users written straight into its
+// database, its server started), a free port, autocannon with the envelope checked, and the
+// table of results.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+
+/** The API's package directory. */
+export const apiDir = fileURLToPath(new URL('../../api/', import.meta.url));
+
+/** The URL of a module of the built API (`npm run build -w api`), to import. */
+export const dist = (path) => new URL(`../../api/dist/src/${path}`, import.meta.url).href;
+
+/** Ends the bench with the way out when the API is not built. */
+export function requireBuiltApi() {
+  if (!existsSync(join(apiDir, 'dist/src/main.js'))) {
+    console.error('dist/src/main.js is missing: run `npm run build -w api` first.');
+    process.exit(1);
+  }
+}
+
+/**
+ * `count` users (bench<i>@example.com) written straight into an open database, each with a
+ * token: signing up through the API would meet its per-address limits.
+ */
+export async function seedUsers(db, count) {
+  const { users } = await import(dist('db/schema.js'));
+  const { TokenService } = await import(dist('auth/tokens.js'));
+  const { systemClock } = await import(dist('auth/clock.js'));
+  const { Changes } = await import(dist('changes.js'));
+  const issuer = new TokenService(db, systemClock, new Changes(console), { cache: false });
+  const tokens = [];
+  for (let i = 0; i < count; i += 1) {
+    const [user] = await db
+      .insert(users)
+      .values({ account: `bench${i}@example.com`, nickname: `Bench ${i}` })
+      .returning({ id: users.id });
+    tokens.push((await issuer.issue(db, user.id)).value);
+  }
+  return tokens;
+}
+
+/**
+ * The built server on a free port of 127.0.0.1 with `env` over this process's (DATA_DIR at
+ * least), once `/api/health` answers 200: its process and its origin.
+ */
+export async function startBuiltApi(env) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(apiDir, 'dist/src/main.js')], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SITE_DIR: '',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let started = performance.now(); ;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() - started > 60_000) {
+      child.kill('SIGTERM');
+      throw new Error('no 200 from /api/health in 60 s');
+    }
+    await sleep(50);
+  }
+  return { child, base };
+}
+
+/** The value below which `p` percent of `values` fall (nearest rank). */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Stops a server of startBuiltApi and waits for its exit. */
+export async function stopBuiltApi(child) {
+  if (child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
 
 export const DURATION = Number(process.env.BENCH_DURATION || 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
