@@ -33,6 +33,9 @@ const bothEngines = (file) =>
     readFileSync(join(api, file.replace(/^dist-test\//, '').replace(/\.js$/, '.ts')), 'utf8'),
   );
 
+/** The longest one test may take: far beyond any test's time, even on a busy machine. */
+const TEST_TIMEOUT_MS = 10 * 60 * 1000;
+
 // Test files at once: node's default is one fewer than the cores, one on a two-core machine, but a
 // file spends much of its time waiting (timers, sockets, child processes), and two at a time took
 // the PGlite pass from 134-146 s to 89-93 s here (two rounds each, alternating).
@@ -59,6 +62,10 @@ for (const env of engines) {
       '--test',
       '--test-reporter=spec',
       `--test-concurrency=${CONCURRENCY}`,
+      // A test that hangs fails by name after this long instead of holding the run, and a
+      // file whose tests have all ended exits even if a client or timer is still open.
+      `--test-timeout=${TEST_TIMEOUT_MS}`,
+      '--test-force-exit',
       ...(pglite ? files : files.filter(bothEngines)),
     ],
     env,

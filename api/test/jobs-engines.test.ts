@@ -3,6 +3,7 @@
 // watched by two API processes fires exactly once, whichever process takes the run.
 // Needs PostgreSQL (TEST_DATABASE_URL) and Debian's redis-server, as CI has (.ci/run); each part
 // says why it is skipped elsewhere.
+// Both engines: pg-boss and the two API processes need PostgreSQL, so they run only in that pass.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
