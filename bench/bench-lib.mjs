@@ -60,6 +60,8 @@ export const GOALS = {
   /** Cumulative layout shift, every route. */
   cls: 0,
   chat: { firstMs: 1000, lastMs: 5000 },
+  /** From a price change to the in-app alert at 1,000 connected users: p99 under this. */
+  alertP99Ms: 1000,
   /** Each signed-in read's requests/s, as a share of the public asset list's in the same run. */
   signedInReadShare: 0.25,
   /** The public market list's (a page of 50, as the markets page asks): the asset list's rate. */
@@ -281,6 +283,36 @@ export function chatRows({ firstMs, lastMs, count }) {
       met: atMost(lastMs, GOALS.chat.lastMs),
     },
   ];
+}
+
+/**
+ * The table's rows for the alerts: one evaluation of many alerts per engine (bench/api/alerts.mjs
+ * --json; no goal), and the time from a price change to the in-app alert per engine
+ * (bench/api/alert-latency.mjs --json), whose p99 has a goal and which misses it when a user's
+ * alert was not heard.
+ */
+export function alertRows({ evaluation, latency }) {
+  const rows = [];
+  for (const result of evaluation?.results ?? []) {
+    rows.push({
+      measure: `Alerts: one evaluation of ${evaluation.alerts.toLocaleString('en')} alerts (${result.engine}, median tick)`,
+      value: ms(result.median),
+      goal: '-',
+      met: null,
+    });
+  }
+  for (const result of latency?.results ?? []) {
+    const all = result.heard === result.expected;
+    rows.push({
+      measure: `Alerts: price change to in-app alert, ${latency.users.toLocaleString('en')} users (${result.engine}, p99)`,
+      value: all
+        ? ms(result.p99Ms)
+        : `${ms(result.p99Ms)}, ${result.heard} of ${result.expected} heard`,
+      goal: `< ${GOALS.alertP99Ms} ms`,
+      met: all && Number.isFinite(result.p99Ms) && result.p99Ms < GOALS.alertP99Ms,
+    });
+  }
+  return rows;
 }
 
 /** The rows whose goal was missed. */

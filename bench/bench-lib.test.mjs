@@ -11,6 +11,7 @@ import {
   quantile,
   START_MARKER,
   apiRows,
+  alertRows,
   chatRows,
   describeMachine,
   describeSpeed,
@@ -304,6 +305,31 @@ describe('goals', () => {
       false,
       false,
     ]);
+  });
+
+  it('holds the alert latency to p99 under a second, with every alert heard', () => {
+    const latency = (p99Ms, heard) => ({
+      users: 1000,
+      results: [{ engine: 'PGlite', medianMs: 500, p99Ms, heard, expected: 3000 }],
+    });
+    const evaluation = { alerts: 10_000, results: [{ engine: 'PGlite', median: 1064.4 }] };
+    const rows = alertRows({ evaluation, latency: latency(999, 3000) });
+    assert.deepEqual(
+      rows.map((row) => [row.measure, row.value, row.goal, row.met]),
+      [
+        ['Alerts: one evaluation of 10,000 alerts (PGlite, median tick)', '1064 ms', '-', null],
+        [
+          'Alerts: price change to in-app alert, 1,000 users (PGlite, p99)',
+          '999 ms',
+          '< 1000 ms',
+          true,
+        ],
+      ],
+    );
+    assert.equal(alertRows({ latency: latency(1000, 3000) })[0].met, false);
+    const unheard = alertRows({ latency: latency(400, 2999) })[0];
+    assert.deepEqual([unheard.value, unheard.met], ['400 ms, 2999 of 3000 heard', false]);
+    assert.deepEqual(alertRows({}), []);
   });
 
   it('sets the API no goal and lists only the missed rows', () => {

@@ -1,10 +1,11 @@
 // `npm run bench`: builds and starts the product, then prints one table of Lighthouse
 // performance (system Chromium, median of 5 rounds that alternate between the routes and the
 // reference page, bench/reference), first-load JS beside the reference's, API throughput beside a
-// bare Fastify route (each signed-in read also as a share of the public asset list's rate), and
-// chat latency, each beside its goal. `--no-build` measures the existing build, `--write`
-// rewrites the generated part of docs/benchmarks.md and records the reference's first-load JS in
-// site/js-budget.json, `--check` exits 1 on a missed goal. `--api` measures the
+// bare Fastify route (each signed-in read also as a share of the public asset list's rate), chat
+// latency, and the alerts' evaluation and latency (bench/api; on PostgreSQL too when
+// BENCH_DATABASE_URL names a server), each beside its goal. `--no-build` measures the existing
+// build, `--write` rewrites the generated part of docs/benchmarks.md and records the reference's
+// first-load JS in site/js-budget.json, `--check` exits 1 on a missed goal. `--api` measures the
 // API alone, on PGlite or on the PostgreSQL (and Redis) that DATABASE_URL (and REDIS_URL) name.
 import { randomUUID } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
@@ -35,6 +36,7 @@ import {
   USAGE,
   apiMarkers,
   apiRows,
+  alertRows,
   chatRows,
   comparisonTable,
   describeMachine,
@@ -690,7 +692,8 @@ async function mainApi() {
   const problems = [];
   const { results, shares } = await measureApi(product, null, problems);
   await cleanup();
-  const rows = [...results.flatMap(apiRows), ...shares];
+  const alerts = await measureAlerts(problems);
+  const rows = [...results.flatMap(apiRows), ...shares, ...alertRows(alerts)];
   const table = formatTable(rows);
   console.log(`\n${table}\n`);
   const missed = missedGoals(rows);
@@ -711,6 +714,35 @@ async function mainApi() {
   log(`total run time ${formatDuration(performance.now() - started)}`);
   if (problems.length > 0) return 1;
   return options.check && missed.length > 0 ? 1 : 0;
+}
+
+/**
+ * The alert benches (bench/api/alerts.mjs, bench/api/alert-latency.mjs) on the built API, each on
+ * PGlite and, when BENCH_DATABASE_URL names a PostgreSQL server, on it too; run alone, after the
+ * product has stopped, since each starts what it measures.
+ */
+async function measureAlerts(problems) {
+  const figures = {};
+  for (const [key, script] of [
+    ['evaluation', 'alerts.mjs'],
+    ['latency', 'alert-latency.mjs'],
+  ]) {
+    log(`alerts: bench/api/${script}`);
+    try {
+      const { stdout } = await execFileAsync(
+        process.execPath,
+        [join(BENCH_DIR, 'api', script), '--json'],
+        { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 },
+      );
+      figures[key] = JSON.parse(stdout.trim().split('\n').at(-1));
+    } catch (error) {
+      // The latency bench exits 1 when an alert went unheard, with its figures printed.
+      const last = error.stdout?.trim().split('\n').at(-1);
+      if (last?.startsWith('{')) figures[key] = JSON.parse(last);
+      else problems.push(`bench/api/${script} failed: ${error.stderr?.trim() || error.message}`);
+    }
+  }
+  return figures;
 }
 
 /** Median time from a question to its reply's first and last part, over socket.io as the site does. */
@@ -871,6 +903,7 @@ async function main() {
   const apiResults = await measureApi(product, servers.bare, problems);
   const chat = await measureChat(product, problems);
   await cleanup();
+  const alerts = await measureAlerts(problems);
 
   const referenceOf = (preset) =>
     lighthouse.find((result) => result.reference && result.preset === preset)?.summary;
@@ -889,6 +922,7 @@ async function main() {
     ...apiResults.results.flatMap(apiRows),
     ...apiResults.shares,
     ...chatRows(chat),
+    ...alertRows(alerts),
   ];
   const table = formatTable(rows);
   const speed = describeSpeed(lighthouse.flatMap((result) => result.benchmarkIndexes));

@@ -4,7 +4,7 @@
 // limit), on the bundled demo coins, with lines near the figures so that some fire at every tick;
 // a movable clock steps the demo market one refresh (10 s) per tick. Not a test: the figures
 // depend on the machine.
-// Run `npm run build -w api`, then `npm run bench:alerts -w api`.
+// Run `npm run build -w api`, then `npm run bench:alerts -w api` (`npm run bench` runs it too).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,10 +145,13 @@ if (admin) {
 }
 
 const ms = (value) => `${value.toFixed(0)} ms`;
-console.log(`
+// `--json`: the figures alone, for npm run bench (bench/bench.mjs) to put in its table.
+if (process.argv.includes('--json')) console.log(JSON.stringify({ alerts: ALERTS, results }));
+else
+  console.log(`
 ${ALERTS} alerts (${PER_USER} per user), ${TICKS} ticks of the demo market after the first; node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore.toFixed(1)} at the start
 `);
-for (const result of results) {
+for (const result of process.argv.includes('--json') ? [] : results) {
   console.log(
     `${result.engine.padEnd(11)} first tick ${ms(result.first)} (every alert finds its side)   a tick: median ${ms(result.median)}, max ${ms(result.max)}   fired a tick: median ${result.fired}, max ${result.firedMax}`,
   );
