@@ -52,7 +52,10 @@ export async function seedUsers(db, count) {
 export async function startBuiltApi(env) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(apiDir, 'dist/src/main.js')], {
+  // BENCH_API_NODE_ARGS: node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=DIR`
+  // to see where its time goes under the bench's load (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(apiDir, 'dist/src/main.js')], {
     cwd: apiDir,
     env: {
       ...process.env,
