@@ -16,6 +16,8 @@ import { InAppAlerts } from './alerts/deliver.js';
 import { AlertEvaluator } from './alerts/evaluate.js';
 import { AlertMailJob, AlertMailSettings } from './alerts/mail.js';
 import { AlertService } from './alerts/service.js';
+import { AlertWebhookJob, AlertWebhookSettings } from './alerts/webhook.js';
+import { FetchGuard } from './net/guard.js';
 import { attachRealtime } from './chat/realtime.js';
 import { ChatService, type ReplyTimers } from './chat/service.js';
 import { ChatStore } from './chat/store.js';
@@ -96,6 +98,18 @@ export interface AppOptions {
    * runs it by hand (`app.alertMail.run()`).
    */
   alertMailIntervalMs?: number | false;
+  /**
+   * Between two runs of the alert webhook job in ms (default 10 000); false for none, so that a
+   * test runs it by hand (`app.alertWebhooks.run()`).
+   */
+  alertWebhookIntervalMs?: number | false;
+  /** How long an alert webhook post waits for its receiver, in ms (default 10 000). */
+  alertWebhookTimeoutMs?: number;
+  /**
+   * The server's own requests (alert webhooks) may go to private and other special addresses
+   * (ALLOW_PRIVATE_FETCH), and to http:// ones: for tests and development only. Default false.
+   */
+  allowPrivateFetch?: boolean;
   /** The site's public origin (SITE_URL), for the links in alert mails; default localhost:8000. */
   siteUrl?: string | null;
   /** The API's public origin (PUBLIC_API_URL), for unsubscribe links; default `siteUrl`. */
@@ -129,6 +143,10 @@ declare module 'fastify' {
     alertEvaluator: AlertEvaluator;
     /** Mails the alerts that fired, as each user chose (also run every 15 s): the mails sent. */
     alertMail: AlertMailJob;
+    /** Posts the alerts that fired to their users' webhooks (also run every 10 s): posts taken. */
+    alertWebhooks: AlertWebhookJob;
+    /** The server's requests to addresses users give: public addresses only (src/net/guard.ts). */
+    fetchGuard: FetchGuard;
     /** Disconnects the chat sockets whose token expired (also run every minute). */
     sweepExpiredSockets(): Promise<void>;
   }
@@ -279,7 +297,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const alertService = new AlertService(db, catalog, clock);
   const siteUrl = options.siteUrl ?? 'http://localhost:8000';
   const alertMailSettings = new AlertMailSettings(db, clock);
-  await app.register(alertRoutes, { service: alertService, mail: alertMailSettings, siteUrl });
+  const fetchGuard = new FetchGuard({ allowPrivate: options.allowPrivateFetch ?? false });
+  if (options.allowPrivateFetch) {
+    app.log.warn('ALLOW_PRIVATE_FETCH is set: webhooks may reach private addresses (tests only)');
+  }
+  app.decorate('fetchGuard', fetchGuard);
+  app.addHook('onClose', async () => fetchGuard.close());
+  const alertWebhookSettings = new AlertWebhookSettings(db, clock, fetchGuard);
+  await app.register(alertRoutes, {
+    service: alertService,
+    mail: alertMailSettings,
+    webhooks: alertWebhookSettings,
+    siteUrl,
+  });
   const alertMailer = createMailer(options.mail ?? {}, app.log.child({ module: 'mail' }), clock);
   app.addHook('onClose', async () => alertMailer.close());
   const alertMail = new AlertMailJob({
@@ -291,6 +321,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiUrl: options.apiUrl ?? siteUrl,
   });
   app.decorate('alertMail', alertMail);
+  const alertWebhooks = new AlertWebhookJob({
+    db,
+    guard: fetchGuard,
+    clock,
+    log: app.log.child({ module: 'alert-webhook' }),
+    siteUrl,
+    ...(options.alertWebhookTimeoutMs ? { timeoutMs: options.alertWebhookTimeoutMs } : {}),
+  });
+  app.decorate('alertWebhooks', alertWebhooks);
   const alertEvaluator = new AlertEvaluator(db, catalog, reports, clock);
   app.decorate('alertEvaluator', alertEvaluator);
   const jobs = await createJobRunner(options.jobs ?? {}, app.log.child({ module: 'jobs' }));
@@ -343,6 +382,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       everyMs: options.alertMailIntervalMs ?? 15_000,
       run: async () => {
         await alertMail.run();
+      },
+    });
+  });
+  // The webhook posts of what fired, from their own queue, as the mails.
+  app.addHook('onReady', async () => {
+    if (options.alertWebhookIntervalMs === false) return;
+    await jobs.every({
+      name: 'alerts.webhook',
+      everyMs: options.alertWebhookIntervalMs ?? 10_000,
+      run: async () => {
+        await alertWebhooks.run();
       },
     });
   });

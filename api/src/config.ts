@@ -41,6 +41,11 @@ export interface ServerConfig {
   siteUrl?: string | null;
   /** PUBLIC_API_URL: the API's public origin, for the unsubscribe links (default SITE_URL). */
   apiUrl?: string | null;
+  /**
+   * ALLOW_PRIVATE_FETCH: the server's own requests (alert webhooks) may reach private addresses
+   * and plain http, for tests and development; default false.
+   */
+  allowPrivateFetch?: boolean;
 }
 
 /** An http(s) origin (with a path prefix at most) without its trailing slash, or null when unset. */
@@ -136,5 +141,6 @@ export function configFromEnv(
     siteUrl:
       publicUrl('SITE_URL', env.SITE_URL) ?? `http://localhost:${port(env.PORT, 8000) || 8000}`,
     apiUrl: publicUrl('PUBLIC_API_URL', env.PUBLIC_API_URL),
+    allowPrivateFetch: flag('ALLOW_PRIVATE_FETCH', env.ALLOW_PRIVATE_FETCH, false),
   };
 }

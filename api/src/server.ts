@@ -31,6 +31,8 @@ export async function startServer(
     | 'lifecycleIntervalMs'
     | 'alertIntervalMs'
     | 'alertMailIntervalMs'
+    | 'alertWebhookIntervalMs'
+    | 'alertWebhookTimeoutMs'
     | 'assistant'
     | 'chatTimers'
   > = {},
@@ -63,6 +65,9 @@ export async function startServer(
       siteUrl: config.siteUrl ?? null,
       apiUrl: config.apiUrl ?? null,
       alertMailIntervalMs: options.alertMailIntervalMs,
+      alertWebhookIntervalMs: options.alertWebhookIntervalMs,
+      alertWebhookTimeoutMs: options.alertWebhookTimeoutMs,
+      allowPrivateFetch: config.allowPrivateFetch ?? false,
       redisUrl: config.redisUrl ?? null,
       jobs: { databaseUrl: config.databaseUrl, redisUrl: config.redisUrl },
     });

@@ -94,7 +94,7 @@ describe('alert mail settings', () => {
     assert.equal(first.data.email, 'each');
     assert.match(first.data.address ?? '', /@example\.com$/);
     const digest = await setMail(token, 'digest');
-    assert.deepEqual(digest.data, { email: 'digest', address: first.data.address });
+    assert.deepEqual(digest.data, { email: 'digest', address: first.data.address, webhook: null });
     assert.equal((await settingsOf(token)).data.email, 'digest');
     assert.equal((await setMail(token, 'none')).data.email, 'none');
   });

@@ -202,6 +202,44 @@ export const AlertMailMode = Type.Union(
   },
 );
 
+/** A webhook's URL: at most this many characters. */
+export const ALERT_WEBHOOK_URL_MAX = 2048;
+/** After a rotation, the previous signing secret also signs for this many hours. */
+export const ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS = 24;
+/** The headers of a webhook post: its signature, and its id (the same on every retry). */
+export const ALERT_WEBHOOK_SIGNATURE_HEADER = 'coinlens-signature';
+export const ALERT_WEBHOOK_ID_HEADER = 'coinlens-webhook-id';
+/** A receiver should refuse a post whose signed time is further than this from its clock. */
+export const ALERT_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** A user's alert webhook, as its settings show it (null in the settings: none). */
+export const AlertWebhook = Type.Object({
+  url: Type.String({ description: 'Where each fired alert is posted (https).' }),
+  enabled: Type.Boolean({ description: 'false: nothing is posted (and nothing is kept to post).' }),
+  secret: Type.String({
+    description:
+      'The signing secret (`whsec_` and 43 characters), made by the server: the HMAC-SHA256 key of the `Coinlens-Signature` header. Rotate it with POST /api/alert/webhook/rotate.',
+  }),
+  previousSecretExpiresAt: Nullable(
+    Type.Integer({
+      description: `After a rotation: until when (Unix seconds, ${ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS} h on) posts also carry a signature by the previous secret; else null.`,
+    }),
+  ),
+  lastDelivery: Nullable(
+    Type.Object(
+      {
+        at: Type.Integer({ description: 'Unix seconds.' }),
+        ok: Type.Boolean({ description: 'The receiver answered 2xx.' }),
+        status: Nullable(
+          Type.Integer({ description: 'The receiver’s HTTP status; null: no answer.' }),
+        ),
+      },
+      { description: 'How the latest post went; null before the first.' },
+    ),
+  ),
+});
+export type AlertWebhook = Static<typeof AlertWebhook>;
+
 /** A user's alert delivery settings. */
 export const AlertSettings = Type.Object({
   email: AlertMailMode,
@@ -211,11 +249,59 @@ export const AlertSettings = Type.Object({
         'Where the mails go: the account’s verified email; null for an account without one (X sign-in), whose `email` is always none.',
     }),
   ),
+  webhook: Nullable(AlertWebhook),
 });
 export type AlertSettings = Static<typeof AlertSettings>;
 
-export const AlertSettingsBody = Type.Object({ email: AlertMailMode });
+/**
+ * A webhook to set: its secret is made the first time and kept when the address changes. In
+ * `AlertSettingsBody`, null removes the webhook with its secret, and no `webhook` leaves it as is.
+ */
+export const AlertWebhookBody = Type.Object({
+  url: Type.String({
+    description: `An https address (http only where the server allows private addresses) of at most ${ALERT_WEBHOOK_URL_MAX} characters, without user or password, whose host is public (not loopback, private, link-local, CGNAT, multicast or another special range); else code 422.`,
+  }),
+  enabled: Type.Optional(Type.Boolean({ description: 'Default true.' })),
+});
+export type AlertWebhookBody = Static<typeof AlertWebhookBody>;
+
+export const AlertSettingsBody = Type.Object({
+  email: Type.Optional(AlertMailMode),
+  webhook: Type.Optional(Nullable(AlertWebhookBody)),
+});
 export type AlertSettingsBody = Static<typeof AlertSettingsBody>;
+
+/** One fired alert in a webhook post: the facts of the in-app notice and of the mail. */
+export const AlertWebhookAlert = Type.Object({
+  id: Type.Integer({ description: 'The event’s id, as in GET /api/alert/events.' }),
+  alertId: Nullable(Type.Integer({ description: 'null once the alert was deleted.' })),
+  kind: AlertKind,
+  subject: Type.Object({
+    kind: Type.Union([Type.Literal('coin'), Type.Literal('source')]),
+    id: Type.Integer(),
+    name: Type.String({ description: 'The coin’s name, or the source’s title.' }),
+    symbol: Nullable(Type.String({ description: 'The coin’s symbol; null for a source.' })),
+  }),
+  line: Nullable(Type.Number({ description: 'The line it watched (USD, percent or RSI).' })),
+  keyword: Nullable(Type.String()),
+  figure: Nullable(Type.Number({ description: 'The value that fired it; null for a source.' })),
+  provider: Nullable(MarketSource),
+  asOf: Nullable(Type.Integer({ description: 'When the figure was current (Unix seconds).' })),
+  firedAt: Type.Integer({ description: 'Unix seconds.' }),
+  link: Type.String({ description: 'The coin’s or the source’s page on the site.' }),
+});
+export type AlertWebhookAlert = Static<typeof AlertWebhookAlert>;
+
+/**
+ * The JSON body of a webhook post: the alerts of one user fired within
+ * `ALERT_MAIL_WINDOW_SECONDS` of the first of them, oldest first.
+ */
+export const AlertWebhookPayload = Type.Object({
+  id: Type.String({ description: 'The post’s id, also its `Coinlens-Webhook-Id` header.' }),
+  type: Type.Literal('alerts.fired'),
+  alerts: Type.Array(AlertWebhookAlert),
+});
+export type AlertWebhookPayload = Static<typeof AlertWebhookPayload>;
 
 export const AlertUnsubscribeQuery = Type.Object({
   token: Type.String({

@@ -343,6 +343,28 @@ export const SERVER_MESSAGES = {
     'pt-br':
       'Este link de cancelamento não é válido (talvez seja de um e-mail enviado antes de você reativar os e-mails de alerta); altere os e-mails de alerta nas configurações de alertas',
   },
+  alertWebhookUrl: {
+    en: 'Enter the webhook as a full https:// address of at most 2,048 characters, without a user name or password',
+    zh: '请输入完整的 https:// 网址作为 Webhook（最多 2048 个字符，不含用户名或密码）',
+    'pt-br':
+      'Informe o webhook como um endereço https:// completo de até 2.048 caracteres, sem usuário nem senha',
+  },
+  alertWebhookHost: {
+    en: 'The webhook’s host name could not be found; check the address',
+    zh: '找不到 Webhook 的主机名，请检查网址',
+    'pt-br': 'O nome do host do webhook não foi encontrado; confira o endereço',
+  },
+  alertWebhookAddress: {
+    en: 'The webhook must be on a public address: local, private and reserved networks are refused',
+    zh: 'Webhook 必须使用公网地址：本机、内网和保留网段的地址会被拒绝',
+    'pt-br':
+      'O webhook precisa estar em um endereço público: redes locais, privadas e reservadas são recusadas',
+  },
+  alertWebhookNone: {
+    en: 'There is no webhook to rotate the secret of; add one first',
+    zh: '尚未设置 Webhook，无法更换密钥；请先添加',
+    'pt-br': 'Não há webhook para trocar o segredo; adicione um antes',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 /** The key of a server message. */

@@ -189,11 +189,18 @@ export const ROUTES = {
     response: answers(AlertUnread, 'The unread count left, or code 422.', { guarded: true }),
   },
   'GET /api/alert/settings': {
-    response: answers(AlertSettings, 'How the user’s alerts are mailed.', { guarded: true }),
+    response: answers(AlertSettings, 'How the user’s alerts are mailed and posted.', {
+      guarded: true,
+    }),
   },
   'POST /api/alert/settings': {
     body: AlertSettingsBody,
     response: answers(AlertSettings, 'The new settings, or code 422.', { guarded: true }),
+  },
+  'POST /api/alert/webhook/rotate': {
+    response: answers(AlertSettings, 'The settings with the new secret, or code 404.', {
+      guarded: true,
+    }),
   },
   'GET /api/alert/unsubscribe': {
     querystring: AlertUnsubscribeQuery,

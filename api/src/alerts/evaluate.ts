@@ -20,6 +20,7 @@ import type { Clock } from '../auth/clock.js';
 import type { Database } from '../db/client.js';
 import { alertEvents, alerts, sourceLines, sources } from '../db/schema.js';
 import { queueFirings } from './mail.js';
+import { queueWebhooks } from './webhook.js';
 import type { CoinCatalog } from '../market/catalog.js';
 import type { ReportService } from '../market/reports.js';
 import { marketStatus } from '../market/status.js';
@@ -313,6 +314,10 @@ export class AlertEvaluator {
         }));
         // Queued with the events, so that their mails survive a restart and are queued once.
         await queueFirings(
+          tx,
+          written.map(({ eventId, userId }) => ({ eventId, userId, firedAt })),
+        );
+        await queueWebhooks(
           tx,
           written.map(({ eventId, userId }) => ({ eventId, userId, firedAt })),
         );

@@ -66,6 +66,9 @@ export function modeOf(account: string, chosen: string | null | undefined): Aler
   return chosen === 'each' || chosen === 'digest' || chosen === 'none' ? chosen : 'each';
 }
 
+/** The mail part of a user's alert settings (their webhook is src/alerts/webhook.ts's). */
+export type AlertMailChoice = Pick<AlertSettings, 'email' | 'address'>;
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
@@ -97,7 +100,7 @@ export class AlertMailSettings {
     private readonly clock: Clock,
   ) {}
 
-  async get(userId: number): Promise<AlertSettings> {
+  async get(userId: number): Promise<AlertMailChoice> {
     const [row] = await this.db
       .select({ account: users.account, email: alertMailSettings.email })
       .from(users)
@@ -112,7 +115,7 @@ export class AlertMailSettings {
    * Turning mail back on deletes the unsubscribe links sent so far: a forwarded old mail cannot
    * turn it off again, and the next mails carry new links.
    */
-  async set(userId: number, email: AlertMailMode, locale: Locale): Promise<AlertSettings> {
+  async set(userId: number, email: AlertMailMode, locale: Locale): Promise<AlertMailChoice> {
     const before = await this.get(userId);
     if (before.address === null && email !== 'none') throw new ApiError(422, 'alertMailNoAddress');
     const now = new Date(this.clock.now());

@@ -464,3 +464,53 @@ export const alertUnsubscribeTokens = pgTable(
   },
   (table) => [index('alert_unsubscribe_tokens_user_idx').on(table.userId)],
 );
+
+/**
+ * A user's alert webhook (src/alerts/webhook.ts): where fired alerts are posted, and the secret
+ * that signs them. The secret is kept as it is, since signing needs it, and shown to its user so
+ * that their receiver can check each post. After a rotation the previous secret also signs until
+ * `previousSecretUntil`, so a receiver can switch without dropping posts.
+ */
+export const alertWebhooks = pgTable('alert_webhooks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  secret: text('secret').notNull(),
+  previousSecret: text('previous_secret'),
+  previousSecretUntil: at('previous_secret_until'),
+  /** The last post's end: when, its HTTP status (null: no answer), and whether it was taken. */
+  lastDeliveryAt: at('last_delivery_at'),
+  lastDeliveryStatus: integer('last_delivery_status'),
+  lastDeliveryOk: boolean('last_delivery_ok'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Alert events waiting to be posted to their user's webhook, written with the event when it
+ * fires; claimed, retried and marked done as `alertMailQueue` is.
+ */
+export const alertWebhookQueue = pgTable(
+  'alert_webhook_queue',
+  {
+    eventId: integer('event_id')
+      .primaryKey()
+      .references(() => alertEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firedAt: at('fired_at').notNull(),
+    claimedBy: text('claimed_by'),
+    claimedUntil: at('claimed_until'),
+    attempts: integer('attempts').notNull().default(0),
+    retryAt: at('retry_at'),
+    /** When it left the queue, and how: `posted`, `skipped` (webhook off or gone), `failed`. */
+    doneAt: at('done_at'),
+    outcome: text('outcome'),
+  },
+  (table) => [
+    index('alert_webhook_queue_pending_idx').on(table.doneAt, table.userId, table.firedAt),
+  ],
+);

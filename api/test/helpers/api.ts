@@ -35,7 +35,7 @@ export interface ApiTestServer {
 }
 
 export async function startApiServer(
-  options: { clock?: FixedClock; smtpUrl?: string } & Pick<
+  options: { clock?: FixedClock; smtpUrl?: string; allowPrivateFetch?: boolean } & Pick<
     AppOptions,
     | 'market'
     | 'summarizer'
@@ -45,6 +45,8 @@ export async function startApiServer(
     | 'chatTimers'
     | 'alertIntervalMs'
     | 'alertMailIntervalMs'
+    | 'alertWebhookIntervalMs'
+    | 'alertWebhookTimeoutMs'
   > = {},
 ): Promise<ApiTestServer> {
   const database = await testDatabase();
@@ -58,6 +60,7 @@ export async function startApiServer(
       logLevel: 'silent',
       corsOrigins: options.corsOrigins ?? [],
       smtpUrl: options.smtpUrl ?? null,
+      allowPrivateFetch: options.allowPrivateFetch ?? false,
     },
     {
       logLevel: false,
@@ -67,6 +70,8 @@ export async function startApiServer(
       // Tests evaluate the alerts by hand unless they ask for the timer.
       alertIntervalMs: options.alertIntervalMs ?? false,
       alertMailIntervalMs: options.alertMailIntervalMs ?? false,
+      alertWebhookIntervalMs: options.alertWebhookIntervalMs ?? false,
+      alertWebhookTimeoutMs: options.alertWebhookTimeoutMs,
       market: options.market,
       summarizer: options.summarizer,
       demoSources: options.demoSources,

@@ -1,10 +1,20 @@
 // A user's alerts, the alerts that fired (src/alerts/service.ts) and how they are mailed
-// (src/alerts/mail.ts), all signed in but the unsubscribe link of an alert mail.
-import { ALERT_DIGEST_HOUR_UTC, MAX_ALERTS, ROUTES, type Locale } from '@coinlens/contract';
+// (src/alerts/mail.ts) and posted (src/alerts/webhook.ts), all signed in but the unsubscribe link
+// of an alert mail.
+import {
+  ALERT_DIGEST_HOUR_UTC,
+  ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS,
+  MAX_ALERTS,
+  ROUTES,
+  type AlertSettings,
+  type AlertSettingsBody,
+  type Locale,
+} from '@coinlens/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AlertMailSettings } from '../../alerts/mail.js';
 import type { AlertService } from '../../alerts/service.js';
+import type { AlertWebhookSettings } from '../../alerts/webhook.js';
 import { currentUser } from '../../auth/requireUser.js';
 import { ApiError, ok } from '../../envelope.js';
 import { localeOf } from '../../i18n.js';
@@ -16,6 +26,7 @@ import { bearer } from '../docs.js';
 export interface AlertsOptions {
   service: AlertService;
   mail: AlertMailSettings;
+  webhooks: AlertWebhookSettings;
   /** The site's public origin, for the unsubscribe page's link back. */
   siteUrl: string;
 }
@@ -43,9 +54,28 @@ function sendPage(reply: FastifyReply, html: string): FastifyReply {
 
 const tags = ['alerts'];
 
+/**
+ * Applies a settings request: the webhook's address is checked first (it may take a DNS look-up),
+ * so that a refused one changes nothing; then the mail's choice, then the webhook.
+ */
+async function applySettings(
+  mail: AlertMailSettings,
+  webhooks: AlertWebhookSettings,
+  userId: number,
+  body: AlertSettingsBody,
+  locale: Locale,
+): Promise<AlertSettings> {
+  const webhook = body.webhook && { ...body.webhook, url: await webhooks.check(body.webhook.url) };
+  if (body.email !== undefined) await mail.set(userId, body.email, locale);
+  // The links in the posts are in this language too.
+  else await mail.noteLocale(userId, locale);
+  if (webhook !== undefined) await webhooks.set(userId, webhook);
+  return { ...(await mail.get(userId)), webhook: await webhooks.get(userId) };
+}
+
 export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
   app,
-  { service, mail, siteUrl },
+  { service, mail, webhooks, siteUrl },
 ) => {
   // A mail client's one-click unsubscribe (RFC 8058) posts a form, not JSON; only these routes
   // take one (this plugin is encapsulated), and nothing in it is read.
@@ -177,15 +207,19 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
     {
       onRequest: app.requireUser,
       schema: {
-        summary: 'How my alerts are mailed',
+        summary: 'How my alerts are mailed and posted',
         description:
-          'email: each (the default for an account with an email address), digest or none; address: where the mails go, null for an account made by X sign-in (its email is none).',
+          'email: each (the default for an account with an email address), digest or none; address: where the mails go, null for an account made by X sign-in (its email is none); webhook: the address each fired alert is posted to, with its signing secret, or null.',
         tags,
         security: bearer,
         ...ROUTES['GET /api/alert/settings'],
       },
     },
-    async (request) => ok(request, await mail.get(currentUser(request).id)),
+    async (request) => {
+      const userId = currentUser(request).id;
+      const [choice, webhook] = await Promise.all([mail.get(userId), webhooks.get(userId)]);
+      return ok(request, { ...choice, webhook });
+    },
   );
 
   app.post(
@@ -193,8 +227,8 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
     {
       onRequest: app.requireUser,
       schema: {
-        summary: 'Choose how my alerts are mailed',
-        description: `each: a mail per alert (alerts fired within a minute of one another in one mail, sent once the minute is over); digest: one mail per UTC day with that day’s alerts, from ${String(ALERT_DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC the next day; none: no mail (the inbox and the tabs still get every alert). The mails are written in this request’s language. Turning mail back on makes the unsubscribe links of earlier mails stop working. Codes: 400 for another value; 422 for mail to an account without an email address.`,
+        summary: 'Choose how my alerts are mailed and posted',
+        description: `Each field is optional: what is absent stays as it is. email: each: a mail per alert (alerts fired within a minute of one another in one mail, sent once the minute is over); digest: one mail per UTC day with that day’s alerts, from ${String(ALERT_DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC the next day; none: no mail (the inbox and the tabs still get every alert). The mails are written in this request’s language. Turning mail back on makes the unsubscribe links of earlier mails stop working. webhook: an https address to post each fired alert to (alerts fired within a minute of one another in one post), signed with a secret the server makes the first time (kept when the address changes); null removes it and its secret. Codes: 400 for another value; 422 for mail to an account without an email address, or a webhook address that is not https, whose host is not found, or that is not public (loopback, private, link-local, CGNAT, multicast and other special ranges are refused).`,
         tags,
         security: bearer,
         ...ROUTES['POST /api/alert/settings'],
@@ -203,12 +237,33 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
     async (request) =>
       ok(
         request,
-        await mail.set(
+        await applySettings(
+          mail,
+          webhooks,
           currentUser(request).id,
-          request.body.email,
+          request.body,
           localeOf(request.headers.language),
         ),
       ),
+  );
+
+  app.post(
+    '/api/alert/webhook/rotate',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Rotate my webhook’s signing secret',
+        description: `A new secret signs every post from now on; for ${ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS} hours the previous one also signs (a second \`v1=\` in \`Coinlens-Signature\`), so that the receiver can switch without refusing posts. Codes: 404 without a webhook.`,
+        tags,
+        security: bearer,
+        ...ROUTES['POST /api/alert/webhook/rotate'],
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const webhook = await webhooks.rotate(userId);
+      return ok(request, { ...(await mail.get(userId)), webhook });
+    },
   );
 
   app.get(
