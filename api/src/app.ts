@@ -349,7 +349,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     assistant:
       options.assistant ?? createAssistant({ assistant: options.assistantEndpoint ?? null }),
     dataFor: (userId) =>
-      createAssistantData(userId, { catalog, reports, follows, monitor: monitorService, clock }),
+      createAssistantData(userId, {
+        catalog,
+        reports,
+        follows,
+        monitor: monitorService,
+        clock,
+        alerts: { service: alertService, mail: alertMailSettings },
+      }),
     transport: realtime.transport,
     clock,
     ...(options.chatTimers ? { timers: options.chatTimers } : {}),

@@ -1,6 +1,7 @@
 // The assistant's chat: its messages and their attachments (layers), over HTTP and socket.io,
 // the onboarding robot's lines and the onboarding's progress.
 import { Type, type Static } from 'typebox';
+import { Alert, AlertAddBody, AlertSubject } from './alerts.js';
 import { Coin } from './coins.js';
 import type { Envelope, RetryAfter } from './envelope.js';
 import { Locale } from './locale.js';
@@ -27,6 +28,22 @@ export const ChatLayer = Type.Union([
   Type.Object({ type: Type.Literal('sources'), sources: Type.Array(MonitorSource) }),
   Type.Object({ type: Type.Literal('report'), coinId: Type.Integer() }),
   Type.Object({ type: Type.Literal('link'), title: Type.String(), url: Type.String() }),
+  Type.Object(
+    {
+      type: Type.Literal('alertProposal'),
+      alert: AlertAddBody,
+      subject: AlertSubject,
+      expiresAt: Type.Integer({ description: 'Unix seconds: a yes after it makes nothing.' }),
+    },
+    {
+      description:
+        'An alert the assistant offers to make (the body of POST /api/alert/add): it is made only when the very next message of the conversation says yes before `expiresAt`.',
+    },
+  ),
+  Type.Object(
+    { type: Type.Literal('alert'), alert: Alert },
+    { description: 'The alert the assistant made once the user said yes.' },
+  ),
 ]);
 
 /** Something a chat message carries beside its text. */
@@ -34,7 +51,19 @@ export type ChatLayer =
   | { type: 'coins'; coins: Coin[] }
   | { type: 'sources'; sources: MonitorSource[] }
   | { type: 'report'; coinId: number }
-  | { type: 'link'; title: string; url: string };
+  | { type: 'link'; title: string; url: string }
+  /**
+   * An alert the assistant offers to make: `alert` is what it would send to
+   * `POST /api/alert/add`. Only the assistant's replies carry it, and it is made only when the
+   * user's very next message in the conversation says yes ("yes", "是", "sim") before
+   * `expiresAt` (Unix seconds); any other next message lets it lapse.
+   */
+  | { type: 'alertProposal'; alert: AlertAddBody; subject: AlertSubject; expiresAt: number }
+  /** The alert the assistant made once the user said yes, as `POST /api/alert/add` answers it. */
+  | { type: 'alert'; alert: Alert };
+
+/** A layer a client may send (a robot line's): any but the assistant's alert layers. */
+export type ChatLayerInput = Exclude<ChatLayer, { type: 'alertProposal' } | { type: 'alert' }>;
 
 /** A layer a client sends (a robot line's): the same shapes, with bounds. */
 export const ChatLayerInput = Type.Union([
@@ -197,7 +226,7 @@ export interface RobotLineInput {
   text: string;
   language: Locale;
   /** At most 4 layers of at most 20 items each. */
-  layers?: ChatLayer[];
+  layers?: ChatLayerInput[];
   /** The posting tab's socket id: the line is sent to the user's other sockets only. */
   socketId?: string;
 }

@@ -5,6 +5,7 @@ import type { Static, TSchema } from 'typebox';
 import type {
   ChatHistory,
   ChatLayer,
+  ChatLayerInput,
   ChatMessage,
   CoinReport,
   MonitorSource,
@@ -19,7 +20,7 @@ import type {
 import type {
   ChatHistory as ChatHistorySchema,
   ChatLayer as ChatLayerSchema,
-  ChatLayerInput,
+  ChatLayerInput as ChatLayerInputSchema,
   ChatMessage as ChatMessageSchema,
   CoinReport as CoinReportSchema,
   MonitorSource as MonitorSourceSchema,
@@ -46,7 +47,7 @@ export type Checks = [
   // The API always answers `priceColors`; the type leaves it optional for fixtures made before it.
   Fits<Required<UserInfo>, typeof UserInfoSchema>,
   Fits<ChatLayer, typeof ChatLayerSchema>,
-  Fits<ChatLayer, typeof ChatLayerInput>,
+  Fits<ChatLayerInput, typeof ChatLayerInputSchema>,
   Fits<ChatMessage, typeof ChatMessageSchema>,
   Fits<ChatHistory, typeof ChatHistorySchema>,
   Fits<RobotLineInput, typeof RobotLineInputSchema>,

@@ -2,6 +2,8 @@
 // our own data and streams a reply worded by builtinText.ts. It never makes a number up: what the
 // data does not have, it says it does not have.
 import type {
+  AlertAddBody,
+  AlertSubject,
   ChatContext,
   ChatLayer,
   ChatMessage,
@@ -11,6 +13,8 @@ import type {
   SourceStatus,
 } from '@coinlens/contract';
 import { splitSentences, truncateText } from '../monitor/summarizer.js';
+import { parseAlertRequest, type AlertRequest } from './alertIntent.js';
+import { coinSubject, offerLayer, replyToOffer, sourceSubject, whyNot } from './alertOffer.js';
 import { builtinTexts, type BuiltinTexts, type Changes, type Stamp } from './builtinText.js';
 import {
   COIN_INTENTS,
@@ -63,6 +67,12 @@ export function createBuiltinAssistant(): Assistant {
 }
 
 async function* streamReply(input: AssistantInput): AsyncGenerator<ReplyPart> {
+  // A yes or a no to the alert offered just before is that offer's answer, whatever its words.
+  const settled = replyToOffer(input);
+  if (settled) {
+    yield* settled;
+    return;
+  }
   const { data, locale, signal } = input;
   const context: Context = {
     data,
@@ -95,6 +105,14 @@ async function* answer(c: Context): AsyncGenerator<Piece> {
   let period = recognition.period;
   let topic = recognition.topic;
   const { reference, mine } = recognition;
+
+  // "Alert me when bitcoin drops under 60,000": before the other intents, which would read it as
+  // a price question.
+  const alertRequest = c.data.alerts ? parseAlertRequest(c.text, c.locale) : null;
+  if (alertRequest) {
+    yield* offerAlert(c, alertRequest, found, reference);
+    return;
+  }
 
   // "This event" on a source's page, "this coin" on a coin's: what the page shows, unless the
   // message names a coin itself. "It" and "this one" mean the page's coin, else its source, but
@@ -520,6 +538,164 @@ async function* hotSources(c: Context): AsyncGenerator<Piece> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Alerts
+
+/**
+ * Offers the alert a message asks for (alertOffer.ts makes it on the user's yes), or asks what is
+ * missing: the coin, the event, the price, the side. The coin is the one named (of namesakes, one
+ * the user follows first), else the one pointed at or talked about, as for any coin question.
+ */
+async function* offerAlert(
+  c: Context,
+  request: AlertRequest,
+  found: FoundCoins,
+  reference: Recognition['reference'],
+): AsyncGenerator<Piece> {
+  const t = c.t.alert;
+  if (request.otherCurrency) {
+    yield { text: t.otherCurrency };
+    return;
+  }
+  let target = request.target;
+  if (target === 'sourceLive' || target === 'sourceSummary') {
+    const pointsAtCoin = found.coins.length > 0 || reference === 'coin';
+    const sourceId = pointsAtCoin ? undefined : c.page?.sourceId;
+    const source = sourceId ? await c.data.source(sourceId) : null;
+    if (source) {
+      yield* offer(c, { kind: target, sourceId: source.id }, sourceSubject(source), null);
+      return;
+    }
+    // "Alert me when bitcoin starts to drop": a coin's price, its line to be asked.
+    if (!pointsAtCoin) {
+      yield { text: t.askSource };
+      return;
+    }
+    target = 'price';
+  }
+
+  if (found.coins.length > 1) {
+    yield { text: t.oneCoin, layers: [{ type: 'coins', coins: found.coins.slice(0, LIST_SIZE) }] };
+    return;
+  }
+  let coin = found.coins[0] ?? null;
+  let note = '';
+  if (coin) {
+    const ambiguous = found.ambiguous.find((a) => a.coin.id === coin?.id);
+    if (ambiguous) {
+      const followed = await followedNamesake(c, ambiguous.query);
+      if (followed) coin = followed;
+      else note = c.t.ambiguous(ambiguous.query, coin);
+    }
+  } else {
+    const onPage = reference === 'coin' || reference === 'any' ? c.pageCoin : null;
+    coin = onPage ?? coinFromHistory(c).coin ?? c.pageCoin;
+  }
+  if (!coin) {
+    // The user's own coins to pick from, else the largest.
+    const followed = (await c.data.watchlist()).map((e) => c.data.coin(e.coinId) ?? e.coin);
+    const offered = (followed.length > 0 ? followed : c.data.topCoins(LIST_SIZE)).slice(
+      0,
+      LIST_SIZE,
+    );
+    yield {
+      text: t.askCoin,
+      layers: offered.length > 0 ? [{ type: 'coins', coins: offered }] : [],
+    };
+    return;
+  }
+  coin = c.data.coin(coin.id) ?? coin;
+
+  let alert: AlertAddBody;
+  switch (target) {
+    case 'price': {
+      const price = coin.quotes.price;
+      if (request.value === null) {
+        yield { text: joinSentences(c.locale, note, t.askPrice(coin, exampleLine(price))) };
+        return;
+      }
+      // "Hits 60,000": the side the price is not on now.
+      const side = request.direction ?? (request.value < price ? 'below' : 'above');
+      alert = {
+        kind: side === 'above' ? 'priceAbove' : 'priceBelow',
+        coinId: coin.id,
+        value: request.value,
+      };
+      break;
+    }
+    case 'move':
+      alert = { kind: 'move24h', coinId: coin.id, value: request.value ?? 0 };
+      break;
+    case 'rsi':
+    case 'sma50':
+      if (request.direction === null) {
+        yield { text: joinSentences(c.locale, note, t.askSide(target, coin)) };
+        return;
+      }
+      alert = {
+        kind:
+          target === 'rsi'
+            ? request.direction === 'above'
+              ? 'rsiOverbought'
+              : 'rsiOversold'
+            : request.direction === 'above'
+              ? 'sma50CrossUp'
+              : 'sma50CrossDown',
+        coinId: coin.id,
+      };
+      break;
+  }
+  yield* offer(c, alert, coinSubject(coin), { coin, note });
+}
+
+/** Offers `alert`, or says in the API's words why it cannot be made. */
+async function* offer(
+  c: Context,
+  alert: AlertAddBody,
+  subject: AlertSubject,
+  about: { coin: Coin; note: string } | null,
+): AsyncGenerator<Piece> {
+  const t = c.t.alert;
+  const reason = await whyNot(c.data, alert, c.locale);
+  if (reason !== null) {
+    yield { text: joinSentences(c.locale, about?.note ?? '', t.failed(reason)) };
+    return;
+  }
+  const what = t.describe(alert, subject);
+  const lead = [about?.note ?? '', t.offer(what)];
+  if (about && (alert.kind === 'priceAbove' || alert.kind === 'priceBelow')) {
+    const price = about.coin.quotes.price;
+    const line = alert.value ?? 0;
+    const past = alert.kind === 'priceAbove' ? price >= line : price <= line;
+    lead.push(t.priceNow(about.coin, c.stamp, past));
+  }
+  yield { text: joinSentences(c.locale, ...lead) };
+  yield { text: t.ask, layers: [offerLayer(c.data, alert, subject)] };
+}
+
+/** Of the coins that go by `query`, the one the user follows; null when none is followed. */
+async function followedNamesake(c: Context, query: string): Promise<Coin | null> {
+  const lower = query.toLowerCase();
+  const followed = new Set((await c.data.watchlist()).map((e) => e.coinId));
+  return (
+    c.data
+      .searchCoins(query, 10)
+      .find(
+        (coin) =>
+          (coin.symbol.toLowerCase() === lower || coin.name.toLowerCase() === lower) &&
+          followed.has(coin.id),
+      ) ?? null
+  );
+}
+
+/** A round price a tenth under `price`, to show how an alert is asked for. */
+function exampleLine(price: number): number {
+  if (!(price > 0)) return 1;
+  const target = price * 0.9;
+  const step = 10 ** Math.floor(Math.log10(target));
+  return Math.max(step, Math.round(target / step) * step);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Coins named, and coins meant
 
 /** Words of English and Portuguese questions that are also tickers somewhere (ONE, ME, AI...). */
@@ -530,7 +706,11 @@ const NOT_TICKERS = new Set(
     'price so sun that the this to up us vs we what when which who why win with yes you your ' +
     'week month day today rsi macd analysis report news' +
     ' o a os as um uma de do da dos das em no na e ou que qual quanto como foi esta preco moeda ' +
-    'hoje semana mes dia sobre meu minha'
+    'hoje semana mes dia sobre meu minha' +
+    // Words of alert requests ("alert me when btc drops under 60k", "me avise quando o eth cair").
+    ' alert alerts notify remind tell let know drop drops fall falls dip dips under below above ' +
+    'over rise rises hit hits reach reaches goes move moves cross crosses live starts ends yes ' +
+    'avise avisa alerta quando cair cai abaixo acima subir sobe passar mil sim nao'
   ).split(' '),
 );
 

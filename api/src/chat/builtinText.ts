@@ -1,7 +1,15 @@
 // The wording of the built-in assistant's replies in en, zh and pt-br. builtin.ts decides what to
 // say and hands over the facts; this file only says it, with the number formats of the coin
 // report (reportText.ts). Each locale is written as its own text, not as a translation of English.
-import type { Coin, Locale, MarketSource, MonitorSource, SignalTone } from '@coinlens/contract';
+import type {
+  AlertAddBody,
+  AlertSubject,
+  Coin,
+  Locale,
+  MarketSource,
+  MonitorSource,
+  SignalTone,
+} from '@coinlens/contract';
 import {
   formatChange,
   formatIndex,
@@ -143,8 +151,52 @@ export interface BuiltinTexts {
   };
   help: { lead: string; examples: string };
   unknown: { lead: string; suggestions: string };
+  /** Alerts offered and made on the user's yes (alertOffer.ts). */
+  alert: AlertTexts;
   /** The example questions of `help`, one per intent, for tests and the site's hints. */
   exampleQuestions: readonly string[];
+}
+
+/** What the assistant says about alerts it offers to make, and makes on the user's yes. */
+export interface AlertTexts {
+  /** What an alert watches, as the clause after "when": "Bitcoin (BTC) drops below $60,000.00". */
+  describe(alert: AlertAddBody, subject: AlertSubject): string;
+  /** The offer of the alert `what` describes. */
+  offer(what: string): string;
+  /** The coin's price now, after the offer of a price alert; `past`: the line is crossed already. */
+  priceNow(coin: Coin, stamp: Stamp, past: boolean): string;
+  /** How to take or turn down an offer. */
+  ask: string;
+  /** The alert `what` describes was made. */
+  made(what: string): string;
+  /** The user said no. */
+  cancelled: string;
+  /** A yes to an offer past its time: nothing was made, and the offer follows again. */
+  expired: string;
+  /** The alert could not be offered or made; `reason` is the API's own message. */
+  failed(reason: string): string;
+  /** A price alert without its price; `example` is a price to show how to ask. */
+  askPrice(coin: Coin, example: number): string;
+  /** An alert that names no coin (the user's coins, or the largest, follow to pick from). */
+  askCoin: string;
+  /** A source alert asked away from the source's page. */
+  askSource: string;
+  /** An RSI or 50-day average alert that names no side. */
+  askSide(target: 'rsi' | 'sma50', coin: Coin): string;
+  /** A price in another currency than the US dollar. */
+  otherCurrency: string;
+  /** An alert on several coins at once. */
+  oneCoin: string;
+}
+
+/** The subject of an alert as its texts name it: `Bitcoin (BTC)`, or a source's title. */
+function subjectName(subject: AlertSubject, open: string, close: string): string {
+  return subject.symbol ? `${subject.name}${open}${subject.symbol}${close}` : subject.name;
+}
+
+/** A reason from the API's messages, as the end of a sentence: without its own full stop. */
+function reasonOf(reason: string): string {
+  return reason.replace(/[.。]\s*$/u, '');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -522,6 +574,57 @@ function english(): BuiltinTexts {
       lead: "Sorry, I don't know that: I only answer from our data on coins and monitored sources.",
       suggestions: 'You could ask me:\n• price of BTC\n• hot coins\n• what did my sources say',
     },
+    alert: {
+      describe: (a, s) => {
+        const name = subjectName(s, ' (', ')');
+        const v = a.value ?? 0;
+        switch (a.kind) {
+          case 'priceAbove':
+            return `${name} goes above ${f.usd(v)}`;
+          case 'priceBelow':
+            return `${name} drops below ${f.usd(v)}`;
+          case 'move24h':
+            return `${name} moves ${f.percent(v)} or more within 24 hours, up or down`;
+          case 'rsiOverbought':
+            return `the RSI of ${name} crosses above 70 (overbought)`;
+          case 'rsiOversold':
+            return `the RSI of ${name} crosses below 30 (oversold)`;
+          case 'sma50CrossUp':
+            return `${name} crosses above its 50-day average`;
+          case 'sma50CrossDown':
+            return `${name} crosses below its 50-day average`;
+          case 'sourceLive':
+            return `“${name}” goes live`;
+          case 'sourceSummary':
+            return `“${name}” ends and its summary is ready`;
+          case 'sourceKeyword':
+            return `“${a.keyword ?? ''}” is said in “${name}”`;
+        }
+      },
+      offer: (what) => `I can alert you when ${what}.`,
+      priceNow: (c, s, past) =>
+        `${coin(c)} is at ${f.usd(c.quotes.price)} ${asOf(s)}.${past ? ' That is already past the line, so the alert fires the next time the price crosses it.' : ''}`,
+      ask: 'Shall I create this alert? Answer yes or no.',
+      made: (what) =>
+        `Done: I will alert you when ${what}. You can pause, change or delete it with your other alerts.`,
+      cancelled: 'All right, I made no alert.',
+      expired:
+        'That offer has expired (an offer lasts 10 minutes), so I made nothing. Here it is again:',
+      failed: (reason) => `I could not create the alert: ${reasonOf(reason)}.`,
+      askPrice: (c, example) =>
+        `At what price should I alert you about ${coin(c)}? For example: “alert me when ${c.symbol} drops below ${f.usd(example)}”.`,
+      askCoin:
+        'Which coin should the alert watch? For example: “alert me when BTC drops below $60,000”.',
+      askSource:
+        'Which event? Open its page and ask me there: “alert me when this event goes live”.',
+      askSide: (target, c) =>
+        target === 'rsi'
+          ? `Should I alert you when the RSI of ${coin(c)} crosses above 70 (overbought) or below 30 (oversold)?`
+          : `Should I alert you when ${coin(c)} crosses above or below its 50-day average?`,
+      otherCurrency:
+        'Alerts watch prices in US dollars: give me the price in dollars, for example “alert me when BTC drops below $60,000”.',
+      oneCoin: 'One alert at a time: which coin should this one watch?',
+    },
     exampleQuestions: examples,
   };
 }
@@ -734,6 +837,52 @@ function chinese(): BuiltinTexts {
     unknown: {
       lead: '抱歉，这个问题我答不了：我只根据Coinlens的币种和监控源数据回答。',
       suggestions: '你可以问我：\n• 比特币多少钱\n• 热门币\n• 我关注的监控源说了什么',
+    },
+    alert: {
+      describe: (a, s) => {
+        const name = s.symbol ? subjectName(s, '（', '）') : `「${s.name}」`;
+        const v = a.value ?? 0;
+        switch (a.kind) {
+          case 'priceAbove':
+            return `${name}涨破${f.usd(v)}`;
+          case 'priceBelow':
+            return `${name}跌破${f.usd(v)}`;
+          case 'move24h':
+            return `${name}24小时涨跌幅达到${f.percent(v)}（涨或跌）`;
+          case 'rsiOverbought':
+            return `${name}的RSI上穿70（超买）`;
+          case 'rsiOversold':
+            return `${name}的RSI下穿30（超卖）`;
+          case 'sma50CrossUp':
+            return `${name}价格上穿50日均线`;
+          case 'sma50CrossDown':
+            return `${name}价格下穿50日均线`;
+          case 'sourceLive':
+            return `${name}开播`;
+          case 'sourceSummary':
+            return `${name}结束并生成总结`;
+          case 'sourceKeyword':
+            return `${name}中提到“${a.keyword ?? ''}”`;
+        }
+      },
+      offer: (what) => `可以在${what}时提醒你。`,
+      priceNow: (c, s, past) =>
+        `${coin(c)}现价${f.usd(c.quotes.price)}${asOf(s)}。${past ? '现在已经越过这条线，下次再穿过时才会提醒。' : ''}`,
+      ask: '要创建这个提醒吗？请回答“是”或“否”。',
+      made: (what) => `好的，提醒已创建：${what}时会通知你。可以和其他提醒一起暂停、修改或删除。`,
+      cancelled: '好的，没有创建提醒。',
+      expired: '这个提议已过期（有效期10分钟），所以没有创建。再确认一次：',
+      failed: (reason) => `无法创建提醒：${reasonOf(reason)}。`,
+      askPrice: (c, example) =>
+        `要在${coin(c)}到什么价格时提醒你？例如：“${c.symbol}跌破${f.usd(example)}时提醒我”。`,
+      askCoin: '要为哪个币设置提醒？例如：“比特币跌破60000时提醒我”。',
+      askSource: '是哪个活动？请在它的页面上问我：“这个活动开播时提醒我”。',
+      askSide: (target, c) =>
+        target === 'rsi'
+          ? `要在${coin(c)}的RSI上穿70（超买）还是下穿30（超卖）时提醒你？`
+          : `要在${coin(c)}价格上穿还是下穿50日均线时提醒你？`,
+      otherCurrency: '提醒按美元价格设置：请给出美元价格，例如“比特币跌破6万美元时提醒我”。',
+      oneCoin: '一次设置一个提醒：这个提醒要关注哪个币？',
     },
     exampleQuestions: examples,
   };
@@ -973,6 +1122,57 @@ function portuguese(): BuiltinTexts {
       lead: 'Isso eu não sei responder: só respondo com os dados do Coinlens sobre moedas e fontes monitoradas.',
       suggestions:
         'Você pode perguntar:\n• preço do BTC\n• moedas em alta\n• o que minhas fontes disseram',
+    },
+    alert: {
+      describe: (a, s) => {
+        const name = subjectName(s, ' (', ')');
+        const v = a.value ?? 0;
+        switch (a.kind) {
+          case 'priceAbove':
+            return `${name} subir acima de ${f.usd(v)}`;
+          case 'priceBelow':
+            return `${name} cair abaixo de ${f.usd(v)}`;
+          case 'move24h':
+            return `${name} variar ${f.percent(v)} ou mais em 24 horas, para cima ou para baixo`;
+          case 'rsiOverbought':
+            return `o RSI de ${name} cruzar acima de 70 (sobrecompra)`;
+          case 'rsiOversold':
+            return `o RSI de ${name} cruzar abaixo de 30 (sobrevenda)`;
+          case 'sma50CrossUp':
+            return `${name} cruzar acima da média de 50 dias`;
+          case 'sma50CrossDown':
+            return `${name} cruzar abaixo da média de 50 dias`;
+          case 'sourceLive':
+            return `“${name}” começar`;
+          case 'sourceSummary':
+            return `“${name}” terminar e o resumo estiver pronto`;
+          case 'sourceKeyword':
+            return `“${a.keyword ?? ''}” for dito em “${name}”`;
+        }
+      },
+      offer: (what) => `Posso te avisar quando ${what}.`,
+      priceNow: (c, s, past) =>
+        `O preço de ${coin(c)} é ${f.usd(c.quotes.price)} ${asOf(s)}.${past ? ' Ele já passou dessa linha, então o alerta dispara na próxima vez que o preço a cruzar.' : ''}`,
+      ask: 'Quer que eu crie este alerta? Responda sim ou não.',
+      made: (what) =>
+        `Pronto: vou te avisar quando ${what}. Você pode pausar, alterar ou excluir o alerta junto com os outros.`,
+      cancelled: 'Tudo bem, não criei nenhum alerta.',
+      expired:
+        'Essa proposta expirou (uma proposta vale por 10 minutos), então não criei nada. Aqui está de novo:',
+      failed: (reason) => `Não consegui criar o alerta: ${reasonOf(reason)}.`,
+      askPrice: (c, example) =>
+        `Em que preço devo te avisar sobre ${coin(c)}? Por exemplo: “me avise quando o ${c.symbol} cair abaixo de ${f.usd(example)}”.`,
+      askCoin:
+        'De qual moeda é o alerta? Por exemplo: “me avise quando o bitcoin cair abaixo de 60.000”.',
+      askSource:
+        'Qual evento? Abra a página dele e me peça lá: “me avise quando este evento começar”.',
+      askSide: (target, c) =>
+        target === 'rsi'
+          ? `Devo te avisar quando o RSI de ${coin(c)} cruzar acima de 70 (sobrecompra) ou abaixo de 30 (sobrevenda)?`
+          : `Devo te avisar quando ${coin(c)} cruzar acima ou abaixo da média de 50 dias?`,
+      otherCurrency:
+        'Os alertas acompanham preços em dólares americanos: me diga o preço em dólares, por exemplo “me avise quando o BTC cair abaixo de US$ 60.000”.',
+      oneCoin: 'Um alerta de cada vez: qual moeda este deve acompanhar?',
     },
     exampleQuestions: examples,
   };

@@ -1,5 +1,7 @@
 // The data the assistant reads, on behalf of one user: coins and their quotes from the catalog,
 // reports, the user's follows and monitored sources, and the sources everyone sees.
+import type { AlertMailSettings } from '../alerts/mail.js';
+import type { AlertService } from '../alerts/service.js';
 import type { Clock } from '../auth/clock.js';
 import { ApiError } from '../envelope.js';
 import type { CoinCatalog } from '../market/catalog.js';
@@ -16,11 +18,13 @@ export interface AssistantDataServices {
   follows: FollowService;
   monitor: MonitorService;
   clock: Clock;
+  /** The alert routes' service and mail settings; without them the assistant makes no alerts. */
+  alerts?: { service: AlertService; mail: Pick<AlertMailSettings, 'noteLocale'> };
 }
 
 export function createAssistantData(
   userId: number,
-  { catalog, reports, follows, monitor, clock }: AssistantDataServices,
+  { catalog, reports, follows, monitor, clock, alerts }: AssistantDataServices,
 ): AssistantData {
   const coins = (ids: readonly number[]) =>
     ids.flatMap((id) => {
@@ -78,5 +82,18 @@ export function createAssistantData(
         throw error;
       }
     },
+    ...(alerts
+      ? {
+          alerts: {
+            list: () => alerts.service.list(userId),
+            add: async (input, locale) => {
+              const made = await alerts.service.add(userId, input);
+              // As the route does: the mails of this alert are written in its language.
+              await alerts.mail.noteLocale(userId, locale);
+              return made;
+            },
+          },
+        }
+      : {}),
   };
 }

@@ -8,19 +8,33 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import type {
-  ChatContext,
-  ChatLayer,
-  ChatMessage,
-  Coin,
-  CoinReport,
-  Locale,
-  MarketStatus,
-  MonitorSource,
-  SourceStatus,
+import {
+  ALERT_KINDS,
+  COIN_ALERT_KINDS,
+  type AlertAddBody,
+  type AlertKind,
+  type AlertSubject,
+  type ChatContext,
+  type ChatLayer,
+  type ChatMessage,
+  type Coin,
+  type CoinReport,
+  type Locale,
+  type MarketStatus,
+  type MonitorSource,
+  type SourceStatus,
 } from '@coinlens/contract';
 import { splitSentences, truncateText } from '../monitor/summarizer.js';
+import {
+  coinSubject,
+  offerLayer,
+  replyToOffer,
+  sourceSubject,
+  whyNot,
+  type OfferLayer,
+} from './alertOffer.js';
 import { createBuiltinAssistant } from './builtin.js';
+import { builtinTexts } from './builtinText.js';
 import type { Assistant, AssistantData, AssistantInput, ReplyPart } from './types.js';
 
 /** An OpenAI-compatible endpoint and how to talk to it. */
@@ -130,6 +144,11 @@ export function openAiSystemPrompt(locale: Locale, data: AssistantData): string 
     demo
       ? 'The market numbers are a bundled demo data set, not live prices: say so whenever you quote them.'
       : 'The market numbers come from CoinGecko: when you quote them, say so and give their asOf time (UTC), and say they are out of date when stale is true.',
+    ...(data.alerts
+      ? [
+          'When the user asks to be alerted or notified (a price going above or below a line, a move in 24 h, an RSI or 50-day average crossing, an event going live or ending), call create_alert: it only offers the alert, which Coinlens makes when the user answers yes in their next message. Tell the user what it will watch and ask them to answer yes or no; never say that it was made.',
+        ]
+      : []),
     'Keep answers short: a few sentences or a short list, plain text without tables. Explain, but give no financial advice.',
     `It is now ${isoTime(data.nowSec())} (UTC).`,
   ].join('\n');
@@ -194,6 +213,13 @@ function historyMessages(input: AssistantInput): ChatCompletionMessageParam[] {
 async function* streamReply(upstream: Upstream, input: AssistantInput): AsyncGenerator<ReplyPart> {
   const { signal } = input;
   if (signal?.aborted) throw abortedError(signal);
+  // A yes or a no to the alert offered just before is settled here, not by the model: an alert
+  // is made only on the user's own word.
+  const settled = replyToOffer(input);
+  if (settled) {
+    yield* settled;
+    return;
+  }
   const page = await openAiContextPrompt(input.context, input.data);
   const system = openAiSystemPrompt(input.locale, input.data);
   const messages: ChatCompletionMessageParam[] = [
@@ -211,7 +237,7 @@ async function* streamReply(upstream: Upstream, input: AssistantInput): AsyncGen
     const body: ChatCompletionCreateParamsStreaming = {
       model: upstream.model,
       messages,
-      tools: TOOL_DEFINITIONS,
+      tools: input.data.alerts ? TOOL_DEFINITIONS : DATA_TOOL_DEFINITIONS,
       stream: true,
       ...(mustAnswer ? { tool_choice: 'none' as const } : {}),
     };
@@ -257,8 +283,16 @@ async function* streamReply(upstream: Upstream, input: AssistantInput): AsyncGen
     }
   }
 
-  const rest = batcher.drain();
+  let rest = batcher.drain();
   const layers = found.layers();
+  const offer = found.offered();
+  if (offer) {
+    // What the yes will make, in Coinlens's words whatever the model's: the user confirms that.
+    const t = builtinTexts(input.locale).alert;
+    const line = `${t.offer(t.describe(offer.alert, offer.subject))} ${t.ask}`;
+    rest += written.trim() === '' ? line : `${/\n$/.test(written + rest) ? '\n' : '\n\n'}${line}`;
+    written += line;
+  }
   if (written.trim() === '') throw new Error('the assistant gave an empty answer');
   if (rest !== '' || layers.length > 0) yield { text: rest, layers };
 }
@@ -548,6 +582,8 @@ function tool(
   ];
 }
 
+const SOURCE_ALERT_KINDS = ALERT_KINDS.filter((kind) => !COIN_ALERT_KINDS.includes(kind));
+
 const TOOLS = new Map<string, Tool>([
   tool(
     'search_coins',
@@ -741,9 +777,76 @@ const TOOLS = new Map<string, Tool>([
       };
     },
   ),
+  tool(
+    'create_alert',
+    'Offers the user an alert and asks them to confirm it. Nothing is made until the user answers yes in their next message, which Coinlens handles itself; then Coinlens makes it and says so. One alert per reply. Kinds: priceAbove / priceBelow: the price in US dollars reaches `value` from below / from above; move24h: the 24 h change reaches `value` percent, up or down; rsiOverbought / rsiOversold: the RSI 14 crosses above 70 / below 30; sma50CrossUp / sma50CrossDown: the price crosses its 50-day average upward / downward; sourceLive: an upcoming event goes live; sourceSummary: an event ends and its summary is ready; sourceKeyword: `keyword` is said in a live or upcoming event.',
+    {
+      kind: { type: 'string', enum: [...ALERT_KINDS], description: 'What the alert watches.' },
+      coin_id: { ...coinIdSchema, description: `For ${COIN_ALERT_KINDS.join(', ')}.` },
+      source_id: {
+        type: 'integer',
+        description: `For ${SOURCE_ALERT_KINDS.join(', ')}: the id of the event, from a list of sources.`,
+      },
+      value: {
+        type: 'number',
+        description:
+          'priceAbove / priceBelow: a price in US dollars above 0; move24h: a percent above 0 and at most 1000. None for the other kinds.',
+      },
+      keyword: { type: 'string', description: 'sourceKeyword only: 2 to 60 characters.' },
+    },
+    ['kind'],
+    offerAlert,
+  ),
 ]);
 
+/**
+ * create_alert: checks the alert as the API would (its subject, value and the user's limit) and
+ * offers it as a layer of the reply; the user's yes makes it (alertOffer.ts).
+ */
+async function offerAlert(args: Args, { data }: AssistantInput, found: Findings) {
+  if (!data.alerts) throw new ArgumentError('alerts cannot be made here');
+  if (found.offered()) throw new ArgumentError('one alert per reply: one was offered already');
+  const kind = args.kind;
+  if (typeof kind !== 'string' || !(ALERT_KINDS as readonly string[]).includes(kind)) {
+    throw new ArgumentError(`kind must be one of ${ALERT_KINDS.join(', ')}`);
+  }
+  const alert: AlertAddBody = { kind: kind as AlertKind };
+  let coin: Coin | null = null;
+  let subject: AlertSubject;
+  if (COIN_ALERT_KINDS.includes(alert.kind)) {
+    coin = coinArg(args, 'coin_id', data);
+    alert.coinId = coin.id;
+    subject = coinSubject(coin);
+  } else {
+    const id = integerArg(args, 'source_id');
+    const source = await data.source(id);
+    if (!source) throw new ArgumentError(`no event has the id ${id}; find ids with the lists`);
+    alert.sourceId = source.id;
+    subject = sourceSubject(source);
+  }
+  if (args.value !== undefined && args.value !== null) {
+    // Small models often quote numbers.
+    const value = typeof args.value === 'string' ? Number(args.value) : args.value;
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new ArgumentError('value must be a number');
+    }
+    alert.value = value;
+  }
+  if (typeof args.keyword === 'string') alert.keyword = args.keyword;
+  const reason = await whyNot(data, alert, 'en');
+  if (reason !== null) throw new ArgumentError(`this alert cannot be made: ${reason}`);
+  found.offer(offerLayer(data, alert, subject));
+  return {
+    offered: builtinTexts('en').alert.describe(alert, subject),
+    made: false,
+    note: 'Not made yet: it is made only if the user answers yes in their next message. Ask them to confirm.',
+    ...(coin ? { coin: coinFacts(coin), ...marketFacts(data.market()) } : {}),
+  };
+}
+
 const TOOL_DEFINITIONS: ChatCompletionFunctionTool[] = [...TOOLS.values()].map((t) => t.definition);
+/** The tools without the one that offers alerts, where the assistant may not make them. */
+const DATA_TOOL_DEFINITIONS = TOOL_DEFINITIONS.filter((t) => t.function.name !== 'create_alert');
 
 /** Runs one tool call; whatever goes wrong becomes a result the model can read. */
 async function runTool(call: ToolCall, input: AssistantInput, found: Findings): Promise<string> {
@@ -897,6 +1000,16 @@ class Findings {
   #searched = new Map<number, Coin>();
   #reports: number[] = [];
   #sources = new Map<number, MonitorSource>();
+  #offer: OfferLayer | null = null;
+
+  /** An alert offered to the user (create_alert), or null. */
+  offered(): OfferLayer | null {
+    return this.#offer;
+  }
+
+  offer(layer: OfferLayer): void {
+    this.#offer = layer;
+  }
 
   coins(coins: readonly Coin[]): void {
     for (const coin of coins) if (!this.#coins.has(coin.id)) this.#coins.set(coin.id, coin);
@@ -925,6 +1038,7 @@ class Findings {
     if (this.#sources.size > 0) {
       layers.push({ type: 'sources', sources: [...this.#sources.values()].slice(0, LAYER_MAX) });
     }
+    if (this.#offer) layers.push(this.#offer);
     return layers;
   }
 }

@@ -354,6 +354,7 @@ export class ChatService {
       ).filter((message) => message.source !== 'ROBOT');
       const reply = assistant.reply({
         text: question.text,
+        seqNo: question.seqNo,
         locale,
         history,
         context: storedContext(question.context),

@@ -2,6 +2,8 @@
 // use, it streams the parts of one reply. `builtin` answers from our own data; `openai` asks any
 // OpenAI-compatible endpoint, giving it the same data functions as tools.
 import type {
+  Alert,
+  AlertAddBody,
   ChatContext,
   ChatLayer,
   ChatMessage,
@@ -53,11 +55,30 @@ export interface AssistantData {
   sourceSummary(sourceId: number): Promise<SourceSummary | null>;
   /** A source by its id, or null when there is none. */
   source(sourceId: number): Promise<MonitorSource | null>;
+  /** The user's alerts, which the assistant may offer to make; absent where it may not. */
+  alerts?: AssistantAlerts;
+}
+
+/** The user's alerts, through the same service as the alert routes. */
+export interface AssistantAlerts {
+  /** The user's alerts, newest first. */
+  list(): Promise<Alert[]>;
+  /**
+   * Makes an alert as `POST /api/alert/add` does, its mails to be written in `locale`; throws the
+   * route's `ApiError` (404 for a coin or source the user cannot see, 422 for a value out of
+   * range or a 21st alert).
+   */
+  add(input: AlertAddBody, locale: Locale): Promise<Alert>;
 }
 
 export interface AssistantInput {
   /** The user's message. */
   text: string;
+  /**
+   * The message's number in the conversation, when known: the reply it answers (an alert
+   * offered) is the message numbered one less.
+   */
+  seqNo?: number;
   locale: Locale;
   /** The conversation so far, oldest first (of its last 20 messages, those not the robot's). */
   history: readonly ChatMessage[];
