@@ -45,6 +45,11 @@ export default tseslint.config(
     },
   },
   {
+    // The site's service worker, served as it is written (site/static).
+    files: ['site/static/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -16,6 +16,13 @@ import { InAppAlerts } from './alerts/deliver.js';
 import { AlertEvaluator } from './alerts/evaluate.js';
 import { AlertMailJob, AlertMailSettings } from './alerts/mail.js';
 import { AlertService } from './alerts/service.js';
+import {
+  defaultVapidSubject,
+  PushAlerts,
+  PushSubscriptions,
+  VapidKeyStore,
+  type VapidSettings,
+} from './alerts/push.js';
 import { AlertWebhookJob, AlertWebhookSettings } from './alerts/webhook.js';
 import { FetchGuard } from './net/guard.js';
 import { attachRealtime } from './chat/realtime.js';
@@ -110,6 +117,8 @@ export interface AppOptions {
    * (ALLOW_PRIVATE_FETCH), and to http:// ones: for tests and development only. Default false.
    */
   allowPrivateFetch?: boolean;
+  /** The Web Push keys (VAPID_*); unset: a pair made once and kept in the database. */
+  vapid?: VapidSettings;
   /** The site's public origin (SITE_URL), for the links in alert mails; default localhost:8000. */
   siteUrl?: string | null;
   /** The API's public origin (PUBLIC_API_URL), for unsubscribe links; default `siteUrl`. */
@@ -145,6 +154,8 @@ declare module 'fastify' {
     alertMail: AlertMailJob;
     /** Posts the alerts that fired to their users' webhooks (also run every 10 s): posts taken. */
     alertWebhooks: AlertWebhookJob;
+    /** Pushes what fired to the browsers that turned notifications on (src/alerts/push.ts). */
+    alertPush: PushAlerts;
     /** The server's requests to addresses users give: public addresses only (src/net/guard.ts). */
     fetchGuard: FetchGuard;
     /** Disconnects the chat sockets whose token expired (also run every minute). */
@@ -302,12 +313,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.warn('ALLOW_PRIVATE_FETCH is set: webhooks may reach private addresses (tests only)');
   }
   app.decorate('fetchGuard', fetchGuard);
+  const vapidKeys = new VapidKeyStore(
+    db,
+    options.vapid ?? { publicKey: null, privateKey: null, subject: null },
+    defaultVapidSubject(siteUrl, options.mail?.from ?? null),
+    clock,
+  );
+  const pushSubscriptions = new PushSubscriptions(db, clock, fetchGuard, vapidKeys);
+  const pushAlerts = new PushAlerts({
+    db,
+    keys: vapidKeys,
+    guard: fetchGuard,
+    siteUrl,
+    log: app.log.child({ module: 'alert-push' }),
+  });
+  app.decorate('alertPush', pushAlerts);
+  // The pushes under way end before the guard's connections and the database close.
+  app.addHook('onClose', async () => pushAlerts.close());
   app.addHook('onClose', async () => fetchGuard.close());
   const alertWebhookSettings = new AlertWebhookSettings(db, clock, fetchGuard);
   await app.register(alertRoutes, {
     service: alertService,
     mail: alertMailSettings,
     webhooks: alertWebhookSettings,
+    push: pushSubscriptions,
     siteUrl,
   });
   const alertMailer = createMailer(options.mail ?? {}, app.log.child({ module: 'mail' }), clock);
@@ -377,6 +406,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (fired.length === 0) return;
         app.log.info({ fired: fired.length }, 'alerts fired');
         await inApp.deliver(fired);
+        void pushAlerts.send(fired.map(({ event }) => ({ id: event.id, userId: event.userId })));
       },
     });
   });

@@ -1,3 +1,4 @@
+import type { VapidSettings } from './alerts/push.js';
 import { resolve } from 'node:path';
 import { socialSettingsFromEnv, type SocialSettings } from './auth/oauth.js';
 import { coinGeckoSettingsFromEnv, type CoinGeckoSettings } from './market/coingecko.js';
@@ -46,6 +47,8 @@ export interface ServerConfig {
    * and plain http, for tests and development; default false.
    */
   allowPrivateFetch?: boolean;
+  /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT: the Web Push keys (src/alerts/push.ts). */
+  vapid?: VapidSettings;
 }
 
 /** An http(s) origin (with a path prefix at most) without its trailing slash, or null when unset. */
@@ -142,5 +145,10 @@ export function configFromEnv(
       publicUrl('SITE_URL', env.SITE_URL) ?? `http://localhost:${port(env.PORT, 8000) || 8000}`,
     apiUrl: publicUrl('PUBLIC_API_URL', env.PUBLIC_API_URL),
     allowPrivateFetch: flag('ALLOW_PRIVATE_FETCH', env.ALLOW_PRIVATE_FETCH, false),
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY || null,
+      privateKey: env.VAPID_PRIVATE_KEY || null,
+      subject: env.VAPID_SUBJECT || null,
+    },
   };
 }

@@ -68,6 +68,7 @@ export async function startServer(
       alertWebhookIntervalMs: options.alertWebhookIntervalMs,
       alertWebhookTimeoutMs: options.alertWebhookTimeoutMs,
       allowPrivateFetch: config.allowPrivateFetch ?? false,
+      vapid: config.vapid,
       redisUrl: config.redisUrl ?? null,
       jobs: { databaseUrl: config.databaseUrl, redisUrl: config.redisUrl },
     });

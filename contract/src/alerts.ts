@@ -311,3 +311,44 @@ export const AlertUnsubscribeQuery = Type.Object({
 
 /** What an unsubscribe link did: alert mails are off. */
 export const AlertUnsubscribed = Type.Object({ email: Type.Literal('none') });
+
+/** Browsers that get a user's alerts as notifications (Web Push): at most this many per user. */
+export const MAX_PUSH_DEVICES = 10;
+
+/** URL-safe base64 without padding, as the Push API hands a subscription's keys. */
+const Base64Url = (description: string, maxLength: number) =>
+  Type.String({ pattern: '^[A-Za-z0-9_-]+$', maxLength, description });
+
+/** What a browser needs to turn alert notifications on, and how many of the user's have. */
+export const PushKey = Type.Object({
+  publicKey: Type.String({
+    description:
+      'The server’s VAPID public key (URL-safe base64): the `applicationServerKey` of `pushManager.subscribe()`.',
+  }),
+  devices: Type.Integer({ description: 'How many of the user’s browsers get notifications.' }),
+});
+export type PushKey = Static<typeof PushKey>;
+
+/** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
+export const PushSubscriptionBody = Type.Object({
+  endpoint: Type.String({
+    maxLength: ALERT_WEBHOOK_URL_MAX,
+    description:
+      'The push service’s https address for this browser; a host that is not public is refused (code 422).',
+  }),
+  keys: Type.Object({
+    p256dh: Base64Url('The browser’s P-256 public key (65 bytes).', 100),
+    auth: Base64Url('The browser’s authentication secret (16 bytes).', 40),
+  }),
+  expirationTime: Type.Optional(Nullable(Type.Number())),
+});
+export type PushSubscriptionBody = Static<typeof PushSubscriptionBody>;
+
+export const PushEndpointBody = Type.Object({
+  endpoint: Type.String({ maxLength: ALERT_WEBHOOK_URL_MAX }),
+});
+export type PushEndpointBody = Static<typeof PushEndpointBody>;
+
+/** How many of the user's browsers get notifications, after a change. */
+export const PushDevices = Type.Object({ devices: Type.Integer() });
+export type PushDevices = Static<typeof PushDevices>;

@@ -365,6 +365,18 @@ export const SERVER_MESSAGES = {
     zh: '尚未设置 Webhook，无法更换密钥；请先添加',
     'pt-br': 'Não há webhook para trocar o segredo; adicione um antes',
   },
+  alertPushEndpoint: {
+    en: 'This browser’s push service is not at a public https address, so it cannot get notifications',
+    zh: '此浏览器的推送服务不是公网 https 地址，无法接收通知',
+    'pt-br':
+      'O serviço de push deste navegador não está em um endereço https público, então ele não pode receber notificações',
+  },
+  alertPushKeys: {
+    en: 'This browser’s notification keys are not valid; turn notifications off and on again',
+    zh: '此浏览器的通知密钥无效；请关闭通知后重新开启',
+    'pt-br':
+      'As chaves de notificação deste navegador não são válidas; desative e ative as notificações de novo',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 /** The key of a server message. */

@@ -30,6 +30,10 @@ import {
   AlertUnread,
   AlertUnsubscribed,
   AlertUnsubscribeQuery,
+  PushDevices,
+  PushEndpointBody,
+  PushKey,
+  PushSubscriptionBody,
 } from './alerts.js';
 import { ChatHistory, OnboardingProgress, RobotLine, RobotLineInput } from './chat.js';
 import {
@@ -201,6 +205,17 @@ export const ROUTES = {
     response: answers(AlertSettings, 'The settings with the new secret, or code 404.', {
       guarded: true,
     }),
+  },
+  'GET /api/alert/push/key': {
+    response: answers(PushKey, 'The VAPID public key and the user’s browsers.', { guarded: true }),
+  },
+  'POST /api/alert/push/subscribe': {
+    body: PushSubscriptionBody,
+    response: answers(PushDevices, 'The user’s browsers, or code 422.', { guarded: true }),
+  },
+  'POST /api/alert/push/unsubscribe': {
+    body: PushEndpointBody,
+    response: answers(PushDevices, 'The user’s browsers left.', { guarded: true }),
   },
   'GET /api/alert/unsubscribe': {
     querystring: AlertUnsubscribeQuery,

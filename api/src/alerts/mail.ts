@@ -12,7 +12,6 @@
 import {
   ALERT_DIGEST_HOUR_UTC,
   ALERT_MAIL_WINDOW_SECONDS,
-  type AlertKind,
   type AlertMailMode,
   type AlertSettings,
   type Locale,
@@ -23,19 +22,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../auth/clock.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
-import {
-  alertEvents,
-  alertMailQueue,
-  alertMailSettings,
-  alertUnsubscribeTokens,
-  coins,
-  sources,
-  users,
-} from '../db/schema.js';
+import { alertMailQueue, alertMailSettings, alertUnsubscribeTokens, users } from '../db/schema.js';
 import { ApiError } from '../envelope.js';
 import { localeOf } from '../i18n.js';
-import { alertMail, type MailEvent } from '../mail/alertTemplates.js';
+import { alertMail } from '../mail/alertTemplates.js';
 import type { Mailer } from '../mail/index.js';
+import { messageEventsOf } from './messageEvents.js';
 import { batchesOf } from './rules.js';
 
 /** Alerts fired within this window of the first of them go out as one mail. */
@@ -313,7 +305,7 @@ export class AlertMailJob {
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashOf(token);
     try {
-      const events = await this.#events(ids);
+      const events = await messageEventsOf(this.options.db, ids);
       await db.insert(alertUnsubscribeTokens).values({ tokenHash, userId, createdAt: claimedAt });
       const unsubscribeUrl = `${this.options.apiUrl}/api/alert/unsubscribe?token=${token}`;
       const locale = localeOf(first.locale ?? 'en');
@@ -378,39 +370,5 @@ export class AlertMailJob {
       .set({ claimedBy: null, claimedUntil: null, doneAt: new Date(clock.now()), outcome: mode })
       .where(mine);
     return true;
-  }
-
-  /** The events with what they are about, as the mail tells them. */
-  async #events(ids: readonly number[]): Promise<MailEvent[]> {
-    const rows = await this.options.db
-      .select({
-        event: alertEvents,
-        coin: { name: coins.name, symbol: coins.symbol, slug: coins.slug },
-        source: { title: sources.title },
-      })
-      .from(alertEvents)
-      .leftJoin(coins, eq(coins.id, alertEvents.coinId))
-      .leftJoin(sources, eq(sources.id, alertEvents.sourceId))
-      .where(inArray(alertEvents.id, [...ids]));
-    return rows.map(({ event, coin, source }) => ({
-      id: event.id,
-      kind: event.kind as AlertKind,
-      subject:
-        event.coinId !== null
-          ? {
-              kind: 'coin' as const,
-              id: event.coinId,
-              name: coin?.name ?? '',
-              symbol: coin?.symbol ?? '',
-              slug: coin?.slug ?? '',
-            }
-          : { kind: 'source' as const, id: event.sourceId ?? 0, title: source?.title ?? '' },
-      line: event.line,
-      keyword: event.keyword,
-      figure: event.figure,
-      provider: event.provider,
-      asOf: event.asOf?.getTime() ?? null,
-      firedAt: event.firedAt.getTime(),
-    }));
   }
 }

@@ -19,7 +19,6 @@ import {
   ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS,
   ALERT_WEBHOOK_SIGNATURE_HEADER,
   ALERT_WEBHOOK_URL_MAX,
-  type AlertKind,
   type AlertWebhook,
   type AlertWebhookAlert,
   type AlertWebhookBody,
@@ -27,25 +26,19 @@ import {
   type MarketSource,
   type MessageKey,
 } from '@coinlens/contract';
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../auth/clock.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
-import {
-  alertEvents,
-  alertMailSettings,
-  alertWebhookQueue,
-  alertWebhooks,
-  coins,
-  sources,
-} from '../db/schema.js';
+import { alertMailSettings, alertWebhookQueue, alertWebhooks } from '../db/schema.js';
 import { ApiError } from '../envelope.js';
 import { localeOf } from '../i18n.js';
-import { eventLink, type MailEvent } from '../mail/alertTemplates.js';
+import { eventLink } from '../mail/alertTemplates.js';
 import { FetchRefusedError, type FetchGuard, type RefusalReason } from '../net/guard.js';
 import { CLAIM_MS, MAIL_WINDOW_MS, MAX_ATTEMPTS, retryDelayMs } from './mail.js';
+import { messageEventsOf } from './messageEvents.js';
 import { batchesOf } from './rules.js';
 
 /** A post waits for its receiver this long, connecting and reading included. */
@@ -427,66 +420,34 @@ export class AlertWebhookJob {
   /** The events as the post tells them, oldest first, with links in the user's language. */
   async #alerts(ids: readonly number[], userId: number): Promise<AlertWebhookAlert[]> {
     const { db, siteUrl } = this.options;
-    const [rows, [settings]] = await Promise.all([
-      db
-        .select({
-          event: alertEvents,
-          coin: { name: coins.name, symbol: coins.symbol, slug: coins.slug },
-          source: { title: sources.title },
-        })
-        .from(alertEvents)
-        .leftJoin(coins, eq(coins.id, alertEvents.coinId))
-        .leftJoin(sources, eq(sources.id, alertEvents.sourceId))
-        .where(inArray(alertEvents.id, [...ids]))
-        .orderBy(asc(alertEvents.firedAt), asc(alertEvents.id)),
+    const [events, [settings]] = await Promise.all([
+      messageEventsOf(db, ids),
       db
         .select({ locale: alertMailSettings.locale })
         .from(alertMailSettings)
         .where(eq(alertMailSettings.userId, userId)),
     ]);
     const locale = localeOf(settings?.locale ?? 'en');
-    return rows.map(({ event, coin, source }) => {
-      const subject: MailEvent['subject'] =
-        event.coinId !== null
+    return events.map((event) => ({
+      id: event.id,
+      alertId: event.alertId,
+      kind: event.kind,
+      subject:
+        event.subject.kind === 'coin'
           ? {
               kind: 'coin',
-              id: event.coinId,
-              name: coin?.name ?? '',
-              symbol: coin?.symbol ?? '',
-              slug: coin?.slug ?? '',
+              id: event.subject.id,
+              name: event.subject.name,
+              symbol: event.subject.symbol,
             }
-          : { kind: 'source', id: event.sourceId ?? 0, title: source?.title ?? '' };
-      const link = eventLink(
-        {
-          id: event.id,
-          kind: event.kind as AlertKind,
-          subject,
-          line: event.line,
-          keyword: event.keyword,
-          figure: event.figure,
-          provider: event.provider,
-          asOf: event.asOf?.getTime() ?? null,
-          firedAt: event.firedAt.getTime(),
-        },
-        locale,
-        siteUrl,
-      );
-      return {
-        id: event.id,
-        alertId: event.alertId,
-        kind: event.kind as AlertKind,
-        subject:
-          subject.kind === 'coin'
-            ? { kind: 'coin', id: subject.id, name: subject.name, symbol: subject.symbol }
-            : { kind: 'source', id: subject.id, name: subject.title, symbol: null },
-        line: event.line,
-        keyword: event.keyword,
-        figure: event.figure,
-        provider: (event.provider as MarketSource | null) ?? null,
-        asOf: event.asOf ? seconds(event.asOf) : null,
-        firedAt: seconds(event.firedAt),
-        link,
-      };
-    });
+          : { kind: 'source', id: event.subject.id, name: event.subject.title, symbol: null },
+      line: event.line,
+      keyword: event.keyword,
+      figure: event.figure,
+      provider: (event.provider as MarketSource | null) ?? null,
+      asOf: event.asOf === null ? null : Math.floor(event.asOf / 1000),
+      firedAt: Math.floor(event.firedAt / 1000),
+      link: eventLink(event, locale, siteUrl),
+    }));
   }
 }

@@ -514,3 +514,35 @@ export const alertWebhookQueue = pgTable(
     index('alert_webhook_queue_pending_idx').on(table.doneAt, table.userId, table.firedAt),
   ],
 );
+
+/**
+ * The browsers that get their user's alerts as notifications (src/alerts/push.ts): each one's push
+ * service endpoint and the keys that encrypt for it, with the language it subscribed in. An
+ * endpoint belongs to one browser, so to one user at a time: the account that saved it last.
+ */
+export const alertPushSubscriptions = pgTable(
+  'alert_push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    locale: text('locale').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [index('alert_push_subscriptions_user_idx').on(table.userId)],
+);
+
+/**
+ * Keys the server makes once and every process shares (the VAPID key pair of Web Push), by name;
+ * `value` is the key's JSON.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: at('created_at').notNull(),
+});

@@ -44,6 +44,7 @@ interface Words {
   why: Record<'each' | 'digest', string>;
   change: (url: string) => string;
   unsubscribe: (url: string) => string;
+  more: (count: number) => string;
 }
 
 const WORDS: Record<Locale, Words> = {
@@ -80,6 +81,7 @@ const WORDS: Record<Locale, Words> = {
     change: (url) =>
       `Choose a mail per alert, a daily digest or no mail in your alert settings: ${url}`,
     unsubscribe: (url) => `Stop alert mails (no sign-in needed): ${url}`,
+    more: (count) => `and ${count} more`,
   },
   zh: {
     numberLocale: 'zh-CN',
@@ -111,6 +113,7 @@ const WORDS: Record<Locale, Words> = {
     },
     change: (url) => `在提醒设置中选择每条提醒一封邮件、每日摘要或不发邮件：${url}`,
     unsubscribe: (url) => `停止接收提醒邮件（无需登录）：${url}`,
+    more: (count) => `以及另外 ${count} 条`,
   },
   'pt-br': {
     numberLocale: 'pt-BR',
@@ -145,6 +148,7 @@ const WORDS: Record<Locale, Words> = {
     change: (url) =>
       `Escolha um e-mail por alerta, um resumo diário ou nenhum e-mail nas configurações de alertas: ${url}`,
     unsubscribe: (url) => `Parar os e-mails de alerta (sem precisar entrar): ${url}`,
+    more: (count) => `e mais ${count}`,
   },
 };
 
@@ -218,19 +222,22 @@ function headline(event: MailEvent, words: Words): string {
   return words.kinds[event.kind]({ name, line, keyword: event.keyword ?? '' });
 }
 
+/** What fired a coin's alert: the value, the line, the provider and the figure's time. */
+function figureLine(event: MailEvent, words: Words): string | null {
+  if (event.figure === null) return null;
+  const unit = unitOf(event.kind);
+  return words.figure({
+    value: formatted(event.figure, unit, words.numberLocale),
+    line: event.line === null ? '' : formatted(event.line, unit, words.numberLocale),
+    provider: words.providers[event.provider ?? ''] ?? event.provider ?? '',
+    asOf: event.asOf === null ? '' : utcTime(event.asOf),
+  });
+}
+
 function eventBlock(event: MailEvent, input: AlertMailInput, words: Words): string {
   const lines = [`• ${headline(event, words)}`];
-  if (event.figure !== null) {
-    const unit = unitOf(event.kind);
-    lines.push(
-      `  ${words.figure({
-        value: formatted(event.figure, unit, words.numberLocale),
-        line: event.line === null ? '' : formatted(event.line, unit, words.numberLocale),
-        provider: words.providers[event.provider ?? ''] ?? event.provider ?? '',
-        asOf: event.asOf === null ? '' : utcTime(event.asOf),
-      })}`,
-    );
-  }
+  const figure = figureLine(event, words);
+  if (figure !== null) lines.push(`  ${figure}`);
   lines.push(`  ${words.fired(utcTime(event.firedAt))}`);
   lines.push(`  ${eventLink(event, input.locale, input.siteUrl)}`);
   return lines.join('\n');
@@ -266,4 +273,45 @@ export function alertMail(input: AlertMailInput): { subject: string; text: strin
     '',
   ].join('\n');
   return { subject, text };
+}
+
+/** Headlines a many-alert notification lists before it says how many more there are. */
+const PUSH_LISTED = 3;
+
+/** A browser notification of what fired (Web Push's payload, shown by the site's worker). */
+export interface AlertPushPayload {
+  title: string;
+  body: string;
+  /** The page a click opens: the coin's or source's for one alert, the alerts page for more. */
+  url: string;
+  /** One per notification: a second push never replaces a first the user has not seen. */
+  tag: string;
+}
+
+/** The notification of one user's alerts that fired together, in the browser's language. */
+export function alertPush(input: {
+  events: readonly MailEvent[];
+  locale: Locale;
+  siteUrl: string;
+}): AlertPushPayload {
+  const words = WORDS[input.locale];
+  const events = [...input.events].sort((a, b) => a.firedAt - b.firedAt || a.id - b.id);
+  const first = events[0]!;
+  const tag = `coinlens-alert-${first.id}`;
+  if (events.length === 1) {
+    return {
+      title: words.subjectOne(headline(first, words)),
+      body: figureLine(first, words) ?? words.fired(utcTime(first.firedAt)),
+      url: eventLink(first, input.locale, input.siteUrl),
+      tag,
+    };
+  }
+  const listed = events.slice(0, PUSH_LISTED).map((event) => `• ${headline(event, words)}`);
+  const more = events.length - listed.length;
+  return {
+    title: words.subjectMany(events.length),
+    body: [...listed, ...(more > 0 ? [words.more(more)] : [])].join('\n'),
+    url: `${input.siteUrl}${localePrefix(input.locale)}/alerts/`,
+    tag,
+  };
 }

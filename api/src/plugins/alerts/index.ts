@@ -5,6 +5,7 @@ import {
   ALERT_DIGEST_HOUR_UTC,
   ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS,
   MAX_ALERTS,
+  MAX_PUSH_DEVICES,
   ROUTES,
   type AlertSettings,
   type AlertSettingsBody,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AlertMailSettings } from '../../alerts/mail.js';
+import type { PushSubscriptions } from '../../alerts/push.js';
 import type { AlertService } from '../../alerts/service.js';
 import type { AlertWebhookSettings } from '../../alerts/webhook.js';
 import { currentUser } from '../../auth/requireUser.js';
@@ -27,6 +29,7 @@ export interface AlertsOptions {
   service: AlertService;
   mail: AlertMailSettings;
   webhooks: AlertWebhookSettings;
+  push: PushSubscriptions;
   /** The site's public origin, for the unsubscribe page's link back. */
   siteUrl: string;
 }
@@ -75,7 +78,7 @@ async function applySettings(
 
 export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
   app,
-  { service, mail, webhooks, siteUrl },
+  { service, mail, webhooks, push, siteUrl },
 ) => {
   // A mail client's one-click unsubscribe (RFC 8058) posts a form, not JSON; only these routes
   // take one (this plugin is encapsulated), and nothing in it is read.
@@ -264,6 +267,62 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
       const webhook = await webhooks.rotate(userId);
       return ok(request, { ...(await mail.get(userId)), webhook });
     },
+  );
+
+  app.get(
+    '/api/alert/push/key',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'What my browser needs to get alerts as notifications',
+        description:
+          'publicKey: the server’s VAPID public key, the `applicationServerKey` a browser subscribes with (`pushManager.subscribe({ userVisibleOnly: true, applicationServerKey })`); devices: how many of my browsers get notifications.',
+        tags,
+        security: bearer,
+        ...ROUTES['GET /api/alert/push/key'],
+      },
+    },
+    async (request) => ok(request, await push.key(currentUser(request).id)),
+  );
+
+  app.post(
+    '/api/alert/push/subscribe',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Get my alerts as notifications in this browser',
+        description: `The browser’s push subscription (\`PushSubscription.toJSON()\`): each alert that fires is pushed to it as a notification, written in this request’s language, until it is unsubscribed or its push service says it is gone. Saving it again updates it; a browser saved by another account moves to this one. At most ${MAX_PUSH_DEVICES} browsers per user: a new one beyond replaces the least recently saved. Codes: 422 when the endpoint is not a public https address, or the keys are not a P-256 key (65 bytes) and a 16-byte secret.`,
+        tags,
+        security: bearer,
+        ...ROUTES['POST /api/alert/push/subscribe'],
+      },
+    },
+    async (request) =>
+      ok(request, {
+        devices: await push.subscribe(
+          currentUser(request).id,
+          request.body,
+          localeOf(request.headers.language),
+        ),
+      }),
+  );
+
+  app.post(
+    '/api/alert/push/unsubscribe',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Stop notifications in this browser',
+        description: 'Forgets the browser’s subscription, if it is one of mine.',
+        tags,
+        security: bearer,
+        ...ROUTES['POST /api/alert/push/unsubscribe'],
+      },
+    },
+    async (request) =>
+      ok(request, {
+        devices: await push.unsubscribe(currentUser(request).id, request.body.endpoint),
+      }),
   );
 
   app.get(
