@@ -41,6 +41,8 @@ export { Button, buttonRecipe } from './components/Button';
 export type { ButtonProps } from './components/Button';
 export { ChatBubble, chatBubbleRecipe } from './components/ChatBubble';
 export type {
+  ChatBubbleAlertAnswer,
+  ChatBubbleAlertLabels,
   ChatBubbleAvatarProps,
   ChatBubbleContentProps,
   ChatBubbleErrorProps,
@@ -50,6 +52,8 @@ export type {
   ChatBubbleStatus,
   ChatBubbleTimeProps,
   ChatLayer,
+  ChatLayerAlert,
+  ChatLayerAlertProposal,
   ChatLayerCoin,
   ChatLayerSource,
   ChatLayerSourceStatus,

@@ -5,10 +5,13 @@ import { useState } from 'react';
 import { chatDisplayTimes, formatTimestamp } from '../../format/time';
 import {
   ChatBubble,
+  type ChatBubbleAlertLabels,
   type ChatBubbleLayersProps,
   type ChatBubbleSource,
   type ChatBubbleStatus,
   type ChatLayer,
+  type ChatLayerAlert,
+  type ChatLayerAlertProposal,
   type ChatLayerCoin,
   type ChatLayerSource,
 } from './ChatBubble';
@@ -142,8 +145,110 @@ function Example({
   );
 }
 
+/** The alert layers' words in the site's three languages; the tests use them too. */
+export const CHAT_ALERT_LABELS: Record<'en' | 'zh' | 'pt-br', ChatBubbleAlertLabels> = {
+  en: {
+    trigger: {
+      priceAbove: ({ line }) => `Price goes above ${line}`,
+      priceBelow: ({ line }) => `Price drops below ${line}`,
+      move24h: ({ line }) => `Moves ${line} in 24 hours`,
+      rsiOverbought: ({ line }) => `RSI crosses above ${line}`,
+      rsiOversold: ({ line }) => `RSI crosses below ${line}`,
+      sma50CrossUp: () => 'Price crosses above its 50-day average',
+      sma50CrossDown: () => 'Price crosses below its 50-day average',
+      sourceLive: () => 'Goes live',
+      sourceSummary: () => 'Ends and its summary is ready',
+      sourceKeyword: ({ keyword }) => `Keyword “${keyword}” is said`,
+    },
+    proposal: 'Create this alert?',
+    yes: 'Yes',
+    no: 'No',
+    expired: 'This offer has expired. Ask again to set it.',
+    created: 'Alert created',
+    alertsLink: 'See your alerts',
+  },
+  zh: {
+    trigger: {
+      priceAbove: ({ line }) => `价格涨破 ${line}`,
+      priceBelow: ({ line }) => `价格跌破 ${line}`,
+      move24h: ({ line }) => `24 小时内涨跌达 ${line}`,
+      rsiOverbought: ({ line }) => `RSI 上穿 ${line}`,
+      rsiOversold: ({ line }) => `RSI 下穿 ${line}`,
+      sma50CrossUp: () => '价格上穿 50 日均线',
+      sma50CrossDown: () => '价格下穿 50 日均线',
+      sourceLive: () => '开始直播',
+      sourceSummary: () => '结束并生成摘要',
+      sourceKeyword: ({ keyword }) => `提到关键词“${keyword}”`,
+    },
+    proposal: '要创建这个提醒吗？',
+    yes: '是',
+    no: '不用了',
+    expired: '这个提议已过期，请重新提问来设置。',
+    created: '提醒已创建',
+    alertsLink: '查看我的提醒',
+  },
+  'pt-br': {
+    trigger: {
+      priceAbove: ({ line }) => `Preço sobe acima de ${line}`,
+      priceBelow: ({ line }) => `Preço cai abaixo de ${line}`,
+      move24h: ({ line }) => `Varia ${line} em 24 horas`,
+      rsiOverbought: ({ line }) => `RSI cruza acima de ${line}`,
+      rsiOversold: ({ line }) => `RSI cruza abaixo de ${line}`,
+      sma50CrossUp: () => 'Preço cruza acima da média de 50 dias',
+      sma50CrossDown: () => 'Preço cruza abaixo da média de 50 dias',
+      sourceLive: () => 'Entra ao vivo',
+      sourceSummary: () => 'Termina e o resumo fica pronto',
+      sourceKeyword: ({ keyword }) => `A palavra-chave “${keyword}” é dita`,
+    },
+    proposal: 'Criar este alerta?',
+    yes: 'Sim',
+    no: 'Não',
+    expired: 'Esta oferta expirou. Peça de novo para criar o alerta.',
+    created: 'Alerta criado',
+    alertsLink: 'Ver seus alertas',
+  },
+};
+
+const BITCOIN_SUBJECT = {
+  kind: 'coin' as const,
+  id: 1,
+  name: 'Bitcoin',
+  symbol: 'BTC',
+  logo: logo('#f7931a'),
+};
+
+/** An offer to alert on bitcoin under 60,000, open for ten minutes from "now". */
+export const alertProposal = (
+  overrides: Partial<ChatLayerAlertProposal> = {},
+): ChatLayerAlertProposal => ({
+  type: 'alertProposal',
+  alert: { kind: 'priceBelow', coinId: 1, value: 60000 },
+  subject: BITCOIN_SUBJECT,
+  expiresAt: NOW / 1000 + 600,
+  ...overrides,
+});
+
+/** The alert a yes to that offer made. */
+export const alertMade = (overrides: Partial<ChatLayerAlert['alert']> = {}): ChatLayerAlert => ({
+  type: 'alert',
+  alert: {
+    id: 12,
+    kind: 'priceBelow',
+    subject: BITCOIN_SUBJECT,
+    value: 60000,
+    keyword: null,
+    cooldownMinutes: 60,
+    paused: false,
+    state: 'armed',
+    lastFiredAt: null,
+    createdAt: NOW / 1000,
+    ...overrides,
+  },
+});
+
 const meta = {
   title: 'Chat/ChatBubble',
+  excludeStories: ['CHAT_ALERT_LABELS', 'alertProposal', 'alertMade'],
   component: ChatBubble.Root,
   subcomponents: {
     'ChatBubble.Time': ChatBubble.Time,
@@ -183,8 +288,14 @@ const meta = {
     onSourceAction: fn(),
     getReportLabel: ({ coinId }) => (coinId === 1 ? 'Open the Bitcoin report' : 'Open the report'),
     onOpenReport: fn(),
+    alertLabels: CHAT_ALERT_LABELS.en,
+    onAlertAnswer: fn(),
+    now: () => NOW,
+    alertsHref: '/en/alerts/',
+    onOpenAlerts: fn(),
   },
   argTypes: {
+    alertLabels: { control: false },
     source: { control: 'inline-radio', options: ['user', 'assistant', 'robot'] },
     status: { control: 'inline-radio', options: ['loading', 'concat', 'success', 'error'] },
     locale: { control: 'inline-radio', options: ['en', 'zh', 'pt-br'] },
@@ -492,5 +603,217 @@ export const Conversation: Story = {
     await expect(within(log).getAllByRole('article')).toHaveLength(3);
     await expect(within(log).getByText('09:00')).toBeVisible();
     await expect(within(log).getByText('14:05')).toBeVisible();
+  },
+};
+
+// The bubble fades in: what it shows is waited for until it is fully there.
+const OFFER_TEXT =
+  'I can alert you when **Bitcoin** drops below $60,000.00 (now $64,231.50, as of 15:29).\n\nAnswer yes or no.';
+
+/** An alert offered: what a yes makes, with Yes and No; Yes sends the user's "Yes". */
+export const AlertProposal: Story = {
+  args: { label: 'Assistant, 15:30', text: OFFER_TEXT, layers: [alertProposal()] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole('group', {
+      name: 'Create this alert? Bitcoin BTC Price drops below $60,000.00',
+    });
+    await expect(card).toHaveAttribute('data-state', 'open');
+    await waitFor(() =>
+      expect(within(card).getByText('Price drops below $60,000.00')).toBeVisible(),
+    );
+    const yes = within(card).getByRole('button', { name: 'Yes' });
+    await expect(yes).toHaveAccessibleDescription('Bitcoin BTC Price drops below $60,000.00');
+    await userEvent.click(yes);
+    await expect(args.onAlertAnswer).toHaveBeenCalledTimes(1);
+    await expect(args.onAlertAnswer).toHaveBeenCalledWith({
+      answer: 'yes',
+      proposal: alertProposal(),
+    });
+  },
+};
+
+/** No, from the keyboard: the offer is declined with the user's "No". */
+export const AlertProposalDeclined: Story = {
+  args: { label: 'Assistant, 15:30', text: OFFER_TEXT, layers: [alertProposal()] },
+  play: async ({ canvasElement, args }) => {
+    within(canvasElement).getByRole('button', { name: 'No' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onAlertAnswer).toHaveBeenCalledWith({
+      answer: 'no',
+      proposal: alertProposal(),
+    });
+  },
+};
+
+/** The conversation went on past the offer: Yes and No are off, and a press does nothing. */
+export const AlertProposalAnswered: Story = {
+  args: {
+    label: 'Assistant, 15:30',
+    text: OFFER_TEXT,
+    layers: [alertProposal()],
+    alertAnswerDisabled: true,
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('group')).toHaveAttribute('data-state', 'closed');
+    const yes = canvas.getByRole('button', { name: 'Yes' });
+    await expect(yes).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.getByRole('button', { name: 'No' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.click(yes);
+    await expect(args.onAlertAnswer).not.toHaveBeenCalled();
+    await expect(canvas.queryByText(/expired/)).toBeNull();
+  },
+};
+
+/** Past its time: the buttons are off and say why. */
+export const AlertProposalExpired: Story = {
+  args: {
+    label: 'Assistant, 15:30',
+    text: OFFER_TEXT,
+    layers: [alertProposal({ expiresAt: NOW / 1000 - 1 })],
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('group')).toHaveAttribute('data-state', 'expired');
+    await waitFor(() =>
+      expect(canvas.getByText('This offer has expired. Ask again to set it.')).toBeVisible(),
+    );
+    const no = canvas.getByRole('button', { name: 'No' });
+    await expect(no).toHaveAttribute('aria-disabled', 'true');
+    await expect(no).toHaveAccessibleDescription(
+      'Bitcoin BTC Price drops below $60,000.00 This offer has expired. Ask again to set it.',
+    );
+    await userEvent.click(no);
+    await expect(args.onAlertAnswer).not.toHaveBeenCalled();
+  },
+};
+
+/** An offer on a monitored source: its square picture, the keyword in quotes. */
+export const AlertProposalOnSource: Story = {
+  args: {
+    label: 'Assistant, 15:30',
+    text: 'I can alert you when “rate cut” is said in the FOMC press conference. Answer yes or no.',
+    layers: [
+      alertProposal({
+        alert: { kind: 'sourceKeyword', sourceId: 9001, keyword: 'rate cut' },
+        subject: {
+          kind: 'source',
+          id: 9001,
+          name: SOURCES[0]!.title,
+          symbol: null,
+          logo: SOURCES[0]!.logo,
+        },
+      }),
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    const card = within(canvasElement).getByRole('group');
+    await waitFor(() => expect(within(card).getByText('Keyword “rate cut” is said')).toBeVisible());
+    await userEvent.click(within(card).getByRole('button', { name: 'Yes' }));
+    await expect(args.onAlertAnswer).toHaveBeenCalledWith(
+      expect.objectContaining({ answer: 'yes' }),
+    );
+  },
+};
+
+export const AlertProposalChinese: Story = {
+  args: {
+    label: '助手，15:30',
+    text: '比特币跌破 $60,000.00 时提醒你？请回答“是”或“不用了”。',
+    layers: [alertProposal()],
+    locale: 'zh',
+    alertLabels: CHAT_ALERT_LABELS.zh,
+  },
+  play: async ({ canvasElement, args }) => {
+    const card = within(canvasElement).getByRole('group', { name: /^要创建这个提醒吗？/ });
+    await waitFor(() => expect(within(card).getByText('价格跌破 $60,000.00')).toBeVisible());
+    await userEvent.click(within(card).getByRole('button', { name: '不用了' }));
+    await expect(args.onAlertAnswer).toHaveBeenCalledWith(
+      expect.objectContaining({ answer: 'no' }),
+    );
+    await userEvent.click(within(card).getByRole('button', { name: '是' }));
+    await expect(args.onAlertAnswer).toHaveBeenLastCalledWith(
+      expect.objectContaining({ answer: 'yes' }),
+    );
+  },
+};
+
+export const AlertProposalBrazilianPortuguese: Story = {
+  args: {
+    label: 'Assistente, 15:30',
+    text: 'Posso te avisar quando o Bitcoin variar 7,5% em 24 horas. Responda sim ou não.',
+    layers: [alertProposal({ alert: { kind: 'move24h', coinId: 1, value: 7.5 } })],
+    locale: 'pt-br',
+    alertLabels: CHAT_ALERT_LABELS['pt-br'],
+  },
+  play: async ({ canvasElement, args }) => {
+    const card = within(canvasElement).getByRole('group', { name: /^Criar este alerta\?/ });
+    await waitFor(() => expect(within(card).getByText('Varia 7,5% em 24 horas')).toBeVisible());
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Não' })).toBeVisible());
+    await userEvent.click(within(card).getByRole('button', { name: 'Sim' }));
+    await expect(args.onAlertAnswer).toHaveBeenCalledWith(
+      expect.objectContaining({ answer: 'yes' }),
+    );
+  },
+};
+
+/** The alert made on the user's yes, with the way to the alerts page. */
+export const AlertCreated: Story = {
+  args: {
+    label: 'Assistant, 15:31',
+    text: 'Done: I will alert you when Bitcoin drops below $60,000.00.',
+    layers: [alertMade()],
+  },
+  play: async ({ canvasElement, args }) => {
+    const card = within(canvasElement).getByRole('group', {
+      name: 'Alert created Bitcoin BTC Price drops below $60,000.00',
+    });
+    await expect(card).toHaveAttribute('data-alert-id', '12');
+    const link = within(card).getByRole('link', { name: 'See your alerts' });
+    await expect(link).toHaveAttribute('href', '/en/alerts/');
+    await userEvent.click(link);
+    await expect(args.onOpenAlerts).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const AlertCreatedChinese: Story = {
+  args: {
+    label: '助手，15:31',
+    text: '好的：比特币跌破 $60,000.00 时我会提醒你。',
+    layers: [alertMade()],
+    locale: 'zh',
+    alertLabels: CHAT_ALERT_LABELS.zh,
+    alertsHref: '/zh/alerts/',
+  },
+  play: async ({ canvasElement, args }) => {
+    const card = within(canvasElement).getByRole('group', { name: /^提醒已创建/ });
+    await waitFor(() => expect(within(card).getByText('价格跌破 $60,000.00')).toBeVisible());
+    const link = within(card).getByRole('link', { name: '查看我的提醒' });
+    await expect(link).toHaveAttribute('href', '/zh/alerts/');
+    await userEvent.click(link);
+    await expect(args.onOpenAlerts).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const AlertCreatedBrazilianPortuguese: Story = {
+  args: {
+    label: 'Assistente, 15:31',
+    text: 'Pronto: vou te avisar quando o RSI do Bitcoin cruzar acima de 70.',
+    layers: [alertMade({ kind: 'rsiOverbought', value: null })],
+    locale: 'pt-br',
+    alertLabels: CHAT_ALERT_LABELS['pt-br'],
+    alertsHref: '/pt-br/alerts/',
+  },
+  play: async ({ canvasElement, args }) => {
+    const card = within(canvasElement).getByRole('group', { name: /^Alerta criado/ });
+    await waitFor(() => expect(within(card).getByText('RSI cruza acima de 70')).toBeVisible());
+    const link = within(card).getByRole('link', { name: 'Ver seus alertas' });
+    await expect(link).toHaveAttribute('href', '/pt-br/alerts/');
+    await userEvent.click(link);
+    await expect(args.onOpenAlerts).toHaveBeenCalledTimes(1);
   },
 };

@@ -1,13 +1,15 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { CoinlensProvider } from '../../provider';
 import {
   ChatBubble,
+  type ChatBubbleLayersProps,
   type ChatBubbleRootProps,
   type ChatLayer,
   type ChatLayerCoin,
 } from './ChatBubble';
+import { alertMade, alertProposal, CHAT_ALERT_LABELS } from './ChatBubble.stories';
 
 const coin = (overrides: Partial<ChatLayerCoin> = {}): ChatLayerCoin => ({
   id: 1,
@@ -392,6 +394,173 @@ describe('ChatBubble layers', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+});
+
+describe('ChatBubble alert layers', () => {
+  // The stories' "now": 2026-11-22 15:30 UTC; their offer runs to ten minutes later.
+  const NOW = Date.UTC(2026, 10, 22, 15, 30);
+
+  function renderAlertLayers(layers: ChatLayer[], props: Partial<ChatBubbleLayersProps> = {}) {
+    return renderBubble(
+      <ChatBubble.Layers
+        layers={layers}
+        alertLabels={CHAT_ALERT_LABELS.en}
+        now={() => NOW}
+        data-testid="layers"
+        {...props}
+      />,
+    );
+  }
+
+  const offer = () =>
+    screen.getByRole('group', {
+      name: 'Create this alert? Bitcoin BTC Price drops below $60,000.00',
+    });
+
+  afterEach(() => jest.useRealTimers());
+
+  it('says what a yes makes and answers with the word pressed', async () => {
+    const onAlertAnswer = jest.fn();
+    renderAlertLayers([alertProposal()], { onAlertAnswer });
+    const yes = within(offer()).getByRole('button', { name: 'Yes' });
+    expect(yes).toHaveAccessibleDescription('Bitcoin BTC Price drops below $60,000.00');
+    const user = userEvent.setup();
+    await user.click(within(offer()).getByRole('button', { name: 'No' }));
+    expect(onAlertAnswer).toHaveBeenLastCalledWith({ answer: 'no', proposal: alertProposal() });
+    await user.click(yes);
+    expect(onAlertAnswer).toHaveBeenLastCalledWith({ answer: 'yes', proposal: alertProposal() });
+  });
+
+  it('writes the value in the reader’s language', () => {
+    renderAlertLayers([alertProposal()], {
+      locale: 'pt-br',
+      alertLabels: CHAT_ALERT_LABELS['pt-br'],
+      onAlertAnswer: jest.fn(),
+    });
+    expect(screen.getByRole('group')).toHaveTextContent(/Preço cai abaixo de \$\s60\.000,00/);
+    expect(screen.getByRole('button', { name: 'Sim' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Não' })).toBeInTheDocument();
+  });
+
+  it('turns the answers off once the conversation went on, keeping the pressed one focused', async () => {
+    const onAlertAnswer = jest.fn();
+    const { rerender } = renderAlertLayers([alertProposal()], { onAlertAnswer });
+    const user = userEvent.setup();
+    const yes = within(offer()).getByRole('button', { name: 'Yes' });
+    await user.click(yes);
+    // The site adds the user's "Yes" to the conversation: the offer is answered.
+    rerender(
+      <CoinlensProvider>
+        <ChatBubble.Root label="Assistant, 14:05">
+          <ChatBubble.Layers
+            layers={[alertProposal()]}
+            alertLabels={CHAT_ALERT_LABELS.en}
+            now={() => NOW}
+            onAlertAnswer={onAlertAnswer}
+            alertAnswerDisabled
+          />
+        </ChatBubble.Root>
+      </CoinlensProvider>,
+    );
+    expect(offer()).toHaveAttribute('data-state', 'closed');
+    expect(yes).toHaveAttribute('aria-disabled', 'true');
+    expect(yes).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(within(offer()).getByRole('button', { name: 'No' }));
+    expect(onAlertAnswer).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/expired/)).not.toBeInTheDocument();
+  });
+
+  it('expires at its time while shown, and says so', async () => {
+    jest.useFakeTimers({ now: NOW + 9 * 60_000 });
+    const onAlertAnswer = jest.fn();
+    // The default clock: Date.now, which the fake timers move.
+    renderAlertLayers([alertProposal()], { onAlertAnswer, now: undefined });
+    const yes = within(offer()).getByRole('button', { name: 'Yes' });
+    expect(yes).not.toHaveAttribute('aria-disabled');
+    expect(offer()).toHaveAttribute('data-state', 'open');
+
+    act(() => jest.advanceTimersByTime(59_000));
+    expect(yes).not.toHaveAttribute('aria-disabled');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(offer()).toHaveAttribute('data-state', 'expired');
+    expect(yes).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('This offer has expired. Ask again to set it.')).toBeVisible();
+    expect(yes).toHaveAccessibleDescription(
+      'Bitcoin BTC Price drops below $60,000.00 This offer has expired. Ask again to set it.',
+    );
+    fireEvent.click(yes);
+    expect(onAlertAnswer).not.toHaveBeenCalled();
+  });
+
+  it('shows an offer already past its time as expired from the start', () => {
+    renderAlertLayers([alertProposal({ expiresAt: NOW / 1000 })], { onAlertAnswer: jest.fn() });
+    expect(offer()).toHaveAttribute('data-state', 'expired');
+    expect(screen.getByRole('button', { name: 'No' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('shows no buttons without a way to answer', () => {
+    renderAlertLayers([alertProposal()]);
+    expect(offer()).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('confirms a made alert and links to the alerts page, taking a plain click itself', async () => {
+    const onOpenAlerts = jest.fn();
+    renderAlertLayers([alertMade({ kind: 'move24h', value: 5 })], {
+      alertsHref: '/en/alerts/',
+      onOpenAlerts,
+    });
+    const card = screen.getByRole('group', {
+      name: 'Alert created Bitcoin BTC Moves 5% in 24 hours',
+    });
+    const link = within(card).getByRole('link', { name: 'See your alerts' });
+    expect(link).toHaveAttribute('href', '/en/alerts/');
+    await userEvent.setup().click(link);
+    expect(onOpenAlerts).toHaveBeenCalledTimes(1);
+    // A click that opens a new tab is the browser's.
+    fireEvent.click(link, { ctrlKey: true });
+    expect(onOpenAlerts).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers a button to the alerts page without an address, and nothing without either', () => {
+    const onOpenAlerts = jest.fn();
+    const { unmount } = renderAlertLayers([alertMade()], { onOpenAlerts });
+    fireEvent.click(screen.getByRole('button', { name: 'See your alerts' }));
+    expect(onOpenAlerts).toHaveBeenCalledTimes(1);
+    unmount();
+    renderAlertLayers([alertMade()]);
+    expect(screen.getByRole('group', { name: /^Alert created/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('leaves the alert layers out without their words, and skips malformed ones', () => {
+    const { unmount } = renderAlertLayers([alertProposal(), alertMade()], {
+      alertLabels: undefined,
+    });
+    expect(screen.queryByTestId('layers')).not.toBeInTheDocument();
+    unmount();
+    const malformed = [
+      { type: 'alertProposal', alert: { kind: 'priceBelow' }, subject: null, expiresAt: 1 },
+      {
+        type: 'alertProposal',
+        alert: { kind: 'moonshot' },
+        subject: alertProposal().subject,
+        expiresAt: 1,
+      },
+      { type: 'alertProposal', alert: { kind: 'priceBelow' }, subject: alertProposal().subject },
+      { type: 'alert', alert: null },
+      { type: 'alert', alert: { ...alertMade().alert, kind: 'moonshot' } },
+    ] as unknown as ChatLayer[];
+    renderAlertLayers(malformed, { onAlertAnswer: jest.fn() });
+    expect(screen.queryByTestId('layers')).not.toBeInTheDocument();
+  });
+
+  it('writes a missing value as a dash rather than failing', () => {
+    renderAlertLayers([alertProposal({ alert: { kind: 'priceAbove', coinId: 1 } })]);
+    expect(screen.getByText('Price goes above —')).toBeInTheDocument();
   });
 });
 

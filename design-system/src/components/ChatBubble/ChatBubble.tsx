@@ -11,7 +11,6 @@ import {
   useContext,
   useMemo,
   useState,
-  type MouseEvent,
   type ReactNode,
 } from 'react';
 import { formatPrice } from '../../format/price';
@@ -20,6 +19,22 @@ import { PriceChange } from '../PriceChange';
 import { chatBubbleRecipe } from './ChatBubble.recipe';
 import { ErrorIcon, RetryIcon, ReportIcon, ExternalIcon } from '../../icons/icons';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
+import { ALERT_KINDS } from '../../alerts/kinds';
+import {
+  AlertCreatedCard,
+  AlertProposalCard,
+  isPlainClick,
+  type ChatBubbleAlertAnswer,
+  type ChatBubbleAlertLabels,
+  type ChatLayerAlertProposal,
+} from './ChatBubbleAlertCards';
+
+export type {
+  ChatBubbleAlertAnswer,
+  ChatBubbleAlertLabels,
+  ChatLayerAlert,
+  ChatLayerAlertProposal,
+} from './ChatBubbleAlertCards';
 
 /* ------------------------------------------------------------------------------------------------
  * Types: a message's attachments are the contract's own, so that a bubble draws what the API sends.
@@ -502,6 +517,15 @@ const isCoin = (value: unknown): value is ChatLayerCoin =>
 const isSource = (value: unknown): value is ChatLayerSource =>
   isRecord(value) && (typeof value.title === 'string' || typeof value.author === 'string');
 
+const isSubject = (value: unknown): value is Contract.AlertSubject =>
+  isRecord(value) &&
+  (value.kind === 'coin' || value.kind === 'source') &&
+  typeof value.name === 'string';
+
+// An alert of a kind this version does not know (from a newer server) cannot be put in words.
+const isAlertKind = (value: unknown): value is Contract.AlertKind =>
+  (ALERT_KINDS as readonly unknown[]).includes(value);
+
 /** The layers this version knows, with malformed entries dropped; a newer server may send more. */
 function knownLayers(layers: unknown): ChatLayer[] {
   if (!Array.isArray(layers)) return [];
@@ -530,15 +554,24 @@ function knownLayers(layers: unknown): ChatLayer[] {
               },
             ]
           : [];
+      case 'alertProposal':
+        return isRecord(layer.alert) &&
+          isAlertKind(layer.alert.kind) &&
+          isSubject(layer.subject) &&
+          typeof layer.expiresAt === 'number'
+          ? [layer as ChatLayerAlertProposal]
+          : [];
+      case 'alert':
+        return isRecord(layer.alert) &&
+          isAlertKind(layer.alert.kind) &&
+          isSubject(layer.alert.subject)
+          ? [layer as Extract<ChatLayer, { type: 'alert' }>]
+          : [];
       default:
         return [];
     }
   });
 }
-
-/** A plain left click, which a single-page app may take over; others keep the browser's way. */
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export interface ChatBubbleLayersProps extends Omit<HTMLChakraProps<'div'>, 'children'> {
   /** The message's attachments in order; unknown types (from a newer server) are skipped. */
@@ -584,11 +617,32 @@ export interface ChatBubbleLayersProps extends Omit<HTMLChakraProps<'div'>, 'chi
   onOpenReport?: (details: { coinId: number }) => void;
   /** The report page's address: the report shows as a link, which can also open in a new tab. */
   getReportHref?: (details: { coinId: number }) => string;
+  /** The words of an offered alert and of a made one; without them both are left out. */
+  alertLabels?: ChatBubbleAlertLabels;
+  /**
+   * Called when Yes or No is pressed on an offered alert (the site sends the word as the user's
+   * next message); without it the offer shows no buttons.
+   */
+  onAlertAnswer?: (details: {
+    answer: ChatBubbleAlertAnswer;
+    proposal: ChatLayerAlertProposal;
+  }) => void;
+  /**
+   * Turns an offer's Yes and No off: the conversation went on past it, or cannot take a message
+   * now. Its time runs out by itself, at its `expiresAt`.
+   */
+  alertAnswerDisabled?: boolean;
+  /** The clock an offer's `expiresAt` is read against, in ms since the epoch; `Date.now` by default. */
+  now?: () => number;
+  /** The alerts page's address: a made alert links to it. */
+  alertsHref?: string;
+  /** Called on a plain click of that link (or of a button, without `alertsHref`). */
+  onOpenAlerts?: () => void;
 }
 
 /**
- * The message's rich attachments below the bubble: coin and source lists, a report button and
- * external links. Link layers that are not http(s) and unknown layer types are left out.
+ * The message's rich attachments below the bubble: coin and source lists, a report button,
+ * external links, an alert offered (with Yes and No) and an alert made. Link layers that are not http(s) and unknown layer types are left out.
  */
 const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
   function ChatBubbleLayers(
@@ -613,6 +667,12 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
       getReportLabel,
       onOpenReport,
       getReportHref,
+      alertLabels,
+      onAlertAnswer,
+      alertAnswerDisabled = false,
+      now = Date.now,
+      alertsHref,
+      onOpenAlerts,
       ...rest
     },
     ref,
@@ -775,6 +835,33 @@ const ChatBubbleLayers = forwardRef<HTMLDivElement, ChatBubbleLayersProps>(
             </a>
           );
         }
+        case 'alertProposal':
+          if (!alertLabels) return null;
+          return (
+            <AlertProposalCard
+              key={index}
+              layer={layer}
+              classes={classes}
+              labels={alertLabels}
+              locale={locale}
+              onAnswer={onAlertAnswer}
+              answerDisabled={alertAnswerDisabled}
+              now={now}
+            />
+          );
+        case 'alert':
+          if (!alertLabels) return null;
+          return (
+            <AlertCreatedCard
+              key={index}
+              layer={layer}
+              classes={classes}
+              labels={alertLabels}
+              locale={locale}
+              alertsHref={alertsHref}
+              onOpenAlerts={onOpenAlerts}
+            />
+          );
         default:
           return null;
       }

@@ -1,5 +1,7 @@
 export { ChatBubble } from './ChatBubble';
 export type {
+  ChatBubbleAlertAnswer,
+  ChatBubbleAlertLabels,
   ChatBubbleAvatarProps,
   ChatBubbleContentProps,
   ChatBubbleErrorProps,
@@ -9,6 +11,8 @@ export type {
   ChatBubbleStatus,
   ChatBubbleTimeProps,
   ChatLayer,
+  ChatLayerAlert,
+  ChatLayerAlertProposal,
   ChatLayerCoin,
   ChatLayerSource,
   ChatLayerSourceStatus,

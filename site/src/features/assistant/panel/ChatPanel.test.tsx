@@ -467,3 +467,123 @@ describe('the chat panel', () => {
     }
   });
 });
+
+describe('alerts offered in the chat', () => {
+  const BITCOIN = { kind: 'coin' as const, id: 1, name: 'Bitcoin', symbol: 'BTC', logo: '' };
+  /** The assistant's offer to alert under 60,000, open ten minutes from "now". */
+  const OFFER = message(
+    4,
+    'ASSISTANT',
+    'I can alert you when Bitcoin drops below 60,000. Answer yes or no.',
+    {
+      timestamp: T0_SEC,
+      layers: [
+        {
+          type: 'alertProposal',
+          alert: { kind: 'priceBelow', coinId: 1, value: 60000 },
+          subject: BITCOIN,
+          expiresAt: T0_SEC + 600,
+        },
+      ],
+    },
+  );
+  const offerCard = (t = en) =>
+    within(log(t)).getByRole('group', { name: new RegExp(`^${t('layers.alert.proposal')}`) });
+
+  it('answers an offer with the word of the button, sent as a typed question with its context', async () => {
+    historyPage = page([...HISTORY, OFFER]);
+    const user = setupUser();
+    await renderLoaded({ questionContext: () => ({ page: 'reporting', coinId: 1 }) });
+    expect(offerCard()).toHaveAccessibleName(
+      `${en('layers.alert.proposal')} Bitcoin BTC ${en('layers.alert.trigger.priceBelow', { line: '$60,000.00' })}`,
+    );
+    // What the user was typing stays in the box.
+    await user.click(textbox());
+    await user.paste('and ETH?');
+
+    const yes = within(offerCard()).getByRole('button', { name: en('layers.alert.yes') });
+    await user.click(yes);
+    await settle();
+    expect(socket.last().payload).toMatchObject({
+      text: 'Yes',
+      language: 'en',
+      context: { page: 'reporting', coinId: 1 },
+    });
+    // The user's "Yes", then the reply it awaits.
+    expect(bubbles().at(-2)).toHaveAccessibleName(new RegExp(`^${en('you')}`));
+    expect(bubbles().at(-2)).toHaveTextContent('Yes');
+    expect(textbox()).toHaveValue('and ETH?');
+    // A later message exists: the offer takes no second answer.
+    expect(yes).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(offerCard()).getByRole('button', { name: en('layers.alert.no') }));
+    expect(socket.sent).toHaveLength(1);
+  });
+
+  it('says no in the page’s language', async () => {
+    historyPage = page([...HISTORY, { ...OFFER, language: 'zh' }]);
+    const user = setupUser();
+    await renderLoaded({ locale: 'zh' });
+    await user.click(within(offerCard(zh)).getByRole('button', { name: zh('layers.alert.no') }));
+    await settle();
+    expect(socket.last().payload).toMatchObject({ text: '不用了', language: 'zh' });
+  });
+
+  it('turns the answers off for an offer the conversation went past', async () => {
+    historyPage = page([...HISTORY, OFFER, message(5, 'USER', 'What about ETH?')]);
+    await renderLoaded();
+    for (const name of [en('layers.alert.yes'), en('layers.alert.no')]) {
+      expect(within(offerCard()).getByRole('button', { name })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+    }
+  });
+
+  it("expires an offer at its time on the store's clock", async () => {
+    historyPage = page([...HISTORY, OFFER]);
+    const user = setupUser();
+    await renderLoaded();
+    expect(within(offerCard()).queryByText(en('layers.alert.expired'))).not.toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(600_000));
+    expect(within(offerCard()).getByText(en('layers.alert.expired'))).toBeInTheDocument();
+    await user.click(within(offerCard()).getByRole('button', { name: en('layers.alert.yes') }));
+    expect(socket.sent).toHaveLength(0);
+  });
+
+  it.each<[string, string]>([
+    ['/reporting/', '/zh/alerts/'],
+    ['/mobile/', '/zh/mobile/alerts/'],
+  ])('confirms a made alert on %s with a link to %s', async (originalPath, href) => {
+    historyPage = page([
+      ...HISTORY,
+      message(4, 'ASSISTANT', '好的，已设置。', {
+        timestamp: T0_SEC,
+        layers: [
+          {
+            type: 'alert',
+            alert: {
+              id: 9,
+              kind: 'priceBelow',
+              subject: BITCOIN,
+              value: 60000,
+              keyword: null,
+              cooldownMinutes: 60,
+              paused: false,
+              state: 'armed',
+              lastFiredAt: null,
+              createdAt: T0_SEC,
+            },
+          },
+        ],
+      }),
+    ]);
+    await renderLoaded({ locale: 'zh', originalPath });
+    const card = within(lastBubble(zh)).getByRole('group', {
+      name: `${zh('layers.alert.created')} Bitcoin BTC ${zh('layers.alert.trigger.priceBelow', { line: '$60,000.00' })}`,
+    });
+    expect(within(card).getByRole('link', { name: zh('layers.alert.alertsLink') })).toHaveAttribute(
+      'href',
+      href,
+    );
+  });
+});

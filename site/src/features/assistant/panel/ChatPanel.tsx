@@ -2,13 +2,15 @@
 // scrolled to the top (keeping the reader's place), replies streaming into their bubble, the crash
 // text with a retry after an error or 35 s of silence, a stop button while a reply is awaited, a
 // new-conversation action, and a composer that keeps what the user typed until it is sent. Coin and
-// source lists in a reply open the add dialogs with them picked; a report link goes to the reports.
-import type { Coin, MonitorSource } from '@coinlens/contract';
+// source lists in a reply open the add dialogs with them picked; a report link goes to the reports;
+// an alert the assistant offers is answered with Yes or No, sent as the user's next question.
+import type { ChatLayer, Coin, MonitorSource } from '@coinlens/contract';
 import {
   Button,
   ChatBubble,
   chatDisplayTimes,
   toaster,
+  type ChatBubbleAlertLabels,
   type ChatBubbleSource,
   type ChatBubbleStatus,
   type ChatLayerCoin,
@@ -45,6 +47,7 @@ import { openAddCoinDialog, useFollows } from '../../coins/follows';
 import { openAddMonitorDialog, useMonitoredSourceIds } from '../../monitoring/sources';
 import { useRobotText } from '../robot/robot';
 import { RobotAvatar } from '../robot/RobotAvatar';
+import { alertAnswerText, alertsPath, chatAlertLabels } from './alertLayers';
 
 /** Scrolled this close to the top (px), the next older page loads. */
 const TOP_THRESHOLD_PX = 2;
@@ -169,6 +172,12 @@ export function ChatPanel({
   };
 
   const awaiting = chat.replyStatus === 'loading' || chat.replyStatus === 'concat';
+  // A question, typed or answered from an offer's buttons, as the page it is asked on sees it.
+  const ask = useCallback(
+    (text: string) => store.send(text, questionContext?.()),
+    [store, questionContext],
+  );
+  const alertLabels = useMemo(() => chatAlertLabels(t), [t]);
   // Which sources the user monitors, once a message lists sources.
   const monitored = useMonitoredSourceIds(
     chat.entries.some((entry) => entry.message.layers.some((layer) => layer.type === 'sources')),
@@ -259,6 +268,12 @@ export function ChatPanel({
             monitored={monitored}
             time={times[index] ?? null}
             highlight={highlights?.get(entry.key)}
+            alertLabels={alertLabels}
+            // Only the very next message answers an offer: once there is one, or while no
+            // message can be sent, its Yes and No are off.
+            alertAnswerDisabled={index < chat.entries.length - 1 || awaiting || composerDisabled}
+            onAlertAnswer={(text) => void ask(text)}
+            now={store.now}
             showError={
               entry.message.source === 'USER'
                 ? entry.delivery === 'failed' && !failedReplies.has(entry.key)
@@ -348,7 +363,7 @@ export function ChatPanel({
         store={store}
         disabled={composerDisabled}
         awaiting={awaiting}
-        onSend={(text) => store.send(text, questionContext?.())}
+        onSend={ask}
         onStop={() => store.stop()}
       />
     </Flex>
@@ -362,6 +377,10 @@ function Bubble({
   highlight,
   showError,
   onRetry,
+  alertLabels,
+  alertAnswerDisabled,
+  onAlertAnswer,
+  now,
 }: {
   entry: ChatEntry;
   /** The sources the user monitors (null until known). */
@@ -371,6 +390,13 @@ function Bubble({
   /** Whether this bubble carries the failure and its retry. */
   showError: boolean;
   onRetry: () => void;
+  alertLabels: ChatBubbleAlertLabels;
+  /** Whether an alert offered here can no longer be answered from its buttons. */
+  alertAnswerDisabled: boolean;
+  /** Sends the word of an offer's button as the user's question. */
+  onAlertAnswer: (text: string) => void;
+  /** The store's clock (ms), against which an offer expires. */
+  now: () => number;
 }) {
   const { t, i18n } = useTranslation('assistant');
   const { language, navigate, originalPath } = useI18next();
@@ -408,19 +434,7 @@ function Bubble({
       />
       <ChatBubble.Error text={t('networkError')} retryLabel={t('retry')} onRetry={onRetry} />
       <ChatBubble.Layers
-        layers={message.layers.map((layer) =>
-          layer.type === 'coins'
-            ? {
-                ...layer,
-                coins: layer.coins.map((coin) => ({ ...coin, logo: apiAssetUrl(coin.logo) })),
-              }
-            : layer.type === 'sources'
-              ? {
-                  ...layer,
-                  sources: layer.sources.map((item) => ({ ...item, logo: apiAssetUrl(item.logo) })),
-                }
-              : layer,
-        )}
+        layers={message.layers.map(withAssetUrls)}
         locale={intlLocale(i18n.language)}
         coinsLabel={t('layers.coins')}
         coinActionText={t('layers.add')}
@@ -459,9 +473,35 @@ function Bubble({
           localizedPath(language as Locale, inVariant(reportPath(coinId), originalPath))
         }
         onOpenReport={({ coinId }) => void navigate(inVariant(reportPath(coinId), originalPath))}
+        alertLabels={alertLabels}
+        alertAnswerDisabled={alertAnswerDisabled}
+        onAlertAnswer={({ answer }) => onAlertAnswer(alertAnswerText(alertLabels, answer))}
+        now={now}
+        alertsHref={localizedPath(language as Locale, alertsPath(originalPath))}
+        onOpenAlerts={() => void navigate(alertsPath(originalPath))}
       />
     </ChatBubble.Root>
   );
+}
+
+/** A layer with its pictures' paths made addresses on the API (`apiAssetUrl`). */
+function withAssetUrls(layer: ChatLayer): ChatLayer {
+  const withLogo = <T extends { logo: string }>(item: T): T => ({
+    ...item,
+    logo: apiAssetUrl(item.logo),
+  });
+  switch (layer.type) {
+    case 'coins':
+      return { ...layer, coins: layer.coins.map(withLogo) };
+    case 'sources':
+      return { ...layer, sources: layer.sources.map(withLogo) };
+    case 'alertProposal':
+      return { ...layer, subject: withLogo(layer.subject) };
+    case 'alert':
+      return { ...layer, alert: { ...layer.alert, subject: withLogo(layer.alert.subject) } };
+    default:
+      return layer;
+  }
 }
 
 /** A coin's report on the reporting page, which scrolls to it (`?coin=`). */
