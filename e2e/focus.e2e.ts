@@ -426,6 +426,7 @@ test.describe('visible focus', () => {
     // The profile menu's items, reached with the arrows (Tab would leave and close it).
     for (const item of [
       c('profile.editNickname'),
+      c('profile.alerts'),
       c('profile.greenUp'),
       c('profile.redUp'),
       c('profile.logout'),

@@ -277,6 +277,7 @@ test.describe('keyboard only', () => {
     await visit(page, '/pt-br/reporting/');
     const trigger = { role: 'button', name: c('profile.menuFor', { nickname: 'Pia' }) };
     const edit = { role: 'button', name: c('profile.editNickname') };
+    const alerts = { role: 'link', name: c('profile.alerts') };
     const logout = { role: 'button', name: c('profile.logout') };
     // The price colours' two choices, between editing the nickname and logging out.
     const choices = [c('profile.greenUp'), c('profile.redUp')].map((name) => ({
@@ -304,7 +305,7 @@ test.describe('keyboard only', () => {
     }
     await page.keyboard.press('ArrowDown');
     await waitForFocus(page, edit);
-    for (const choice of [...choices, logout]) {
+    for (const choice of [alerts, ...choices, logout]) {
       await page.keyboard.press('ArrowDown');
       await waitForFocus(page, choice);
     }
@@ -348,8 +349,8 @@ test.describe('keyboard only', () => {
     // Tab out of an open list closes it.
     await page.keyboard.press('ArrowDown');
     await waitForFocus(page, edit);
-    // Past the list's other items (the price colours' choices, log out) and out of it.
-    for (let press = 0; press < choices.length + 2; press += 1) await page.keyboard.press('Tab');
+    // Past the list's other items (the alerts, the price colours' choices, log out) and out of it.
+    for (let press = 0; press < choices.length + 3; press += 1) await page.keyboard.press('Tab');
     await page.getByRole('button', { name: edit.name }).waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
   });

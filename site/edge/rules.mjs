@@ -15,6 +15,7 @@
 export const PAGES_ON_BOTH_SIDES = Object.freeze([
   '',
   '400',
+  'alerts',
   'markets',
   'monitoring/detail',
   'privacy',

@@ -22,6 +22,8 @@ const MORE_ROUTES: Record<string, string> = {
   '/mobile/400': 'mobile/400.tsx',
   '/markets': 'markets.tsx',
   '/mobile/markets': 'mobile/markets.tsx',
+  '/alerts': 'alerts.tsx',
+  '/mobile/alerts': 'mobile/alerts.tsx',
 };
 
 describe('routes', () => {

@@ -16,6 +16,6 @@ it('registers every global dialog and every frame part with the shell', () => {
   expect(frameParts(true)).toEqual([SignInOnLoad, AssistantLauncher]);
   // The room its side panel takes beside the page.
   expect(frameAside()?.width).toBe(SIDE_PANEL_WIDTH);
-  // The assistant's realtime connection and its notice.
-  expect(lateFrameParts()).toHaveLength(1);
+  // The assistant's realtime connection and its notice; the alerts' bell and notices.
+  expect(lateFrameParts()).toHaveLength(2);
 });

@@ -7,3 +7,4 @@ import './profile/frame';
 import './coins/frame';
 import './monitoring/frame';
 import './assistant/frame';
+import './alerts/frame';

@@ -24,6 +24,8 @@ export type PageKey =
   | 'mobileReporting'
   | 'markets'
   | 'mobileMarkets'
+  | 'alerts'
+  | 'mobileAlerts'
   | 'coin'
   | 'mobileCoin'
   | 'badRequest'
@@ -43,6 +45,7 @@ const MOBILE_PAGES = new Set<PageKey>([
   'mobileReporting',
   'mobileMarkets',
   'mobileCoin',
+  'mobileAlerts',
 ]);
 
 function commonStrings(data: LocaleQueryData | undefined): Strings {

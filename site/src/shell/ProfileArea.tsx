@@ -6,11 +6,12 @@
 // there and CSS shows the one that fits (SessionPart). The button holds the avatar alone, so that
 // it keeps its width when the nickname arrives and nothing beside it moves.
 import type { PriceColors, UserInfo } from '@coinlens/contract';
-import { Button, TREND_COLORS_ATTRIBUTE } from '@coinlens/design-system';
+import { Button, COARSE_POINTER, TREND_COLORS_ATTRIBUTE } from '@coinlens/design-system';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { useId } from 'react';
 import { createApiClient } from '../data/client';
+import { Link } from '../i18n/Link';
 import { isSignedInArea } from '../start/signedInAreas';
 import { SessionParts } from './SessionPart';
 import { showsSignedIn, useSession } from '../data/session';
@@ -18,6 +19,7 @@ import { logout } from '../data/logout';
 import { DEFAULT_AVATAR } from './defaultAvatar';
 import { openDialog } from './dialogs';
 import { Dropdown } from './Dropdown';
+import { ACCOUNT_SLOT } from './frameParts';
 import { PRICE_COLOR_CHOICES, usePriceColors, type PriceColorsSetting } from './priceColors';
 
 /** Asks the server to revoke a token that is no longer kept (so it is sent explicitly). */
@@ -86,7 +88,13 @@ function TrendSample({ colors }: { colors: PriceColors }) {
   );
 }
 
-/** The avatar and the menu under it: the nickname, "edit nickname", price colours, "log out". */
+/** The account slot's room: the bell's size (frameParts.ts). */
+const SLOT_CSS = { display: 'inline-flex', minWidth: '10', [COARSE_POINTER]: { minWidth: '11' } };
+
+/**
+ * The account slot (frameParts.ts), then the avatar and the menu under it: the nickname, "edit
+ * nickname", the alerts, price colours, "log out".
+ */
 function AccountMenu({
   touch,
   user,
@@ -100,100 +108,117 @@ function AccountMenu({
   const colorsLabelId = useId();
   const nickname = user?.nickname ?? '';
   return (
-    <Dropdown
-      touch={touch}
-      label={nickname ? t('profile.menuFor', { nickname }) : t('profile.menu')}
-      trigger={
-        <chakra.img
-          src={user?.avatar || DEFAULT_AVATAR}
-          alt=""
-          width="8"
-          height="8"
-          borderRadius="full"
-          objectFit="cover"
-          bg="bg.subtle"
-        />
-      }
-    >
-      {({ close }) => (
-        <>
-          {nickname && (
-            <chakra.p
-              paddingX="3"
-              paddingY="2"
-              marginBottom="1"
-              borderBottomWidth="1px"
-              borderColor="border.subtle"
-              fontSize="xs"
-              color="fg.muted"
-              maxWidth="64"
-              truncate
-              title={nickname}
-            >
-              {t('profile.signedInAs', { nickname })}
-            </chakra.p>
-          )}
-          <button
-            type="button"
-            onClick={() => {
-              close();
-              openDialog('nickname');
-            }}
-          >
-            {t('profile.editNickname')}
-          </button>
-          {priceColors.canChoose && (
-            <chakra.div
-              role="group"
-              aria-labelledby={colorsLabelId}
-              marginY="1"
-              paddingY="1"
-              borderTopWidth="1px"
-              borderBottomWidth="1px"
-              borderColor="border.subtle"
-              css={{ '& [aria-pressed=true]': { fontWeight: 'semibold' } }}
-            >
-              <chakra.p id={colorsLabelId} paddingX="3" paddingY="1" fontSize="xs" color="fg.muted">
-                {t('profile.priceColors')}
+    <>
+      <chakra.span {...{ [ACCOUNT_SLOT]: touch ? 'phone' : 'header' }} css={SLOT_CSS} />
+      <Dropdown
+        touch={touch}
+        label={nickname ? t('profile.menuFor', { nickname }) : t('profile.menu')}
+        trigger={
+          <chakra.img
+            src={user?.avatar || DEFAULT_AVATAR}
+            alt=""
+            width="8"
+            height="8"
+            borderRadius="full"
+            objectFit="cover"
+            bg="bg.subtle"
+          />
+        }
+      >
+        {({ close }) => (
+          <>
+            {nickname && (
+              <chakra.p
+                paddingX="3"
+                paddingY="2"
+                marginBottom="1"
+                borderBottomWidth="1px"
+                borderColor="border.subtle"
+                fontSize="xs"
+                color="fg.muted"
+                maxWidth="64"
+                truncate
+                title={nickname}
+              >
+                {t('profile.signedInAs', { nickname })}
               </chakra.p>
-              {PRICE_COLOR_CHOICES.map((choice) => (
-                <button
-                  key={choice}
-                  type="button"
-                  aria-pressed={priceColors.current === choice}
-                  onClick={() => {
-                    close();
-                    void priceColors.choose(choice);
-                  }}
+            )}
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                openDialog('nickname');
+              }}
+            >
+              {t('profile.editNickname')}
+            </button>
+            <Link to={touch ? '/mobile/alerts/' : '/alerts/'} onClick={close}>
+              {t('profile.alerts')}
+            </Link>
+            {priceColors.canChoose && (
+              <chakra.div
+                role="group"
+                aria-labelledby={colorsLabelId}
+                marginY="1"
+                paddingY="1"
+                borderTopWidth="1px"
+                borderBottomWidth="1px"
+                borderColor="border.subtle"
+                css={{ '& [aria-pressed=true]': { fontWeight: 'semibold' } }}
+              >
+                <chakra.p
+                  id={colorsLabelId}
+                  paddingX="3"
+                  paddingY="1"
+                  fontSize="xs"
+                  color="fg.muted"
                 >
-                  <TrendSample colors={choice} />
-                  {t(PRICE_COLOR_LABELS[choice])}
-                  {priceColors.current === choice && (
-                    <chakra.svg
-                      viewBox="0 0 16 16"
-                      width="3.5"
-                      height="3.5"
-                      marginInlineStart="auto"
-                      aria-hidden="true"
-                    >
-                      <path d="m3 8.5 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
-                    </chakra.svg>
-                  )}
-                </button>
-              ))}
-            </chakra.div>
-          )}
-          <button
-            type="button"
-            onClick={() => {
-              close();
-              void logout({ revoke: revokeToken });
-            }}
-          >
-            {t('profile.logout')}
-          </button>
-        </>
-      )}
-    </Dropdown>
+                  {t('profile.priceColors')}
+                </chakra.p>
+                {PRICE_COLOR_CHOICES.map((choice) => (
+                  <button
+                    key={choice}
+                    type="button"
+                    aria-pressed={priceColors.current === choice}
+                    onClick={() => {
+                      close();
+                      void priceColors.choose(choice);
+                    }}
+                  >
+                    <TrendSample colors={choice} />
+                    {t(PRICE_COLOR_LABELS[choice])}
+                    {priceColors.current === choice && (
+                      <chakra.svg
+                        viewBox="0 0 16 16"
+                        width="3.5"
+                        height="3.5"
+                        marginInlineStart="auto"
+                        aria-hidden="true"
+                      >
+                        <path
+                          d="m3 8.5 3 3 7-7"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                        />
+                      </chakra.svg>
+                    )}
+                  </button>
+                ))}
+              </chakra.div>
+            )}
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                void logout({ revoke: revokeToken });
+              }}
+            >
+              {t('profile.logout')}
+            </button>
+          </>
+        )}
+      </Dropdown>
+    </>
   );
 }

@@ -45,6 +45,14 @@ export function frameAside(): FrameAside | undefined {
   return aside;
 }
 
+/**
+ * The attribute of the place the account area keeps, beside the account menu, for a late part's
+ * control (the alerts' bell), which draws into it through a portal: `header` in the desktop
+ * header, `phone` in the phone's top bar. It is there, as wide as the control, from the first paint
+ * for a signed-in user, so that nothing moves when the control comes.
+ */
+export const ACCOUNT_SLOT = 'data-account-slot';
+
 /** Draws the part `load` brings on every page, its code loaded once the page has hydrated. */
 export function addLateFramePart(load: () => Promise<{ default: ComponentType }>): void {
   if (lateLoads.has(load)) return;

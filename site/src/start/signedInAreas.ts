@@ -8,10 +8,12 @@ import { isMobilePath } from '../i18n/variant';
 export const SIGNED_IN_ROUTES = [
   '/reporting/',
   '/monitoring/',
+  '/alerts/',
   '/monitoring/detail/',
   '/welcome/',
   '/mobile/monitoring/detail/',
   '/mobile/reporting/',
+  '/mobile/alerts/',
 ];
 
 /** Whether a path without language prefix (`/monitoring/detail/`) is a signed-in area's page. */

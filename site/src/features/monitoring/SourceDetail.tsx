@@ -1,7 +1,8 @@
 // A monitored source's page: the source (logo, host, title, state, times, heat, link), its summary
 // with the key points and the coins it talked about (each can be followed from here), and its
-// transcript, 20 lines at a time as it is scrolled. An unknown source is the 404 page; any other
-// failure shows the server's message with a way to try again.
+// transcript, 20 lines at a time as it is scrolled; "Alert me" while it is still to come or live.
+// An unknown source is the 404 page; any other failure shows the server's message with a way to
+// try again.
 import type { Coin, ContentLine, MonitorSourceDetail } from '@coinlens/contract';
 import {
   Button,
@@ -25,6 +26,7 @@ import { StatusContent } from '../../shell/StatusContent';
 import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
 import { Link } from '../../i18n/Link';
+import { AlertMeButton } from '../alerts/AlertMeButton';
 import { addFollows, useFollows } from '../coins/follows';
 import { intlLocale } from '../../i18n/locales';
 import { SourceLogo } from './SourceLogo';
@@ -121,7 +123,25 @@ export function SourceParts({ detail, compact = false, actions }: SourcePartsPro
   if (source) {
     return (
       <>
-        <SourceHeader source={source} compact={compact} />
+        <SourceHeader
+          source={source}
+          compact={compact}
+          action={
+            // Its alerts are on what is still to come: going live, a keyword, the summary.
+            source.status <= STATUS_LIVE && (
+              <AlertMeButton
+                subject={{
+                  kind: 'source',
+                  id: source.id,
+                  name: source.title,
+                  symbol: null,
+                  logo: source.logo,
+                }}
+                phone={compact}
+              />
+            )
+          }
+        />
         {actions?.(source)}
         <SummarySection source={source} />
         <ContentSection source={source} />
@@ -170,10 +190,12 @@ interface SourceHeaderProps {
   source: MonitorSourceDetail;
   /** On a phone: a smaller logo and title, so that the facts keep the width they need. */
   compact?: boolean;
+  /** At the header's end, beside the title ("Alert me"): it adds no height to the page. */
+  action?: ReactNode;
 }
 
 /** The source itself: logo, state, title, description, its facts (times, heat ...) and link. */
-function SourceHeader({ source, compact = false }: SourceHeaderProps) {
+function SourceHeader({ source, compact = false, action }: SourceHeaderProps) {
   const { t, i18n } = useTranslation('monitoring');
   const state = monitorStateOf(source.status);
   const todayLabel = t('today');
@@ -275,6 +297,7 @@ function SourceHeader({ source, compact = false }: SourceHeaderProps) {
           </chakra.a>
         )}
       </Box>
+      {action && <Box flexShrink="0">{action}</Box>}
     </chakra.header>
   );
 }

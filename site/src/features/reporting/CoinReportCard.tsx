@@ -1,6 +1,7 @@
 // One followed coin's report card: its report (in the page's language), the live price the page
 // fetched for every card, the chart of the chosen range with a text alternative, the formatted
-// indicators, the API's signals and summary, related sources, and unfollowing with a confirmation.
+// indicators, the API's signals and summary, related sources, unfollowing with a confirmation,
+// and "Alert me" on a followed coin.
 import type { CoinPrice, FollowEntry } from '@coinlens/contract';
 import { PriceChart, ReportCard } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react/box';
@@ -8,6 +9,7 @@ import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { lazyChunk } from '../../shell/loadChunk';
+import { AlertMeButton } from '../alerts/AlertMeButton';
 import { apiAssetUrl } from '../../data/client';
 import { Link } from '../../i18n/Link';
 import { intlLocale } from '../../i18n/locales';
@@ -211,6 +213,20 @@ export function CoinReportCard({
             placeholders={REPORT_SOURCES_MAX}
             renderLink={(source, children) => <SourceLink to={source.href}>{children}</SourceLink>}
           />
+          {onUnfollowed && (
+            <Box marginTop="3">
+              <AlertMeButton
+                subject={{
+                  kind: 'coin',
+                  id: coin.id,
+                  name: coin.name,
+                  symbol: coin.symbol,
+                  logo: coin.logo,
+                }}
+                phone={touch}
+              />
+            </Box>
+          )}
         </ReportCard.Footer>
       </ReportCard.Body>
       <ReportCard.Error

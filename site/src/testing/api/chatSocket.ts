@@ -29,6 +29,7 @@ import {
 import { ws, type WebSocketHandler } from 'msw';
 import type * as EngineIo from 'engine.io-client';
 import type * as SocketIo from 'socket.io-client';
+import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { CHAT_EVENT } from '../../features/assistant/conversation/conversation';
 import type { IoFactory } from '../../features/assistant/realtime/connection';
@@ -336,6 +337,21 @@ export class ChatServer implements SocketIoServer {
 
   private now(): number {
     return Math.floor(Date.now() / 1000);
+  }
+
+  /**
+   * Sends `payload` on `event` to every socket of the user (another feature's event, e.g. the
+   * alerts'), once `schema` (the contract's) accepts it.
+   */
+  notify(event: string, schema: TSchema, payload: unknown): void {
+    if (this.closed) return;
+    if (!Value.Check(schema, payload)) {
+      const first = Value.Errors(schema, payload)[0];
+      const where = first?.instancePath || '(the payload)';
+      reportMockFault(new EventMismatch(event, `${where} ${first?.message ?? 'does not match'}`));
+      return;
+    }
+    for (const connection of this.connections) connection.emit(event, payload);
   }
 
   /** Sends `message` on `chat` to every socket of the user, once the contract accepts it. */

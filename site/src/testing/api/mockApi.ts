@@ -1,6 +1,7 @@
 // One mocked API for a story or a test: the state the reference API would hold (accounts and
-// codes, coins and follows, monitored sources, the assistant's conversation) and the msw
-// handlers that answer `/api/*` from it (auth.ts, coins.ts, monitor.ts, chatHttp.ts), each answer
+// codes, coins and follows, monitored sources, the assistant's conversation, the alerts) and the
+// msw handlers that answer `/api/*` from it (auth.ts, coins.ts, monitor.ts, chatHttp.ts,
+// alerts.ts), each answer
 // checked against the contract (respond.ts), and the realtime socket at `/socket.io/` (an msw
 // WebSocket handler speaking socket.io, chatSocket.ts). A story or test may make a route misbehave: no
 // answer (`network`: msw's network error), an answer that never comes (`hold`), one that waits
@@ -11,6 +12,8 @@
 // ones included, and counted until answered, so that a story's end can wait for what is under
 // way (`settled`).
 import {
+  ALERT_SOCKET_EVENT,
+  AlertNotice,
   httpStatusOf,
   type MessageKey,
   type OnboardingProgress,
@@ -19,6 +22,7 @@ import {
 import { HttpResponse, delay, type HttpHandler, type WebSocketHandler } from 'msw';
 import type { SetupWorker } from 'msw/browser';
 import type { FakeAccount } from '../fixtures';
+import { AlertState, alertHandlers, type AlertOptions } from './alerts';
 import { AuthState, authHandlers, type AuthOptions, type SentMail } from './auth';
 import { chatHandlers, type OnboardingStore } from './chatHttp';
 import { ChatServer, type ChatServerOptions } from './chatSocket';
@@ -57,6 +61,8 @@ export interface MockApiOptions extends AuthOptions, CoinOptions {
    * socket's handshakes are answered (chatSocket.ts).
    */
   chat?: ChatServerOptions;
+  /** Ana's alerts, the alerts that fired and how they are mailed (alerts.ts). */
+  alerts?: AlertOptions;
   /** How far Ana got in the welcome onboarding, as the server keeps it (none by default). */
   onboarding?: OnboardingProgress;
   /** Routes that misbehave (until `heal`). */
@@ -96,6 +102,8 @@ export class MockApi implements OnboardingStore {
   readonly market: MarketState;
   /** The assistant: Ana's conversation and the realtime socket the page's chat store uses. */
   readonly chat: ChatServer;
+  /** Ana's alerts, what fired (`fire` plays an evaluation) and how it is mailed. */
+  readonly alerts: AlertState;
   /** Ana's onboarding progress, as `GET /api/chat/onboarding` answers it. */
   onboarding: OnboardingProgress | null;
 
@@ -121,12 +129,19 @@ export class MockApi implements OnboardingStore {
     this.chat = new ChatServer(options.chat ?? {}, this.auth);
     this.onboarding = options.onboarding ?? null;
     this.monitorOptions = options.monitor ?? {};
+    this.alerts = new AlertState(
+      options.alerts ?? {},
+      this.coins,
+      () => this.monitor,
+      (notice) => this.chat.notify(ALERT_SOCKET_EVENT, AlertNotice, notice),
+    );
     this.routeHandlers = [
       ...authHandlers(this.auth),
       ...coinHandlers(this.coins, this.auth),
       ...marketHandlers(this.market),
       ...monitorHandlers(() => this.monitor, this.auth),
       ...chatHandlers(this.chat, this, this.auth),
+      ...alertHandlers(this.alerts, this.auth),
     ];
     // A fault for a route with a query string goes before one for the whole route, so it wins.
     const faults = Object.entries(options.faults ?? {}) as Array<[RouteName, Fault]>;
