@@ -207,7 +207,7 @@ export class PushSubscriptions {
     return this.count(userId);
   }
 
-  /** Forgets the browser (its user turned notifications off, or signed out). */
+  /** Forgets the browser: its user turned notifications off in it. */
   async unsubscribe(userId: number, text: string): Promise<number> {
     // Saved as the parsed address: what does not parse was never saved.
     const endpoint = URL.canParse(text) ? new URL(text).href : null;
