@@ -23,8 +23,12 @@ function notificationOf(data) {
   } catch {
     payload = null;
   }
-  const url =
-    payload && typeof payload.url === 'string' && new URL(payload.url, self.location.origin);
+  let url = null;
+  try {
+    url = payload && typeof payload.url === 'string' && new URL(payload.url, self.location.origin);
+  } catch {
+    url = null;
+  }
   return {
     title: (payload && typeof payload.title === 'string' && payload.title) || 'Coinlens',
     options: {
