@@ -1,12 +1,16 @@
 // Alerts as browser notifications in this browser (Web Push): whether it can have them, and
 // turning them on and off. Nothing is asked before the user turns them on: only then does the
-// site ask for the permission, register its worker (static/alerts-sw.js, which shows each push)
+// site ask for the permission, register its worker (static/sw.js, which shows each push)
 // and hand the API the browser's subscription (`/api/alert/push/*`, api/src/alerts/push.ts).
 import type { PushDevices, PushKey } from '@coinlens/contract';
 import type { ApiClient } from '../../../data/client';
 
-/** The site's worker, at the root so that it serves every page. */
-export const PUSH_WORKER_URL = '/alerts-sw.js';
+/**
+ * The site's worker, at the root so that it serves every page. Named `sw.js`, the name every
+ * cache rule of a Gatsby site revalidates (api/src/plugins/site.ts, and a CDN set up by Gatsby's
+ * caching guide), so that a new version reaches the browsers at once.
+ */
+export const PUSH_WORKER_URL = '/sw.js';
 
 /**
  * Where this browser stands: `unsupported` (no service worker or Push API, e.g. iOS Safari outside
