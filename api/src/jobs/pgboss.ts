@@ -7,6 +7,7 @@
 // worker at once (`notifyWorker`), so a period's run starts right after the period does instead
 // of at the next poll. The queue's `stately` policy keeps at most one run waiting and one under
 // way, so a slow run never piles up others behind it.
+import { setTimeout as delay } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { atMultiples, runLogged, type JobRunner, type RepeatingJob } from './runner.js';
@@ -15,12 +16,18 @@ import { atMultiples, runLogged, type JobRunner, type RepeatingJob } from './run
 const OFFER_MS = 1000;
 /** pg-boss's polling floor: a run made by another process is taken within half a second. */
 const POLLING_SECONDS = 0.5;
+/** PostgreSQL's code for a transaction it ended to break a deadlock. */
+const DEADLOCK = '40P01';
+/** Tries at making a queue when other processes make theirs at the same moment. */
+const QUEUE_ATTEMPTS = 5;
 
 export class PgBossJobs implements JobRunner {
   readonly engine = 'pg-boss';
   readonly #boss: PgBoss;
   readonly #cancels: (() => void)[] = [];
   #started: Promise<unknown> | null = null;
+  /** The queue creations of this process, one after another. */
+  #queues: Promise<void> = Promise.resolve();
   #stopped = false;
 
   constructor(
@@ -47,13 +54,17 @@ export class PgBossJobs implements JobRunner {
     this.#started ??= this.#boss.start();
     await this.#started;
     const seconds = Math.max(1, Math.round(job.everyMs / 1000));
-    await this.#boss.createQueue(job.name, {
-      name: job.name,
-      policy: 'stately',
-      // The next period's run is the retry.
-      retryLimit: 0,
-      expireInSeconds: Math.max(60, 10 * seconds),
-    });
+    const created = this.#queues.then(() =>
+      this.#createQueue(job.name, {
+        name: job.name,
+        policy: 'stately',
+        // The next period's run is the retry.
+        retryLimit: 0,
+        expireInSeconds: Math.max(60, 10 * seconds),
+      }),
+    );
+    this.#queues = created.catch(() => undefined);
+    await created;
     const worker = await this.#boss.work(
       job.name,
       { pollingIntervalSeconds: POLLING_SECONDS },
@@ -73,6 +84,24 @@ export class PgBossJobs implements JobRunner {
     offer();
     // At every whole second, a period's first instant among them.
     this.#cancels.push(atMultiples(OFFER_MS, offer));
+  }
+
+  /**
+   * Making a queue attaches a partition to pg-boss's job table, so processes making their queues
+   * at once on a new database can deadlock (PostgreSQL then fails all but one). Queue creation
+   * is idempotent, so the loser tries again; within a process the queues are made one at a time.
+   */
+  async #createQueue(name: string, options: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.#boss.createQueue(name, options);
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= QUEUE_ATTEMPTS)
+          throw error;
+        await delay(Math.random() * 100 * attempt);
+      }
+    }
   }
 
   async stop(): Promise<void> {
