@@ -115,7 +115,9 @@ before(async () => {
       market: market.provider,
       demoSources: false,
       allowPrivateFetch: true,
-      alertWebhookTimeoutMs: 300,
+      // Short, for the receiver that never answers; long enough that a loaded machine's
+      // ordinary post is not taken for a time-out.
+      alertWebhookTimeoutMs: 2000,
     }),
     receiver(),
   ]);
