@@ -22,11 +22,19 @@ import {
   type ListPage,
   type PushDevices,
   type PushKey,
+  type UserInfo,
 } from '@coinlens/contract';
 import { loadVapidKeys } from '../src/alerts/push.js';
 import type { AlertPushPayload } from '../src/mail/alertTemplates.js';
 import { call } from './helpers/auth.js';
-import { FixedClock, signedInUser, startApiServer, T0, type ApiTestServer } from './helpers/api.js';
+import {
+  FixedClock,
+  signedInAccount,
+  signedInUser,
+  startApiServer,
+  T0,
+  type ApiTestServer,
+} from './helpers/api.js';
 import { testDatabase } from './helpers/database.js';
 import { steeredMarket } from './helpers/market.js';
 
@@ -364,6 +372,36 @@ describe('what fired', () => {
     assert.ok(paths.includes('/gone'), 'tried once');
     const key = await call<PushKey>(t.url, '/api/alert/push/key', { token });
     assert.equal(key.data.devices, 0, 'the gone browser is forgotten');
+  });
+
+  it('stops when the sign-in that saved the browser signs out, and is that sign-in’s only', async () => {
+    const { token: laptop, account, passwd } = await signedInAccount(t);
+    await userAlertFor(laptop);
+    const phone = await call<UserInfo>(t.url, '/api/auth/login/dologin', {
+      body: { account, passwd },
+    });
+    assert.equal(phone.code, 200, phone.msg);
+    const phoneToken = phone.data.tokenInfo.tokenValue;
+    const shared = browser(`${origin}/signed-out`);
+    await subscribe(laptop, shared.subscription);
+    const keyOf = (token: string, endpoint: string) =>
+      call<PushKey>(t.url, `/api/alert/push/key?endpoint=${encodeURIComponent(endpoint)}`, {
+        token,
+      });
+    const mine = await keyOf(laptop, shared.subscription.endpoint);
+    assert.deepEqual([mine.data.devices, mine.data.subscribed], [1, true]);
+    const elsewhere = await keyOf(phoneToken, shared.subscription.endpoint);
+    assert.deepEqual([elsewhere.data.devices, elsewhere.data.subscribed], [1, false]);
+    const unknown = await keyOf(laptop, `${origin}/never-saved`);
+    assert.equal(unknown.data.subscribed, false);
+    assert.equal((await keyOf(laptop, 'not an address')).data.subscribed, false);
+
+    assert.equal((await call(t.url, '/api/auth/logout', { token: laptop, body: {} })).code, 200);
+    const after = await keyOf(phoneToken, shared.subscription.endpoint);
+    assert.deepEqual([after.data.devices, after.data.subscribed], [0, false]);
+    pushService.deliveries.length = 0;
+    await fireAndPush();
+    assert.ok(!pushService.deliveries.some((delivery) => delivery.path === '/signed-out'));
   });
 
   it('goes to the account that saved the browser last', async () => {

@@ -326,8 +326,18 @@ export const PushKey = Type.Object({
       'The server’s VAPID public key (URL-safe base64): the `applicationServerKey` of `pushManager.subscribe()`.',
   }),
   devices: Type.Integer({ description: 'How many of the user’s browsers get notifications.' }),
+  subscribed: Type.Boolean({
+    description:
+      'Whether the `endpoint` asked about is one of those browsers, saved while this sign-in lasts (false without one).',
+  }),
 });
 export type PushKey = Static<typeof PushKey>;
+
+/** Asks whether this browser's subscription is one of the user's, saved by this sign-in. */
+export const PushKeyQuery = Type.Object({
+  endpoint: Type.Optional(Type.String({ maxLength: ALERT_WEBHOOK_URL_MAX })),
+});
+export type PushKeyQuery = Static<typeof PushKeyQuery>;
 
 /** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
 export const PushSubscriptionBody = Type.Object({

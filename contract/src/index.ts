@@ -57,6 +57,7 @@ export {
   PushDevices,
   PushEndpointBody,
   PushKey,
+  PushKeyQuery,
   PushSubscriptionBody,
   RSI_LINES,
   VALUE_ALERT_KINDS,

@@ -33,6 +33,7 @@ import {
   PushDevices,
   PushEndpointBody,
   PushKey,
+  PushKeyQuery,
   PushSubscriptionBody,
 } from './alerts.js';
 import { ChatHistory, OnboardingProgress, RobotLine, RobotLineInput } from './chat.js';
@@ -207,6 +208,7 @@ export const ROUTES = {
     }),
   },
   'GET /api/alert/push/key': {
+    querystring: PushKeyQuery,
     response: answers(PushKey, 'The VAPID public key and the user’s browsers.', { guarded: true }),
   },
   'POST /api/alert/push/subscribe': {

@@ -142,10 +142,29 @@ export class PushSubscriptions {
     private readonly keys: VapidKeyStore,
   ) {}
 
-  /** What a browser needs to subscribe (the public key), and how many of the user's have. */
-  async key(userId: number): Promise<PushKey> {
+  /**
+   * What a browser needs to subscribe (the public key), how many of the user's have, and whether
+   * `endpoint` is one of them, saved by the sign-in `tokenHash`.
+   */
+  async key(userId: number, tokenHash: string, endpoint?: string): Promise<PushKey> {
     const { publicKey } = await this.keys.get();
-    return { publicKey, devices: await this.count(userId) };
+    const href = endpoint !== undefined && URL.canParse(endpoint) ? new URL(endpoint).href : null;
+    const [devices, saved] = await Promise.all([
+      this.count(userId),
+      href === null
+        ? []
+        : this.db
+            .select({ id: alertPushSubscriptions.id })
+            .from(alertPushSubscriptions)
+            .where(
+              and(
+                eq(alertPushSubscriptions.endpoint, href),
+                eq(alertPushSubscriptions.userId, userId),
+                eq(alertPushSubscriptions.tokenHash, tokenHash),
+              ),
+            ),
+    ]);
+    return { publicKey, devices, subscribed: saved.length > 0 };
   }
 
   /** How many browsers of the user get the notifications. */
@@ -158,11 +177,17 @@ export class PushSubscriptions {
   }
 
   /**
-   * Saves the browser's subscription for the user, in the language it subscribed in. A browser
-   * saved by another account before now gets this user's alerts only (one browser, one account:
-   * the one signed in last). Beyond MAX_PUSH_DEVICES, the least recently saved is forgotten.
+   * Saves the browser's subscription for the user, in the language it subscribed in, for as long
+   * as the sign-in `tokenHash` lasts. A browser saved by another account before now gets this
+   * user's alerts only (one browser, one account: the one signed in last). Beyond
+   * MAX_PUSH_DEVICES, the least recently saved is forgotten.
    */
-  async subscribe(userId: number, body: PushSubscriptionBody, locale: Locale): Promise<number> {
+  async subscribe(
+    userId: number,
+    tokenHash: string,
+    body: PushSubscriptionBody,
+    locale: Locale,
+  ): Promise<number> {
     // The keys must be what the Push API makes, or nothing could be encrypted for the browser.
     if (
       Buffer.from(body.keys.p256dh, 'base64url').length !== 65 ||
@@ -179,6 +204,7 @@ export class PushSubscriptions {
         .values({
           userId,
           endpoint,
+          tokenHash,
           p256dh: body.keys.p256dh,
           auth: body.keys.auth,
           locale,
@@ -187,7 +213,14 @@ export class PushSubscriptions {
         })
         .onConflictDoUpdate({
           target: alertPushSubscriptions.endpoint,
-          set: { userId, p256dh: body.keys.p256dh, auth: body.keys.auth, locale, updatedAt: now },
+          set: {
+            userId,
+            tokenHash,
+            p256dh: body.keys.p256dh,
+            auth: body.keys.auth,
+            locale,
+            updatedAt: now,
+          },
         });
       const kept = await tx
         .select({ id: alertPushSubscriptions.id })

@@ -528,13 +528,23 @@ export const alertPushSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull().unique(),
+    /**
+     * The sign-in that saved it: signing out (or any end of that token) forgets the browser, so
+     * that a shared browser stops showing an account's alerts once it signs out.
+     */
+    tokenHash: text('token_hash')
+      .notNull()
+      .references(() => authTokens.tokenHash, { onDelete: 'cascade' }),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     locale: text('locale').notNull(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
-  (table) => [index('alert_push_subscriptions_user_idx').on(table.userId)],
+  (table) => [
+    index('alert_push_subscriptions_user_idx').on(table.userId),
+    index('alert_push_subscriptions_token_idx').on(table.tokenHash),
+  ],
 );
 
 /**

@@ -95,6 +95,13 @@ let accounts = 0;
 
 /** Registers a new account and answers its token. */
 export async function signedInUser(t: ApiTestServer): Promise<string> {
+  return (await signedInAccount(t)).token;
+}
+
+/** Registers a new account: its token, and what signs it in again. */
+export async function signedInAccount(
+  t: ApiTestServer,
+): Promise<{ token: string; account: string; passwd: string }> {
   accounts += 1;
   const account = `user${accounts}.${process.pid}@example.com`;
   const passwd = 'a long enough password';
@@ -103,7 +110,7 @@ export async function signedInUser(t: ApiTestServer): Promise<string> {
     body: { account, passwd, captcha },
   });
   assert.equal(res.code, 200, res.msg);
-  return res.data.tokenInfo.tokenValue;
+  return { token: res.data.tokenInfo.tokenValue, account, passwd };
 }
 
 export interface MonitorAnswer<T = unknown> {

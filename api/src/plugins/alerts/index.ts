@@ -276,13 +276,16 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
       schema: {
         summary: 'What my browser needs to get alerts as notifications',
         description:
-          'publicKey: the server’s VAPID public key, the `applicationServerKey` a browser subscribes with (`pushManager.subscribe({ userVisibleOnly: true, applicationServerKey })`); devices: how many of my browsers get notifications.',
+          'publicKey: the server’s VAPID public key, the `applicationServerKey` a browser subscribes with (`pushManager.subscribe({ userVisibleOnly: true, applicationServerKey })`); devices: how many of my browsers get notifications; subscribed: whether the browser whose subscription has the `endpoint` given is one of them, saved while this sign-in lasts (a browser subscribed by a sign-in that ended, or by another account, is not).',
         tags,
         security: bearer,
         ...ROUTES['GET /api/alert/push/key'],
       },
     },
-    async (request) => ok(request, await push.key(currentUser(request).id)),
+    async (request) => {
+      const user = currentUser(request);
+      return ok(request, await push.key(user.id, user.token.hash, request.query.endpoint));
+    },
   );
 
   app.post(
@@ -291,7 +294,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
       onRequest: app.requireUser,
       schema: {
         summary: 'Get my alerts as notifications in this browser',
-        description: `The browser’s push subscription (\`PushSubscription.toJSON()\`): each alert that fires is pushed to it as a notification, written in this request’s language, until it is unsubscribed or its push service says it is gone. Saving it again updates it; a browser saved by another account moves to this one. At most ${MAX_PUSH_DEVICES} browsers per user: a new one beyond replaces the least recently saved. Codes: 422 when the endpoint is not a public https address, or the keys are not a P-256 key (65 bytes) and a 16-byte secret.`,
+        description: `The browser’s push subscription (\`PushSubscription.toJSON()\`): each alert that fires is pushed to it as a notification, written in this request’s language, until it is unsubscribed, this sign-in ends (signing out, a password reset, the token’s expiry) or its push service says it is gone. Saving it again updates it; a browser saved by another account moves to this one. At most ${MAX_PUSH_DEVICES} browsers per user: a new one beyond replaces the least recently saved. Codes: 422 when the endpoint is not a public https address, or the keys are not a P-256 key (65 bytes) and a 16-byte secret.`,
         tags,
         security: bearer,
         ...ROUTES['POST /api/alert/push/subscribe'],
@@ -301,6 +304,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertsOptions> = async (
       ok(request, {
         devices: await push.subscribe(
           currentUser(request).id,
+          currentUser(request).token.hash,
           request.body,
           localeOf(request.headers.language),
         ),

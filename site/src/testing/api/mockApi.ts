@@ -29,6 +29,7 @@ import { ChatServer, type ChatServerOptions } from './chatSocket';
 import { CoinState, coinHandlers, type CoinOptions } from './coins';
 import { MarketState, marketHandlers, type MarketOptions } from './market';
 import { MonitorState, monitorHandlers, type MonitorOptions } from './monitor';
+import { PushMockState, pushHandlers, type PushOptions } from './push';
 import { respond, route, type RouteAnswer } from './respond';
 import { failure, languageOf, Refusal, type MockRequest, type RouteName } from './request';
 
@@ -63,6 +64,8 @@ export interface MockApiOptions extends AuthOptions, CoinOptions {
   chat?: ChatServerOptions;
   /** Ana's alerts, the alerts that fired and how they are mailed (alerts.ts). */
   alerts?: AlertOptions;
+  /** The browsers that get Ana's alerts as notifications (push.ts). */
+  push?: PushOptions;
   /** How far Ana got in the welcome onboarding, as the server keeps it (none by default). */
   onboarding?: OnboardingProgress;
   /** Routes that misbehave (until `heal`). */
@@ -104,6 +107,8 @@ export class MockApi implements OnboardingStore {
   readonly chat: ChatServer;
   /** Ana's alerts, what fired (`fire` plays an evaluation) and how it is mailed. */
   readonly alerts: AlertState;
+  /** The browsers that get Ana's alerts as notifications. */
+  readonly push: PushMockState;
   /** Ana's onboarding progress, as `GET /api/chat/onboarding` answers it. */
   onboarding: OnboardingProgress | null;
 
@@ -135,6 +140,7 @@ export class MockApi implements OnboardingStore {
       () => this.monitor,
       (notice) => this.chat.notify(ALERT_SOCKET_EVENT, AlertNotice, notice),
     );
+    this.push = new PushMockState(options.push);
     this.routeHandlers = [
       ...authHandlers(this.auth),
       ...coinHandlers(this.coins, this.auth),
@@ -142,6 +148,7 @@ export class MockApi implements OnboardingStore {
       ...monitorHandlers(() => this.monitor, this.auth),
       ...chatHandlers(this.chat, this, this.auth),
       ...alertHandlers(this.alerts, this.auth),
+      ...pushHandlers(this.push, this.auth),
     ];
     // A fault for a route with a query string goes before one for the whole route, so it wins.
     const faults = Object.entries(options.faults ?? {}) as Array<[RouteName, Fault]>;

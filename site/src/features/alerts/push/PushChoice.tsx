@@ -1,7 +1,7 @@
 // The alerts page's choice of browser notifications in this browser: what the browser allows, and
 // a button that turns them on (the browser's permission prompt comes only from that click) or
-// off. Where notifications are on, the subscription is saved again when the page opens, since a
-// browser may renew it on its own and another account may have signed in here since.
+// off. A subscription left by an account that signed out here since is ended when the page
+// opens (pushNotifications.ts).
 import { Button, toaster } from '@coinlens/design-system';
 import { Flex } from '@chakra-ui/react/flex';
 import { chakra } from '@chakra-ui/react/styled-system';
@@ -12,7 +12,6 @@ import { ApiError } from '../../../data/errors';
 import {
   pushState,
   PushRefusedError,
-  resyncPush,
   turnPushOff,
   turnPushOn,
   type PushState,
@@ -30,11 +29,11 @@ export function PushChoice({ phone = false }: PushChoiceProps) {
 
   useEffect(() => {
     let live = true;
-    void pushState().then((now) => {
-      if (!live) return;
-      setState(now);
-      if (now === 'on') void resyncPush(api).catch(() => undefined);
-    });
+    pushState(api)
+      .catch(() => 'off' as const)
+      .then((now) => {
+        if (live) setState(now);
+      });
     return () => {
       live = false;
     };
@@ -55,7 +54,7 @@ export function PushChoice({ phone = false }: PushChoiceProps) {
             : t('push.failed');
       toaster.create({ type: 'error', title });
     } finally {
-      setState(await pushState());
+      setState(await pushState(api).catch(() => 'off' as const));
       setBusy(false);
     }
   };

@@ -1,111 +1,53 @@
 // Turning browser notifications on and off against a browser whose Push API answers as a real one
-// does (permission, registration, subscription), and an API client that records the calls.
+// does (testing/fakePush.ts), and an API client that records the calls.
 import type { ApiClient } from '../../../data/client';
+import { MOCK_VAPID_KEY as PUBLIC_KEY } from '../../../testing/api/push';
+import { FAKE_PUSH_ENDPOINT, installFakePush } from '../../../testing/fakePush';
 import {
   PUSH_WORKER_URL,
   pushState,
   PushRefusedError,
-  resyncPush,
   turnPushOff,
   turnPushOn,
 } from './pushNotifications';
 
-const PUBLIC_KEY =
-  'BPf-dHE1eGyNWqgoS6u1Eq1ok9U0C2b1pKNfvH2SXpkKGAwSj5Kqy4CXeUHKfQ8VqI7IZH-O_TL9zX8s1L2FXjU';
-
-class FakeSubscription {
-  unsubscribed = false;
-  constructor(
-    readonly endpoint: string,
-    private readonly owner: FakePushManager,
-  ) {}
-  toJSON() {
-    return { endpoint: this.endpoint, keys: { p256dh: 'p', auth: 'a' } };
-  }
-  async unsubscribe() {
-    this.unsubscribed = true;
-    this.owner.subscription = null;
-    return true;
-  }
-}
-
-class FakePushManager {
-  subscription: FakeSubscription | null = null;
-  subscribedWith: PushSubscriptionOptionsInit | null = null;
-  async getSubscription() {
-    return this.subscription;
-  }
-  async subscribe(options: PushSubscriptionOptionsInit) {
-    this.subscribedWith = options;
-    this.subscription = new FakeSubscription('https://push.example.com/abc', this);
-    return this.subscription;
-  }
-}
-
-/** A browser with the Push API: its permission answer, and what was registered. */
-function installBrowser(answer: NotificationPermission = 'granted') {
-  const pushManager = new FakePushManager();
-  let registered: { url: string; scope?: string } | null = null;
-  const registration = { pushManager };
-  const permission = { value: 'default' as NotificationPermission, asked: 0 };
-  Object.defineProperty(window, 'Notification', {
-    configurable: true,
-    value: {
-      get permission() {
-        return permission.value;
-      },
-      requestPermission: async () => {
-        permission.asked += 1;
-        permission.value = answer;
-        return answer;
-      },
-    },
-  });
-  Object.defineProperty(window, 'PushManager', { configurable: true, value: FakePushManager });
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: {
-      register: async (url: string, options?: RegistrationOptions) => {
-        registered = { url, scope: options?.scope };
-        return registration;
-      },
-      ready: Promise.resolve(registration),
-      getRegistration: async () => (registered ? registration : undefined),
-    },
-  });
-  return { pushManager, permission, registered: () => registered };
-}
-
-function removeBrowser() {
-  for (const name of ['Notification', 'PushManager'] as const) {
-    Reflect.deleteProperty(window, name);
-  }
-  Reflect.deleteProperty(navigator, 'serviceWorker');
-}
-
-/** An API client that answers the push routes and records what was posted. */
+/**
+ * An API client that answers the push routes as the API does for one sign-in (which endpoints it
+ * holds), and records what was posted.
+ */
 function recordingClient(devices = 1) {
   const posts: { path: string; body: unknown }[] = [];
+  const saved = new Set<string>();
   const client = {
-    get: jest.fn(async (path: string) => {
-      if (path === '/api/alert/push/key') return { publicKey: PUBLIC_KEY, devices };
-      throw new Error(`unexpected GET ${path}`);
+    get: jest.fn(async (path: string, options?: { query?: { endpoint?: string } }) => {
+      if (path !== '/api/alert/push/key') throw new Error(`unexpected GET ${path}`);
+      const endpoint = options?.query?.endpoint;
+      return { publicKey: PUBLIC_KEY, devices, subscribed: !!endpoint && saved.has(endpoint) };
     }),
-    post: jest.fn(async (path: string, body?: unknown) => {
+    post: jest.fn(async (path: string, body: { endpoint: string }) => {
       posts.push({ path, body });
+      if (path.endsWith('/unsubscribe')) saved.delete(body.endpoint);
+      else saved.add(body.endpoint);
       return { devices: path.endsWith('/unsubscribe') ? devices - 1 : devices };
     }),
   } as unknown as ApiClient;
-  return { client, posts };
+  return { client, posts, saved };
 }
 
-afterEach(removeBrowser);
+let restore = () => {};
+/** A browser whose permission prompt answers `answer`. */
+function installBrowser(answer: NotificationPermission) {
+  const browser = installFakePush({ answer });
+  restore = browser.restore;
+  return browser;
+}
+afterEach(() => restore());
 
 describe('browser notifications', () => {
   it('are unsupported where the browser has no Push API, and nothing is asked', async () => {
-    removeBrowser();
+    restore = installFakePush({ unsupported: true }).restore;
     const { client, posts } = recordingClient();
-    expect(await pushState()).toBe('unsupported');
+    expect(await pushState(client)).toBe('unsupported');
     await expect(turnPushOn(client)).rejects.toEqual(new PushRefusedError('unsupported'));
     expect(posts).toEqual([]);
   });
@@ -113,12 +55,12 @@ describe('browser notifications', () => {
   it('ask nothing until turned on, then subscribe with the server’s key and save it', async () => {
     const browser = installBrowser('granted');
     const { client, posts } = recordingClient(2);
-    expect(await pushState()).toBe('off');
-    expect(browser.permission.asked).toBe(0);
+    expect(await pushState(client)).toBe('off');
+    expect(browser.state.asked).toBe(0);
 
     expect(await turnPushOn(client)).toBe(2);
-    expect(browser.permission.asked).toBe(1);
-    expect(browser.registered()).toEqual({ url: PUSH_WORKER_URL, scope: '/' });
+    expect(browser.state.asked).toBe(1);
+    expect(browser.state.registered).toEqual({ url: PUSH_WORKER_URL, scope: '/' });
     expect(browser.pushManager.subscribedWith?.userVisibleOnly).toBe(true);
     const key = browser.pushManager.subscribedWith?.applicationServerKey as Uint8Array;
     expect(key).toHaveLength(65);
@@ -126,10 +68,10 @@ describe('browser notifications', () => {
     expect(posts).toEqual([
       {
         path: '/api/alert/push/subscribe',
-        body: { endpoint: 'https://push.example.com/abc', keys: { p256dh: 'p', auth: 'a' } },
+        body: browser.pushManager.subscription?.toJSON(),
       },
     ]);
-    expect(await pushState()).toBe('on');
+    expect(await pushState(client)).toBe('on');
   });
 
   it.each([
@@ -139,9 +81,9 @@ describe('browser notifications', () => {
     const browser = installBrowser(answer);
     const { client, posts } = recordingClient();
     await expect(turnPushOn(client)).rejects.toEqual(new PushRefusedError(reason));
-    expect(browser.registered()).toBeNull();
+    expect(browser.state.registered).toBeNull();
     expect(posts).toEqual([]);
-    expect(await pushState()).toBe(answer === 'denied' ? 'denied' : 'off');
+    expect(await pushState(client)).toBe(answer === 'denied' ? 'denied' : 'off');
   });
 
   it('turned off unsubscribe the browser and tell the server which one', async () => {
@@ -153,19 +95,21 @@ describe('browser notifications', () => {
     expect(subscription.unsubscribed).toBe(true);
     expect(posts.at(-1)).toEqual({
       path: '/api/alert/push/unsubscribe',
-      body: { endpoint: 'https://push.example.com/abc' },
+      body: { endpoint: FAKE_PUSH_ENDPOINT },
     });
-    expect(await pushState()).toBe('off');
+    expect(await pushState(client)).toBe('off');
   });
 
-  it('are saved again on a later visit only where they are on', async () => {
-    installBrowser('granted');
-    const { client, posts } = recordingClient();
-    expect(await resyncPush(client)).toBe(false);
-    expect(posts).toEqual([]);
+  it('left by a sign-in that ended here are ended at the next visit, and show off', async () => {
+    const browser = installBrowser('granted');
+    const { client, posts, saved } = recordingClient();
     await turnPushOn(client);
+    const subscription = browser.pushManager.subscription!;
+    // The API forgets the browser when the account that saved it signs out.
+    saved.clear();
     posts.length = 0;
-    expect(await resyncPush(client)).toBe(true);
-    expect(posts.map((post) => post.path)).toEqual(['/api/alert/push/subscribe']);
+    expect(await pushState(client)).toBe('off');
+    expect(subscription.unsubscribed).toBe(true);
+    expect(posts).toEqual([]);
   });
 });

@@ -42,12 +42,30 @@ async function subscriptionNow(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** Where this browser stands now. */
-export async function pushState(): Promise<PushState> {
+/** Where this browser stands now, without asking the API. */
+function localState(): PushState | null {
   if (!supported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
   if (Notification.permission !== 'granted') return 'off';
-  return (await subscriptionNow()) ? 'on' : 'off';
+  return null;
+}
+
+/**
+ * Where this browser stands now for the signed-in user. A subscription the API does not hold for
+ * this sign-in (saved by an account that signed out here since, or by another one) is ended
+ * here: notifications are on only when this user turned them on in this sign-in.
+ */
+export async function pushState(client: ApiClient): Promise<PushState> {
+  const local = localState();
+  if (local) return local;
+  const subscription = await subscriptionNow();
+  if (!subscription) return 'off';
+  const { subscribed } = await client.get<PushKey>('/api/alert/push/key', {
+    query: { endpoint: subscription.endpoint },
+  });
+  if (subscribed) return 'on';
+  await subscription.unsubscribe();
+  return 'off';
 }
 
 /** The VAPID key as the bytes `pushManager.subscribe()` takes in every browser. */
@@ -96,16 +114,4 @@ export async function turnPushOff(client: ApiClient): Promise<number> {
   await subscription.unsubscribe();
   const left = await client.post<PushDevices>('/api/alert/push/unsubscribe', { endpoint });
   return left.devices;
-}
-
-/**
- * Saves this browser's subscription again when it has one: a browser can renew its subscription
- * on its own, and another account may have signed in here since. Answers whether it has one.
- */
-export async function resyncPush(client: ApiClient): Promise<boolean> {
-  if ((await pushState()) !== 'on') return false;
-  const subscription = await subscriptionNow();
-  if (!subscription) return false;
-  await save(client, subscription);
-  return true;
 }
