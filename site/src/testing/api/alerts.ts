@@ -2,12 +2,16 @@
 // answer them: the list newest first with its limit of 20, add and modify with the server's checks
 // (the subject named for the kind, the value, keyword and cooldown in range, a source's event
 // still to come) and its 422s in the request's language, delete keeping what fired, the fired
-// alerts paged newest first with the unread count, marking them read, and the mail choice (none
-// for an account without an address). `fire` plays an evaluation: what fired is kept and sent to
+// alerts paged newest first with the unread count, marking them read, the mail choice (none
+// for an account without an address), and the webhook as api/src/alerts/webhook.ts keeps it (its
+// address checked, its secret made the first time and kept, rotated with the previous one signing
+// for a day, removed with its secret). `fire` plays an evaluation: what fired is kept and sent to
 // the user's sockets as the `alert` event, as api/src/alerts/deliver.ts does.
 import {
   ALERT_COOLDOWN_MINUTES,
   ALERT_KEYWORD_LENGTH,
+  ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS,
+  ALERT_WEBHOOK_URL_MAX,
   MAX_ALERTS,
   type Alert,
   type AlertAddBody,
@@ -19,7 +23,10 @@ import {
   type AlertModifyBody,
   type AlertNotice,
   type AlertSettings,
+  type AlertSettingsBody,
   type AlertSubject,
+  type AlertWebhook,
+  type AlertWebhookBody,
   type MarketSource,
 } from '@coinlens/contract';
 import type { HttpHandler } from 'msw';
@@ -37,6 +44,8 @@ export interface AlertOptions {
   events?: AlertEvent[];
   /** How the alerts are mailed: `each` to Ana's address by default. */
   settings?: { email: AlertMailMode; address: string | null };
+  /** Ana's webhook (none by default); `fakeWebhook` makes one. */
+  webhook?: AlertWebhook | null;
 }
 
 const MAX_MOVE = 1000;
@@ -85,6 +94,82 @@ export function fakeAlertEvent(id: number, fields: Partial<AlertEvent> = {}): Al
   };
 }
 
+/** A signing secret as the API writes one: `whsec_` and 32 bytes in URL-safe base64 (43). */
+export const WEBHOOK_SECRET = 'whsec_Q29pbmxlbnMgc3RvcmllczogbmV2ZXIgYSByZWFsIHM';
+
+/**
+ * A webhook with sensible defaults: on, at a public https address, signed with `WEBHOOK_SECRET`,
+ * its latest post taken (HTTP 200) ten minutes before the stories' moment.
+ */
+export function fakeWebhook(fields: Partial<AlertWebhook> = {}): AlertWebhook {
+  return {
+    url: 'https://hooks.example.com/coinlens',
+    enabled: true,
+    secret: WEBHOOK_SECRET,
+    previousSecretExpiresAt: null,
+    lastDelivery: { at: QUOTED_AT - 600, ok: true, status: 200 },
+    ...fields,
+  };
+}
+
+/** A new secret, made as the API makes one (api/src/alerts/webhook.ts `newWebhookSecret`). */
+function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return `whsec_${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+}
+
+/** Whether a literal IPv4 address is in a range the API refuses (not public unicast). */
+function isSpecialIpv4(host: string): boolean {
+  const parts = host.split('.').map(Number);
+  const [a = 0, b = 0, c = 0] = parts;
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113)
+  );
+}
+
+/**
+ * The webhook's address checked as the API's FetchGuard.checkUrl checks it in production (https
+ * only), answered as it is stored. The mock has no resolver: a name under `.invalid` or `.test`
+ * is not found, `localhost` and the special literal addresses are refused as not public, and any
+ * other name resolves to a public address.
+ */
+function checkedWebhookUrl(text: string): string {
+  if (text.length > ALERT_WEBHOOK_URL_MAX) throw new Refusal(422, 'alertWebhookUrl');
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new Refusal(422, 'alertWebhookUrl');
+  }
+  if (url.username || url.password || url.protocol !== 'https:') {
+    throw new Refusal(422, 'alertWebhookUrl');
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (/\.(invalid|test)$/.test(host)) throw new Refusal(422, 'alertWebhookHost');
+  const ipv4 = /^\d+\.\d+\.\d+\.\d+$/.test(host);
+  // Of IPv6 literals, only global unicast (2000::/3) passes here.
+  const ipv6 = host.includes(':');
+  const special =
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    (ipv4 && isSpecialIpv4(host)) ||
+    (ipv6 && !/^[23]/.test(host));
+  if (special) throw new Refusal(422, 'alertWebhookAddress');
+  return url.href;
+}
+
 function checkedValue(kind: AlertKind, value: number | undefined): number | null {
   if (kind === 'move24h') {
     if (value === undefined || !(value > 0 && value <= MAX_MOVE))
@@ -120,11 +205,13 @@ function checkedCooldown(minutes: number | undefined): number {
   return value;
 }
 
-/** Ana's alerts, what fired, and how it is mailed. */
+/** Ana's alerts, what fired, how it is mailed and her webhook. */
 export class AlertState {
   alerts: Alert[];
   events: AlertEvent[];
   settings: { email: AlertMailMode; address: string | null };
+  /** Ana's webhook as the server keeps it (a lapsed previous secret is left out when answered). */
+  webhook: AlertWebhook | null;
   private nextId: number;
   private nextEventId: number;
 
@@ -138,6 +225,7 @@ export class AlertState {
     this.alerts = [...(options.alerts ?? [])];
     this.events = [...(options.events ?? [])];
     this.settings = options.settings ?? { email: 'each', address: 'ana@example.com' };
+    this.webhook = options.webhook ? { ...options.webhook } : null;
     this.nextId = Math.max(0, ...this.alerts.map((alert) => alert.id)) + 1;
     this.nextEventId = Math.max(0, ...this.events.map((event) => event.id)) + 1;
   }
@@ -237,19 +325,62 @@ export class AlertState {
     return { unread: this.unread() };
   }
 
-  /** The settings as the API answers them (no webhook in the mock). */
+  /** The settings as the API answers them. */
   answerSettings(): AlertSettings {
-    const noWebhook = { webhook: null };
-    return { ...this.settings, ...noWebhook } as AlertSettings;
+    const webhook = this.webhook && {
+      ...this.webhook,
+      previousSecretExpiresAt:
+        this.webhook.previousSecretExpiresAt !== null &&
+        this.webhook.previousSecretExpiresAt * 1000 > Date.now()
+          ? this.webhook.previousSecretExpiresAt
+          : null,
+    };
+    return { ...this.settings, webhook };
   }
 
-  setMail(email: AlertMailMode | undefined): AlertSettings {
-    if (email !== undefined) {
-      if (this.settings.address === null && email !== 'none') {
+  /**
+   * POST /api/alert/settings, in the API's order: the webhook's address is checked first, so that
+   * a refused one changes nothing; then the mail's choice, then the webhook (absent: as it is).
+   */
+  setSettings(body: AlertSettingsBody): AlertSettings {
+    const webhook = body.webhook && { ...body.webhook, url: checkedWebhookUrl(body.webhook.url) };
+    if (body.email !== undefined) {
+      if (this.settings.address === null && body.email !== 'none') {
         throw new Refusal(422, 'alertMailNoAddress');
       }
-      this.settings = { ...this.settings, email };
+      this.settings = { ...this.settings, email: body.email };
     }
+    if (webhook !== undefined) this.setWebhook(webhook);
+    return this.answerSettings();
+  }
+
+  /** Sets the webhook (its secret made the first time, kept after), or removes it (null). */
+  private setWebhook(webhook: AlertWebhookBody | null): void {
+    if (webhook === null) {
+      this.webhook = null;
+      return;
+    }
+    const enabled = webhook.enabled ?? true;
+    this.webhook = this.webhook
+      ? { ...this.webhook, url: webhook.url, enabled }
+      : {
+          url: webhook.url,
+          enabled,
+          secret: newSecret(),
+          previousSecretExpiresAt: null,
+          lastDelivery: null,
+        };
+  }
+
+  /** POST /api/alert/webhook/rotate: a new secret, the previous one signing a day more. */
+  rotate(): AlertSettings {
+    if (!this.webhook) throw new Refusal(404, 'alertWebhookNone');
+    const now = Math.floor(Date.now() / 1000);
+    this.webhook = {
+      ...this.webhook,
+      secret: newSecret(),
+      previousSecretExpiresAt: now + ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS * 3600,
+    };
     return this.answerSettings();
   }
 
@@ -307,6 +438,7 @@ export function alertHandlers(alerts: AlertState, auth: AuthState): HttpHandler[
     envelopeRoute('GET /api/alert/events', auth, ({ query }) => alerts.page(query)),
     envelopeRoute('POST /api/alert/read', auth, ({ body }) => alerts.read(body.ids)),
     envelopeRoute('GET /api/alert/settings', auth, () => alerts.answerSettings()),
-    envelopeRoute('POST /api/alert/settings', auth, ({ body }) => alerts.setMail(body.email)),
+    envelopeRoute('POST /api/alert/settings', auth, ({ body }) => alerts.setSettings(body)),
+    envelopeRoute('POST /api/alert/webhook/rotate', auth, () => alerts.rotate()),
   ];
 }

@@ -8,7 +8,7 @@ export { ChatServer, EventMismatch, ioOverGlobals, loadMockedIo, settle } from '
 export type { ChatReply, ChatServerOptions, ReplyPart } from './chatSocket';
 export type { CodeType, SentMail } from './auth';
 export { fakeLines, fakeSource } from './monitor';
-export { coinSubject, fakeAlert, fakeAlertEvent } from './alerts';
+export { coinSubject, fakeAlert, fakeAlertEvent, fakeWebhook, WEBHOOK_SECRET } from './alerts';
 export type { AlertOptions, AlertState } from './alerts';
 export {
   MARKET_REFRESH_SECONDS,

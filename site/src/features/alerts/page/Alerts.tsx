@@ -1,24 +1,17 @@
 // The Alerts page (/alerts/ and the phone's /mobile/alerts/): the user's alerts with pause and
 // resume, edit and delete; the history of the alerts that fired, a page at a time, each with the
 // figure that fired it, its provider and as-of time and a link to its coin or source; and how the
-// alerts are mailed (each, a daily digest or none; none for an account without an address), and
-// browser notifications in this browser (push/PushChoice.tsx).
+// alerts are mailed (each, a daily digest or none; none for an account without an address),
+// browser notifications in this browser (push/PushChoice.tsx), and the webhook that fired alerts
+// are posted to (WebhookSettings.tsx).
 import type { Alert, AlertMailMode } from '@coinlens/contract';
-import {
-  AlertItem,
-  Button,
-  InlineRetry,
-  Modal,
-  formatDateTime,
-  toaster,
-} from '@coinlens/design-system';
+import { AlertItem, Button, Modal, formatDateTime, toaster } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useId, useState, type ReactNode } from 'react';
 import { apiAssetUrl } from '../../../data/client';
-import { ApiError } from '../../../data/errors';
 import { Link } from '../../../i18n/Link';
 import { AlertDialog } from '../dialog/AlertDialog';
 import { PushChoice } from '../push/PushChoice';
@@ -33,6 +26,8 @@ import {
   useHistory,
 } from '../shared/alerts';
 import { subjectPath, useAlertLabels, type AlertLabels } from '../shared/labels';
+import { Muted, NotLoaded, Section, failureText } from './Section';
+import { WebhookSettings } from './WebhookSettings';
 
 const SubjectLink = chakra(Link, {
   base: {
@@ -60,45 +55,20 @@ export function Alerts({ phone = false }: AlertsProps) {
       <History phone={phone} labels={labels} />
       <MailChoice phone={phone} />
       <NotificationChoice phone={phone} />
+      <WebhookSettings phone={phone} />
     </Flex>
   );
 }
 
-function Section({
-  title,
-  aside,
-  children,
-}: {
-  title: string;
-  aside?: ReactNode;
-  children: ReactNode;
-}) {
-  const id = useId();
+/** A list's place while it loads. */
+function Skeletons() {
+  const { t } = useTranslation('alerts');
   return (
-    <chakra.section aria-labelledby={id}>
-      <Flex alignItems="baseline" gap="3" marginBottom="3">
-        <chakra.h2 id={id} fontSize="xl" fontWeight="semibold" letterSpacing="tight">
-          {title}
-        </chakra.h2>
-        {aside}
-      </Flex>
-      {children}
-    </chakra.section>
+    <Box role="status" aria-label={t('page.loading')}>
+      <AlertItem.Skeleton />
+      <AlertItem.Skeleton />
+    </Box>
   );
-}
-
-/** Text in the muted colour, a line under what it explains. */
-function Muted({ children, ...rest }: { children: ReactNode; role?: string }) {
-  return (
-    <chakra.p fontSize="sm" color="fg.muted" {...rest}>
-      {children}
-    </chakra.p>
-  );
-}
-
-/** Why a call failed: the server's words in the page's language, or ours. */
-function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.msg ? error.msg : fallback;
 }
 
 function AlertList({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
@@ -230,21 +200,8 @@ function AlertList({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
           })}
         </chakra.ul>
       );
-  } else if (error) {
-    body = (
-      <InlineRetry
-        text={failureText(error, t('page.error'))}
-        retryLabel={t('page.retry')}
-        onRetry={() => void mutate()}
-      />
-    );
   } else {
-    body = (
-      <Box role="status" aria-label={t('page.loading')}>
-        <AlertItem.Skeleton />
-        <AlertItem.Skeleton />
-      </Box>
-    );
+    body = <NotLoaded error={error} onRetry={() => void mutate()} placeholder={<Skeletons />} />;
   }
 
   return (
@@ -391,21 +348,8 @@ function History({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
           )}
         </>
       );
-  } else if (error) {
-    body = (
-      <InlineRetry
-        text={failureText(error, t('page.error'))}
-        retryLabel={t('page.retry')}
-        onRetry={() => void mutate()}
-      />
-    );
   } else {
-    body = (
-      <Box role="status" aria-label={t('page.loading')}>
-        <AlertItem.Skeleton />
-        <AlertItem.Skeleton />
-      </Box>
-    );
+    body = <NotLoaded error={error} onRetry={() => void mutate()} placeholder={<Skeletons />} />;
   }
 
   return <Section title={t('history.title')}>{body}</Section>;
@@ -484,16 +428,8 @@ function MailChoice({ phone }: { phone: boolean }) {
         </chakra.p>
       </chakra.fieldset>
     );
-  } else if (error) {
-    body = (
-      <InlineRetry
-        text={failureText(error, t('page.error'))}
-        retryLabel={t('page.retry')}
-        onRetry={() => void mutate()}
-      />
-    );
   } else {
-    body = <Muted role="status">{t('page.loading')}</Muted>;
+    body = <NotLoaded error={error} onRetry={() => void mutate()} />;
   }
 
   return <Section title={t('mail.title')}>{body}</Section>;

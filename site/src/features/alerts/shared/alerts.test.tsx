@@ -6,7 +6,17 @@ import { clearToken, setToken } from '../../../data/token';
 import { fakeAlert, fakeAlertEvent, type MockApi } from '../../../testing/api';
 import { mockApi } from '../../../testing/api/unitTest';
 import { ANA } from '../../../testing/fixtures';
-import { addAlert, applyNotice, deleteAlert, markRead, useAlertList, useInbox } from './alerts';
+import {
+  addAlert,
+  applyNotice,
+  deleteAlert,
+  markRead,
+  rotateWebhookSecret,
+  setWebhook,
+  useAlertList,
+  useAlertSettings,
+  useInbox,
+} from './alerts';
 
 afterEach(async () => {
   clearToken();
@@ -79,4 +89,51 @@ it('shows a new alert first in the list and a deleted one no more, without askin
   await act(() => deleteAlert(1));
   expect(text('list')).toBe('2');
   expect(lists()).toBe(before);
+});
+
+/** What the webhook section would show: its address, whether it is on, its secret, or none. */
+function ShownWebhook() {
+  const settings = useAlertSettings().data;
+  const webhook = settings?.webhook;
+  let shown = '…';
+  if (settings) {
+    shown = webhook
+      ? `${webhook.url} ${webhook.enabled ? 'on' : 'paused'} ${webhook.secret} ${webhook.previousSecretExpiresAt ?? '-'}`
+      : 'none';
+  }
+  return <p data-testid="webhook">{shown}</p>;
+}
+
+it('shows a webhook set, paused, with a new secret and removed from the answers, without asking again', async () => {
+  const api = mockApi();
+  setToken(api.tokenFor(ANA));
+  render(
+    <ApiProvider config={{ dedupingInterval: 0, shouldRetryOnError: false }}>
+      <ShownWebhook />
+    </ApiProvider>,
+  );
+  await waitFor(() => expect(text('webhook')).toBe('none'));
+  const gets = () => api.calls('GET /api/alert/settings').length;
+  const before = gets();
+
+  await act(() => setWebhook({ url: 'https://hooks.example.com/in', enabled: true }));
+  const secret = api.alerts.webhook!.secret;
+  expect(text('webhook')).toBe(`https://hooks.example.com/in on ${secret} -`);
+  await act(() => setWebhook({ url: 'https://hooks.example.com/in', enabled: false }));
+  expect(text('webhook')).toBe(`https://hooks.example.com/in paused ${secret} -`);
+  const rotated = await act(() => rotateWebhookSecret());
+  const { secret: fresh, previousSecretExpiresAt } = rotated.webhook!;
+  expect(fresh).not.toBe(secret);
+  expect(text('webhook')).toBe(
+    `https://hooks.example.com/in paused ${fresh} ${previousSecretExpiresAt}`,
+  );
+  await act(() => setWebhook(null));
+  expect(text('webhook')).toBe('none');
+
+  expect(gets()).toBe(before);
+  expect(api.calls('POST /api/alert/settings').map((call) => call.body)).toEqual([
+    { webhook: { url: 'https://hooks.example.com/in', enabled: true } },
+    { webhook: { url: 'https://hooks.example.com/in', enabled: false } },
+    { webhook: null },
+  ]);
 });

@@ -1,6 +1,6 @@
 // The signed-in user's alerts through the API (`/api/alert/*`, described at /api/docs): the list,
-// the fired alerts (the bell's unread inbox and the history's pages), the mail choice, the calls
-// that change them, and what a realtime notice does to the cache. Every key is a request path, as
+// the fired alerts (the bell's unread inbox and the history's pages), the mail choice and the
+// webhook, the calls that change them, and what a realtime notice does to the cache. Every key is a request path, as
 // the site's other SWR resources are; a change puts its answer into the cache or has the alert
 // resources fetched again.
 import type {
@@ -12,6 +12,8 @@ import type {
   AlertModifyBody,
   AlertNotice,
   AlertSettings,
+  AlertSettingsBody,
+  AlertWebhookBody,
 } from '@coinlens/contract';
 import { useSyncExternalStore } from 'react';
 import { mutate as mutateCache } from 'swr';
@@ -23,6 +25,8 @@ import { getToken, subscribeToken } from '../../../data/token';
 export const ALERT_LIST_PATH = '/api/alert/list';
 export const ALERT_EVENTS_PATH = '/api/alert/events';
 export const ALERT_SETTINGS_PATH = '/api/alert/settings';
+/** Where the webhook's signing secret is rotated (a call, not a resource). */
+const ALERT_WEBHOOK_ROTATE_PATH = '/api/alert/webhook/rotate';
 
 /** How many unread alerts the bell's inbox shows at most. */
 export const INBOX_SIZE = 20;
@@ -74,7 +78,7 @@ export function useHistory(page: number): ApiResource<AlertEventPage> {
   return signedIn ? resource : { ...resource, data: undefined };
 }
 
-/** How the user's alerts are mailed, and to which address. */
+/** How the user's alerts are mailed, and to which address; and their webhook. */
 export const useAlertSettings = () => useUserApi<AlertSettings>(ALERT_SETTINGS_PATH);
 
 /** Has every alert resource fetched again (what is on screen now; the rest when next shown). */
@@ -166,12 +170,39 @@ export async function deleteAlert(id: number, client: ApiClient = api): Promise<
   await mutateCache(isEventsKey);
 }
 
-/** POST /api/alert/settings: the answer goes into the cache. */
-export async function setMailMode(
-  email: AlertMailMode,
-  client: ApiClient = api,
-): Promise<AlertSettings> {
-  const settings = await client.post<AlertSettings>(ALERT_SETTINGS_PATH, { email });
+/** Puts the settings the server answered into the cache, as they are: nothing is asked again. */
+async function rememberSettings(settings: AlertSettings): Promise<AlertSettings> {
   await mutateCache(ALERT_SETTINGS_PATH, settings, { revalidate: false });
   return settings;
+}
+
+/** POST /api/alert/settings with `body`: what it leaves out stays as it is. */
+async function saveSettings(body: AlertSettingsBody, client: ApiClient): Promise<AlertSettings> {
+  return rememberSettings(await client.post<AlertSettings>(ALERT_SETTINGS_PATH, body));
+}
+
+/** POST /api/alert/settings: the answer goes into the cache. */
+export function setMailMode(email: AlertMailMode, client: ApiClient = api): Promise<AlertSettings> {
+  return saveSettings({ email }, client);
+}
+
+/**
+ * Sets the webhook (its secret is made by the server the first time, kept after), or removes it
+ * with its secret (null); throws ApiFailure, a 422 for an address the server refuses. `enabled`
+ * is required: the server turns a webhook on when a change leaves it out, which would resume a
+ * paused one whose address is edited.
+ */
+export function setWebhook(
+  webhook: Required<AlertWebhookBody> | null,
+  client: ApiClient = api,
+): Promise<AlertSettings> {
+  return saveSettings({ webhook }, client);
+}
+
+/**
+ * POST /api/alert/webhook/rotate: a new signing secret; the answer's
+ * `webhook.previousSecretExpiresAt` says until when the previous one also signs.
+ */
+export async function rotateWebhookSecret(client: ApiClient = api): Promise<AlertSettings> {
+  return rememberSettings(await client.post<AlertSettings>(ALERT_WEBHOOK_ROTATE_PATH));
 }
