@@ -17,6 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Clock } from '../auth/clock.js';
+import { columnList, doubles, instants, integers, rowsOf, texts } from '../db/arrays.js';
 import type { Database } from '../db/client.js';
 import { alertEvents, alerts, sourceLines, sources } from '../db/schema.js';
 import { queueFirings } from './mail.js';
@@ -35,6 +36,7 @@ import {
 } from './rules.js';
 
 type AlertRow = typeof alerts.$inferSelect;
+type AlertEventRow = typeof alertEvents.$inferSelect;
 
 /** Firings written in one transaction: one statement each for the alerts, events and mails. */
 const FIRE_BATCH = 500;
@@ -267,42 +269,63 @@ export class AlertEvaluator {
     const firedAt = new Date(nowMs);
     return this.db
       .transaction(async (tx) => {
+        // Each alert still in the state read: neither fired nor changed since.
         const spent = await tx
           .update(alerts)
           .set({ armed: false, lastFiredAt: firedAt })
+          .from(
+            sql`unnest(${integers(batch.map(({ row }) => row.id))}, ${instants(batch.map(({ row }) => row.lastFiredAt))}, ${doubles(batch.map(({ row }) => row.line))}) as read (id, last_fired_at, line)`,
+          )
           .where(
             and(
               eq(alerts.paused, false),
               eq(alerts.armed, true),
-              or(...batch.map(({ row }) => unchanged(row))),
+              sql`${alerts.id} = read.id and ${alerts.lastFiredAt} is not distinct from read.last_fired_at and ${alerts.line} is not distinct from read.line`,
             ),
           )
           .returning({ id: alerts.id });
         const won = new Set(spent.map(({ id }) => id));
         const mine = batch.filter(({ row }) => won.has(row.id));
         if (mine.length === 0) return [];
-        const events = await tx
-          .insert(alertEvents)
-          .values(
-            mine.map(({ row, firing, figure }) => ({
-              userId: row.userId,
-              alertId: row.id,
-              firing,
-              kind: row.kind,
-              coinId: row.coinId,
-              sourceId: row.sourceId,
-              line: lineOf(row)?.line ?? null,
-              keyword: row.keyword,
-              figure: figure?.figure ?? null,
-              provider: figure?.provider ?? null,
-              asOf: figure ? new Date(figure.asOf * 1000) : null,
-              firedAt,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning();
+        const events: AlertEventRow[] = mine.map(({ row, firing, figure }) => ({
+          id: 0,
+          userId: row.userId,
+          alertId: row.id,
+          firing,
+          kind: row.kind,
+          coinId: row.coinId,
+          sourceId: row.sourceId,
+          line: lineOf(row)?.line ?? null,
+          keyword: row.keyword,
+          figure: figure?.figure ?? null,
+          provider: figure?.provider ?? null,
+          asOf: figure ? new Date(figure.asOf * 1000) : null,
+          firedAt,
+          readAt: null,
+        }));
+        const column = <T>(pick: (event: AlertEventRow) => T) => events.map(pick);
+        const ids = rowsOf<{ id: number; alert_id: number }>(
+          await tx.execute(
+            sql`insert into ${alertEvents} (${columnList(
+              alertEvents.userId,
+              alertEvents.alertId,
+              alertEvents.firing,
+              alertEvents.kind,
+              alertEvents.coinId,
+              alertEvents.sourceId,
+              alertEvents.line,
+              alertEvents.keyword,
+              alertEvents.figure,
+              alertEvents.provider,
+              alertEvents.asOf,
+              alertEvents.firedAt,
+            )}) select *, ${firedAt.toISOString()}::timestamptz from unnest(${integers(column((event) => event.userId))}, ${integers(column((event) => event.alertId))}, ${texts(column((event) => event.firing))}, ${texts(column((event) => event.kind))}, ${integers(column((event) => event.coinId))}, ${integers(column((event) => event.sourceId))}, ${doubles(column((event) => event.line))}, ${texts(column((event) => event.keyword))}, ${doubles(column((event) => event.figure))}, ${texts(column((event) => event.provider))}, ${instants(column((event) => event.asOf))}) on conflict do nothing returning ${sql.identifier(alertEvents.id.name)}, ${sql.identifier(alertEvents.alertId.name)}`,
+          ),
+        );
         // Written already: leave the alerts as they were.
-        if (events.length !== mine.length) tx.rollback();
+        if (ids.length !== mine.length) tx.rollback();
+        const idOf = new Map(ids.map((row) => [row.alert_id, row.id]));
+        for (const event of events) event.id = idOf.get(event.alertId!)!;
         const eventOf = new Map(events.map((event) => [event.alertId!, event]));
         const written = mine.map(({ row }) => ({
           eventId: eventOf.get(row.id)!.id,
@@ -328,15 +351,6 @@ export class AlertEvaluator {
         throw error;
       });
   }
-}
-
-/** The alert's state is still the one read: neither fired nor changed since. */
-function unchanged(row: AlertRow): SQL {
-  return and(
-    eq(alerts.id, row.id),
-    row.lastFiredAt === null ? isNull(alerts.lastFiredAt) : eq(alerts.lastFiredAt, row.lastFiredAt),
-    row.line === null ? isNull(alerts.line) : eq(alerts.line, row.line),
-  )!;
 }
 
 /** `armed` is still `value` (null included). */

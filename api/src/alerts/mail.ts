@@ -20,6 +20,7 @@ import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../auth/clock.js';
+import { anyOf } from '../db/arrays.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
 import { alertMailQueue, alertMailSettings, alertUnsubscribeTokens, users } from '../db/schema.js';
@@ -29,6 +30,7 @@ import { alertMail } from '../mail/alertTemplates.js';
 import type { Mailer } from '../mail/index.js';
 import { messageEventsOf } from './messageEvents.js';
 import { batchesOf } from './rules.js';
+import { enqueue } from './queue.js';
 
 /** Alerts fired within this window of the first of them go out as one mail. */
 export const MAIL_WINDOW_MS = ALERT_MAIL_WINDOW_SECONDS * 1000;
@@ -77,12 +79,15 @@ export async function queueFirings(
     .select({ id: users.id, account: users.account, email: alertMailSettings.email })
     .from(users)
     .leftJoin(alertMailSettings, eq(alertMailSettings.userId, users.id))
-    .where(inArray(users.id, [...new Set(firings.map((firing) => firing.userId))]));
+    .where(anyOf(users.id, [...new Set(firings.map((firing) => firing.userId))]));
   const on = new Set(
     mailed.filter((user) => modeOf(user.account, user.email) !== 'none').map((user) => user.id),
   );
-  const queued = firings.filter((firing) => on.has(firing.userId));
-  if (queued.length > 0) await tx.insert(alertMailQueue).values(queued).onConflictDoNothing();
+  await enqueue(
+    tx,
+    alertMailQueue,
+    firings.filter((firing) => on.has(firing.userId)),
+  );
 }
 
 /** The users' choices, and what an unsubscribe link does. */

@@ -30,6 +30,7 @@ import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../auth/clock.js';
+import { anyOf } from '../db/arrays.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
 import { alertMailSettings, alertWebhookQueue, alertWebhooks } from '../db/schema.js';
@@ -40,6 +41,7 @@ import { FetchRefusedError, type FetchGuard, type RefusalReason } from '../net/g
 import { CLAIM_MS, MAIL_WINDOW_MS, MAX_ATTEMPTS, retryDelayMs } from './mail.js';
 import { messageEventsOf } from './messageEvents.js';
 import { batchesOf } from './rules.js';
+import { enqueue } from './queue.js';
 
 /** A post waits for its receiver this long, connecting and reading included. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -81,13 +83,16 @@ export async function queueWebhooks(
     .from(alertWebhooks)
     .where(
       and(
-        inArray(alertWebhooks.userId, [...new Set(firings.map((firing) => firing.userId))]),
+        anyOf(alertWebhooks.userId, [...new Set(firings.map((firing) => firing.userId))]),
         eq(alertWebhooks.enabled, true),
       ),
     );
   const on = new Set(hooked.map((row) => row.userId));
-  const queued = firings.filter((firing) => on.has(firing.userId));
-  if (queued.length > 0) await tx.insert(alertWebhookQueue).values(queued).onConflictDoNothing();
+  await enqueue(
+    tx,
+    alertWebhookQueue,
+    firings.filter((firing) => on.has(firing.userId)),
+  );
 }
 
 const REFUSALS: Record<RefusalReason, MessageKey> = {
