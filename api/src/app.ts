@@ -24,6 +24,8 @@ import {
   type VapidSettings,
 } from './alerts/push.js';
 import { AlertWebhookJob, AlertWebhookSettings } from './alerts/webhook.js';
+import { FeedPoller } from './feeds/poller.js';
+import type { FeedSettings } from './feeds/settings.js';
 import { FetchGuard } from './net/guard.js';
 import { attachRealtime } from './chat/realtime.js';
 import { ChatService, type ReplyTimers } from './chat/service.js';
@@ -113,8 +115,9 @@ export interface AppOptions {
   /** How long an alert webhook post waits for its receiver, in ms (default 10 000). */
   alertWebhookTimeoutMs?: number;
   /**
-   * The server's own requests (alert webhooks) may go to private and other special addresses
-   * (ALLOW_PRIVATE_FETCH), and to http:// ones: for tests and development only. Default false.
+   * The server's own requests (alert webhooks, feeds) may go to private and other special
+   * addresses (ALLOW_PRIVATE_FETCH), and to http:// ones: for tests and development only.
+   * Default false.
    */
   allowPrivateFetch?: boolean;
   /** The Web Push keys (VAPID_*); unset: a pair made once and kept in the database. */
@@ -138,6 +141,17 @@ export interface AppOptions {
    * `databaseUrl`; unset, in this process.
    */
   jobs?: JobRunnerSettings;
+  /** The feeds read into monitored sources (FEEDS, FEEDS_REFRESH_MINUTES); default none. */
+  feeds?: FeedSettings;
+  /**
+   * Between two runs of the feed poll job in ms (default 60 000; each feed is read when it is
+   * due); false for none, so that a test runs it by hand (`app.feeds.run()`).
+   */
+  feedIntervalMs?: number | false;
+  /** How long a feed or transcript request may take, in ms (default 15 000). */
+  feedTimeoutMs?: number;
+  /** The most read of a feed or transcript, in bytes (default 5 MiB). */
+  feedMaxBytes?: number;
 }
 
 type AssistantSettings = NonNullable<Parameters<typeof createSummarizer>[0]['assistant']>;
@@ -158,6 +172,8 @@ declare module 'fastify' {
     alertPush: PushAlerts;
     /** The server's requests to addresses users give: public addresses only (src/net/guard.ts). */
     fetchGuard: FetchGuard;
+    /** Reads the operator's feeds into monitored sources (also run every minute): what it read. */
+    feeds: FeedPoller;
     /** Disconnects the chat sockets whose token expired (also run every minute). */
     sweepExpiredSockets(): Promise<void>;
   }
@@ -310,7 +326,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const alertMailSettings = new AlertMailSettings(db, clock);
   const fetchGuard = new FetchGuard({ allowPrivate: options.allowPrivateFetch ?? false });
   if (options.allowPrivateFetch) {
-    app.log.warn('ALLOW_PRIVATE_FETCH is set: webhooks may reach private addresses (tests only)');
+    app.log.warn(
+      'ALLOW_PRIVATE_FETCH is set: webhooks and feeds may reach private addresses (tests only)',
+    );
   }
   app.decorate('fetchGuard', fetchGuard);
   const vapidKeys = new VapidKeyStore(
@@ -430,6 +448,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       everyMs: options.alertWebhookIntervalMs ?? 10_000,
       run: async () => {
         await alertWebhooks.run();
+      },
+    });
+  });
+  // The operator's feeds, read into monitored sources when each is due; the job is safe to run in
+  // several processes at once (a feed is claimed before it is read).
+  const feedPoller = new FeedPoller({
+    db,
+    guard: fetchGuard,
+    clock,
+    log: app.log.child({ module: 'feeds' }),
+    changes,
+    refreshMinutes: options.feeds?.refreshMinutes,
+    timeoutMs: options.feedTimeoutMs,
+    maxBytes: options.feedMaxBytes,
+  });
+  app.decorate('feeds', feedPoller);
+  app.addHook('onReady', async () => {
+    try {
+      await feedPoller.sync(options.feeds?.urls ?? []);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not record the configured feeds');
+    }
+    if (options.feedIntervalMs === false) return;
+    await jobs.every({
+      name: 'feeds.poll',
+      everyMs: options.feedIntervalMs ?? 60_000,
+      run: async () => {
+        await feedPoller.run();
       },
     });
   });

@@ -1,6 +1,7 @@
 import type { VapidSettings } from './alerts/push.js';
 import { resolve } from 'node:path';
 import { socialSettingsFromEnv, type SocialSettings } from './auth/oauth.js';
+import { feedSettingsFromEnv, type FeedSettings } from './feeds/settings.js';
 import { coinGeckoSettingsFromEnv, type CoinGeckoSettings } from './market/coingecko.js';
 import { assistantSettingsFromEnv } from './monitor/summarizer.js';
 
@@ -43,12 +44,14 @@ export interface ServerConfig {
   /** PUBLIC_API_URL: the API's public origin, for the unsubscribe links (default SITE_URL). */
   apiUrl?: string | null;
   /**
-   * ALLOW_PRIVATE_FETCH: the server's own requests (alert webhooks) may reach private addresses
-   * and plain http, for tests and development; default false.
+   * ALLOW_PRIVATE_FETCH: the server's own requests (alert webhooks, feeds) may reach private
+   * addresses and plain http, for tests and development; default false.
    */
   allowPrivateFetch?: boolean;
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT: the Web Push keys (src/alerts/push.ts). */
   vapid?: VapidSettings;
+  /** FEEDS and FEEDS_REFRESH_MINUTES: the feeds read into monitored sources (src/feeds). */
+  feeds?: FeedSettings;
 }
 
 /** An http(s) origin (with a path prefix at most) without its trailing slash, or null when unset. */
@@ -150,5 +153,6 @@ export function configFromEnv(
       privateKey: env.VAPID_PRIVATE_KEY || null,
       subject: env.VAPID_SUBJECT || null,
     },
+    feeds: feedSettingsFromEnv(env),
   };
 }

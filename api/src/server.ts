@@ -33,6 +33,9 @@ export async function startServer(
     | 'alertMailIntervalMs'
     | 'alertWebhookIntervalMs'
     | 'alertWebhookTimeoutMs'
+    | 'feedIntervalMs'
+    | 'feedTimeoutMs'
+    | 'feedMaxBytes'
     | 'assistant'
     | 'chatTimers'
   > = {},
@@ -71,6 +74,10 @@ export async function startServer(
       vapid: config.vapid,
       redisUrl: config.redisUrl ?? null,
       jobs: { databaseUrl: config.databaseUrl, redisUrl: config.redisUrl },
+      feeds: config.feeds,
+      feedIntervalMs: options.feedIntervalMs,
+      feedTimeoutMs: options.feedTimeoutMs,
+      feedMaxBytes: options.feedMaxBytes,
     });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });

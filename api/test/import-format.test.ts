@@ -246,7 +246,7 @@ describe('refused sources', () => {
       line: 5,
       column: 15,
       path: 'sources[0].kind',
-      reason: 'must be one of "space", "ama", "podcast" or "devcall", not "Space"',
+      reason: 'must be one of "space", "ama", "podcast", "devcall" or "article", not "Space"',
     });
     refuses(file([...minimal(), '"language": "fr"']), {
       line: 10,

@@ -9,8 +9,8 @@ import type { Locale } from './locale.js';
  */
 export type SourceStatus = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-/** What kind of event a source is. */
-export type SourceKind = 'space' | 'ama' | 'podcast' | 'devcall';
+/** What kind of event a source is: `article` is a written post of a feed. */
+export type SourceKind = 'space' | 'ama' | 'podcast' | 'devcall' | 'article';
 
 export const MonitorSource = Type.Object({
   id: Type.Integer(),
@@ -55,7 +55,7 @@ export interface UserMonitorSource extends MonitorSource {
 
 export const MonitorSourceDetail = Type.Object({
   ...MonitorSource.properties,
-  kind: Type.String({ description: 'space, ama, podcast or devcall.' }),
+  kind: Type.String({ description: 'space, ama, podcast, devcall or article.' }),
   description: Type.String(),
   startedAt: Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds.' }),
   endedAt: Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds.' }),

@@ -194,6 +194,8 @@ export const sources = pgTable(
     /** The `externalId` of the next event of the series, once scheduled. */
     nextExternalId: text('next_external_id'),
     demo: boolean('demo').notNull().default(false),
+    /** The operator's feed the source was read from (src/feeds); null for imported sources. */
+    feedId: integer('feed_id').references(() => feeds.id, { onDelete: 'set null' }),
     summary: text('summary'),
     keyPoints: jsonb('key_points').$type<string[]>(),
     summaryLanguage: text('summary_language'),
@@ -556,3 +558,58 @@ export const serverKeys = pgTable('server_keys', {
   value: text('value').notNull(),
   createdAt: at('created_at').notNull(),
 });
+
+/**
+ * The feeds the operator configured (FEEDS), polled by the `feeds.poll` job (src/feeds): what the
+ * last answer said (`etag`, `lastModified`, for conditional requests) and when to fetch next. A
+ * run claims a due feed by moving `nextFetchAt` on with a compare-and-set, so that two processes
+ * never fetch it at once. A feed no longer configured is kept (`active` false) with its sources.
+ */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    url: text('url').notNull().unique(),
+    active: boolean('active').notNull().default(true),
+    /** From the feed itself, once read. */
+    title: text('title'),
+    link: text('link'),
+    image: text('image'),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastFetchedAt: at('last_fetched_at'),
+    /** The last fetch that brought the feed (a 200 read, or a 304). */
+    lastSuccessAt: at('last_success_at'),
+    /** Why the last fetch failed; null after a success. */
+    lastError: text('last_error'),
+    /** Failed fetches in a row: the back-off grows with them. */
+    failures: integer('failures').notNull().default(0),
+    nextFetchAt: at('next_fetch_at').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [index('feeds_active_next_idx').on(table.active, table.nextFetchAt)],
+);
+
+/**
+ * Each item a feed has given, by its guid: the source it became, and a digest of what it said
+ * last (`contentKey`), so that an item unchanged since the last read is not written again (nor its
+ * transcript fetched again). `contentKey` is null when its transcript could not be fetched: the
+ * next read of the feed tries again.
+ */
+export const feedItems = pgTable(
+  'feed_items',
+  {
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    guid: text('guid').notNull(),
+    sourceId: integer('source_id')
+      .notNull()
+      .unique()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    contentKey: text('content_key'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.feedId, table.guid] })],
+);

@@ -29,7 +29,7 @@ const TIME_MIN = 1_230_768_000;
 const TIME_MAX = 4_102_444_800;
 const MAX_HOURS = 87_600;
 
-const KINDS: readonly SourceKind[] = ['space', 'ama', 'podcast', 'devcall'];
+const KINDS: readonly SourceKind[] = ['space', 'ama', 'podcast', 'devcall', 'article'];
 const LOCALES: readonly Locale[] = ['en', 'zh', 'pt-br'];
 const SOURCE_FIELDS = [
   'externalId',
