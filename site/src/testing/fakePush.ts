@@ -94,12 +94,17 @@ export function installFakePush(options: FakePushOptions = {}) {
     ready: Promise.resolve(registration),
     getRegistration: async () => (state.registered ? registration : undefined),
   };
+  // Where the browser has a worker container (Chromium), only the calls the site makes are
+  // replaced on it: the stories' mocked API (msw) talks to its own worker through it.
+  const container = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
   const restores = options.unsupported
     ? [replace(window, 'PushManager', undefined), replace(window, 'Notification', undefined)]
     : [
         replace(window, 'Notification', notification),
         replace(window, 'PushManager', FakePushManager),
-        replace(navigator, 'serviceWorker', serviceWorker),
+        ...(container
+          ? Object.entries(serviceWorker).map(([name, value]) => replace(container, name, value))
+          : [replace(navigator, 'serviceWorker', serviceWorker)]),
       ];
   return {
     pushManager,
