@@ -13,14 +13,13 @@ import type { Locale, SourceKind } from '@coinlens/contract';
 import type { Database } from '../db/client.js';
 import { feedItems, sourceCoins, sourceLines, sources } from '../db/schema.js';
 import { STATUS } from '../monitor/sources.js';
+import { LINE_BATCH, sameLines, writeLines } from '../monitor/store.js';
 import type { ImportedLine } from '../monitor/types.js';
 import type { FeedItem, ParsedFeed } from './parse.js';
 import { htmlText, textLines } from './transcript.js';
 
 /** Characters kept of an item's description. */
 const DESCRIPTION_MAX_CHARS = 1000;
-/** Rows per insert of transcript lines, well under PostgreSQL's 65,535 parameters. */
-const LINE_BATCH = 1000;
 /** How far ahead a pending live item whose start has passed is held. */
 const LATE_START_MS = 5 * 60_000;
 /** How long past its running time a live item is kept live, waiting for its feed to end it. */
@@ -133,38 +132,7 @@ export function itemDraft(
   };
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type SourceRow = typeof sources.$inferSelect;
-
-function sameLines(
-  stored: readonly { speaker: string; text: string; offsetSec: number }[],
-  incoming: readonly ImportedLine[],
-): boolean {
-  return (
-    stored.length === incoming.length &&
-    stored.every(
-      (line, index) =>
-        line.speaker === incoming[index]!.speaker &&
-        line.text === incoming[index]!.text &&
-        line.offsetSec === incoming[index]!.offsetSec,
-    )
-  );
-}
-
-async function writeLines(tx: Tx, sourceId: number, lines: readonly ImportedLine[]) {
-  await tx.delete(sourceLines).where(eq(sourceLines.sourceId, sourceId));
-  for (let start = 0; start < lines.length; start += LINE_BATCH) {
-    await tx.insert(sourceLines).values(
-      lines.slice(start, start + LINE_BATCH).map((line, index) => ({
-        sourceId,
-        seq: start + index + 1,
-        speaker: line.speaker,
-        text: line.text,
-        offsetSec: line.offsetSec,
-      })),
-    );
-  }
-}
 
 interface Timing {
   status: number;

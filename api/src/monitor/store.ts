@@ -15,11 +15,12 @@ export interface ImportResult {
 }
 
 /** Rows per insert, well under PostgreSQL's 65,535 parameters. */
-const LINE_BATCH = 1000;
+export const LINE_BATCH = 1000;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-function sameLines(
+/** Whether a source's stored lines are the incoming ones, in order. */
+export function sameLines(
   stored: readonly { speaker: string; text: string; offsetSec: number }[],
   incoming: readonly ImportedLine[],
 ): boolean {
@@ -34,7 +35,8 @@ function sameLines(
   );
 }
 
-async function writeLines(tx: Tx, sourceId: number, lines: readonly ImportedLine[]) {
+/** Replaces a source's lines with `lines`, numbered from 1. */
+export async function writeLines(tx: Tx, sourceId: number, lines: readonly ImportedLine[]) {
   await tx.delete(sourceLines).where(eq(sourceLines.sourceId, sourceId));
   for (let start = 0; start < lines.length; start += LINE_BATCH) {
     await tx.insert(sourceLines).values(
