@@ -178,6 +178,7 @@ test.describe('an alert from a report card to the bell, the mail and the history
     test(`${locale}: fires once the price crosses its line`, async ({ page, problems, signIn }) => {
       test.setTimeout(180_000);
       const a = siteStrings(locale, 'alerts');
+      const pageStrings = siteStrings(locale, 'alertsPage');
       const { account, slug, coinId, coinName } = await readyAccount(`Alma ${locale}`, index);
       await signIn(account.token);
 
@@ -208,13 +209,13 @@ test.describe('an alert from a report card to the bell, the mail and the history
 
       // The history on the Alerts page: the figure, the line, the provider.
       await expect(page).toHaveURL(`${baseUrl()}${prefix}/alerts/`);
-      const history = page.getByRole('region', { name: a('history.title') });
+      const history = page.getByRole('region', { name: pageStrings('history.title') });
       const fired = history.getByRole('listitem');
       await expect(fired).toHaveCount(1);
       await expect(fired).toContainText(a('item.sources.demo'));
       await expect(
-        page.getByRole('region', { name: a('list.title') }).getByRole('listitem'),
-      ).toContainText(a('list.state.spent'));
+        page.getByRole('region', { name: pageStrings('list.title') }).getByRole('listitem'),
+      ).toContainText(pageStrings('list.state.spent'));
 
       // By email, once the mail's minute is over, in the page's language.
       await expect
@@ -236,6 +237,7 @@ test.describe('an alert on a phone', () => {
   }) => {
     test.setTimeout(120_000);
     const a = siteStrings('en', 'alerts');
+    const pageStrings = siteStrings('en', 'alertsPage');
     const { account, slug, coinId, coinName } = await readyAccount('Pia', 3);
     await signIn(account.token);
 
@@ -251,7 +253,7 @@ test.describe('an alert on a phone', () => {
     await counted.click();
     await expect(page).toHaveURL(`${baseUrl()}/mobile/alerts/`);
     await expect(
-      page.getByRole('region', { name: a('history.title') }).getByRole('listitem'),
+      page.getByRole('region', { name: pageStrings('history.title') }).getByRole('listitem'),
     ).toHaveCount(1);
     expect(problems).toEqual([]);
   });

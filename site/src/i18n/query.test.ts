@@ -25,7 +25,7 @@ describe('the strings each page carries', () => {
     const fragments = Object.fromEntries(
       pages.map((page) => [
         relative(SRC, page),
-        /\.\.\.(Legal)?PageLocales\b/.exec(read(page))?.[0] ?? 'none',
+        /\.\.\.(Legal|Alerts)?PageLocales\b/.exec(read(page))?.[0] ?? 'none',
       ]),
     );
     const legal = pages
@@ -37,12 +37,33 @@ describe('the strings each page carries', () => {
       'pages/privacy.tsx',
       'pages/terms.tsx',
     ]);
+    const alerts = pages
+      .filter((page) => /features\/alerts\/AlertsPage'/.test(read(page)))
+      .map((page) => relative(SRC, page));
+    expect(alerts.sort()).toEqual(['pages/alerts.tsx', 'pages/mobile/alerts.tsx']);
     for (const [page, fragment] of Object.entries(fragments)) {
-      expect([page, fragment]).toEqual([
-        page,
-        legal.includes(page) ? '...LegalPageLocales' : '...PageLocales',
-      ]);
+      const expected = legal.includes(page)
+        ? '...LegalPageLocales'
+        : alerts.includes(page)
+          ? '...AlertsPageLocales'
+          : '...PageLocales';
+      expect([page, fragment]).toEqual([page, expected]);
     }
+  });
+
+  it('uses the alertsPage namespace only in the alerts pages’ own parts', () => {
+    const users = sources(SRC)
+      .filter((path) => /useAlertsPageTranslation|ALERTS_PAGE_NAMESPACES/.test(read(path)))
+      .map((path) => relative(SRC, path))
+      .sort();
+    expect(users).toEqual([
+      'features/alerts/AlertsPage.tsx',
+      'features/alerts/namespaces.ts',
+      'features/alerts/page/Alerts.tsx',
+      'features/alerts/page/Section.tsx',
+      'features/alerts/page/WebhookSettings.tsx',
+      'features/alerts/push/PushChoice.tsx',
+    ]);
   });
 
   it('uses the legal namespace only in the legal feature, which only the legal pages import', () => {

@@ -2,12 +2,30 @@ import { graphql } from 'gatsby';
 
 /**
  * Every page asks for its language's strings through this fragment (the plugin needs them): all
- * namespaces (a dialog, a toast or the chat can show on any page) but `legal`, almost half of all
- * the strings, which only the legal pages render (`LegalPageLocales`). A page's data is fetched
- * before it hydrates, so what it carries for nothing delays every page (query.test.ts holds it).
+ * namespaces (a dialog, a toast or the chat can show on any page) but those one page alone
+ * renders: `legal`, almost half of all the strings, for the legal pages (`LegalPageLocales`), and
+ * `alertsPage` for the alerts pages (`AlertsPageLocales`). A page's data is fetched before it
+ * hydrates, so what it carries for nothing delays every page (query.test.ts holds it).
  */
 export const pageLocalesFragment = graphql`
   fragment PageLocales on Query {
+    locales: allLocale(
+      filter: { language: { eq: $language }, ns: { nin: ["legal", "alertsPage"] } }
+    ) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;
+
+/** The alerts pages' strings: every namespace but `legal`, `alertsPage` with them. */
+export const alertsPageLocalesFragment = graphql`
+  fragment AlertsPageLocales on Query {
     locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["legal"] } }) {
       edges {
         node {
@@ -35,7 +53,7 @@ export const legalPageLocalesFragment = graphql`
   }
 `;
 
-/** What `...PageLocales` and `...LegalPageLocales` put into a page's data. */
+/** What the `...PageLocales` fragments put into a page's data. */
 export interface LocaleQueryData {
   locales: { edges: Array<{ node: { ns: string; data: string; language: string } }> };
 }

@@ -18,6 +18,6 @@ export const Head = pageHead('alerts');
 
 export const query = graphql`
   query AlertsPage($language: String!) {
-    ...PageLocales
+    ...AlertsPageLocales
   }
 `;

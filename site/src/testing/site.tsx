@@ -76,7 +76,7 @@ export function mockApiOf(context: Pick<StoryContext, 'loaded'>): MockApi {
 }
 
 /** The translations of the story's language, e.g. `textsOf(context)('login.title')`. */
-export function textsOf(context: Pick<StoryContext, 'globals'>, ns = 'common') {
+export function textsOf(context: Pick<StoryContext, 'globals'>, ns: string | string[] = 'common') {
   const locale = storyLocale(context.globals);
   return storyI18n(locale).getFixedT(locale, ns);
 }

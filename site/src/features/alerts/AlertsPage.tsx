@@ -3,10 +3,10 @@
 import { PageHeader } from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense } from 'react';
 import { lazyChunk } from '../../shell/loadChunk';
 import { useHydrated } from '../../shell/useHydrated';
+import { useAlertsPageTranslation } from './namespaces';
 
 const Alerts = lazyChunk(() =>
   import('./page/Alerts').then((module) => ({ default: module.Alerts })),
@@ -18,7 +18,7 @@ export interface AlertsPageProps {
 }
 
 export function AlertsPage({ phone = false }: AlertsPageProps) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const hydrated = useHydrated();
   const placeholder = (
     <Box role="status" minHeight="40vh">

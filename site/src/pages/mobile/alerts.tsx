@@ -19,6 +19,6 @@ export const Head = pageHead('mobileAlerts');
 
 export const query = graphql`
   query MobileAlertsPage($language: String!) {
-    ...PageLocales
+    ...AlertsPageLocales
   }
 `;

@@ -79,7 +79,7 @@ export const Loading: Story = {
     site: { ...SITE, api: { faults: { [LIST]: 'hold', [EVENTS]: 'hold', [SETTINGS]: 'hold' } } },
   },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     await expect(page().getByRole('heading', { level: 1, name: t('page.title') })).toBeVisible();
     const list = await section(t('list.title'));
     await expect(
@@ -93,7 +93,7 @@ export const Empty: Story = {
   // (Story parameters merge with the meta's: the lists are replaced, so they are named empty.)
   parameters: { site: { ...SITE, api: { alerts: { alerts: [], events: [] } } } },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const list = await section(t('list.title'));
     await visible(within(list).findByText(t('list.empty'), {}, WAIT));
     await expect(within(list).getByText(t('list.emptyHint'))).toBeVisible();
@@ -106,7 +106,7 @@ export const Empty: Story = {
 /** Ana's three alerts: what each watches, its state, its pause and when it last fired. */
 export const List: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const list = await section(t('list.title'));
     const rows = await waitFor(() => {
       const found = within(list).getAllByRole('listitem');
@@ -129,7 +129,7 @@ export const List: Story = {
 /** Pausing an alert says so and offers to resume it; the API is told. */
 export const PauseAndResume: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const api = mockApiOf(context);
     const list = await section(t('list.title'));
     const trigger = t('trigger.priceAbove', { line: '$70,000.00' });
@@ -155,7 +155,7 @@ export const PauseAndResume: Story = {
 /** Edit opens the alert's form with its line; a new line is saved and shown. */
 export const Edit: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const list = await section(t('list.title'));
     const trigger = t('trigger.priceAbove', { line: '$70,000.00' });
     await userEvent.click(
@@ -186,7 +186,7 @@ export const Edit: Story = {
 /** Delete asks first; the alert leaves the list and its firings stay in the history. */
 export const Delete: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const list = await section(t('list.title'));
     const trigger = t('trigger.priceBelow', { line: '$120.00' });
     await userEvent.click(
@@ -208,7 +208,7 @@ export const Delete: Story = {
 export const History: Story = {
   parameters: { site: { ...SITE, api: { alerts: { alerts: ALERTS, events: events(25) } } } },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const history = await section(t('history.title'));
     const items = await waitFor(() => {
       const found = within(history).getAllByRole('listitem');
@@ -242,7 +242,7 @@ export const Error: Story = {
     site: { ...SITE, api: { ...SITE.api, faults: { [LIST]: { code: 500, key: 'internal' } } } },
   },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const api = mockApiOf(context);
     const list = await section(t('list.title'));
     const retry = await within(list).findByRole('button', { name: t('page.retry') }, WAIT);
@@ -255,7 +255,7 @@ export const Error: Story = {
 /** Choosing the daily digest saves it and says so. */
 export const MailChoice: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const mail = await section(t('mail.title'));
     const each = await within(mail).findByRole('radio', { name: new RegExp(t('mail.each')) }, WAIT);
     await expect(each).toBeChecked();
@@ -282,7 +282,7 @@ export const NoMailAddress: Story = {
     },
   },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const mail = await section(t('mail.title'));
     const group = await within(mail).findByRole('group', { name: t('mail.legend') }, WAIT);
     await expect(group).toHaveAccessibleDescription(t('mail.noAddress'));
@@ -297,7 +297,7 @@ export const NoMailAddress: Story = {
 export const Chinese: Story = {
   globals: { locale: 'zh' },
   play: async (context: StoryContext) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const list = await section(t('list.title'));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3), WAIT);
     await expect(list).toHaveTextContent(t('list.state.paused'));
@@ -308,7 +308,7 @@ export const Chinese: Story = {
 export const BrazilianPortuguese: Story = {
   globals: { locale: 'pt-br' },
   play: async (context: StoryContext) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const list = await section(t('list.title'));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3), WAIT);
     await expect(list).toHaveTextContent(
@@ -328,7 +328,7 @@ export const OnPhone: Story = {
     </PhoneColumn>
   ),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const list = await section(t('list.title'));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3), WAIT);
     await expect(within(list).getAllByRole('link', { name: 'Bitcoin' })[0]).toHaveAttribute(

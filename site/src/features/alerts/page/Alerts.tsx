@@ -9,7 +9,6 @@ import { AlertItem, Button, Modal, formatDateTime, toaster } from '@coinlens/des
 import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
 import { chakra } from '@chakra-ui/react/styled-system';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useId, useState, type ReactNode } from 'react';
 import { apiAssetUrl } from '../../../data/client';
 import { Link } from '../../../i18n/Link';
@@ -28,6 +27,7 @@ import {
 import { subjectPath, useAlertLabels, type AlertLabels } from '../shared/labels';
 import { Muted, NotLoaded, Section, failureText } from './Section';
 import { WebhookSettings } from './WebhookSettings';
+import { useAlertsPageTranslation } from '../namespaces';
 
 const SubjectLink = chakra(Link, {
   base: {
@@ -62,7 +62,7 @@ export function Alerts({ phone = false }: AlertsProps) {
 
 /** A list's place while it loads. */
 function Skeletons() {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   return (
     <Box role="status" aria-label={t('page.loading')}>
       <AlertItem.Skeleton />
@@ -72,7 +72,7 @@ function Skeletons() {
 }
 
 function AlertList({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const { data, error, mutate } = useAlertList();
   const [editing, setEditing] = useState<Alert | null>(null);
   const [deleting, setDeleting] = useState<Alert | null>(null);
@@ -241,7 +241,7 @@ function DeleteDialog({
   trigger: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const [removing, setRemoving] = useState(false);
   const confirm = async () => {
     setRemoving(true);
@@ -279,7 +279,7 @@ function DeleteDialog({
 }
 
 function History({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const [page, setPage] = useState(1);
   const { data, error, mutate } = useHistory(page);
   const [marking, setMarking] = useState<number | null>(null);
@@ -356,7 +356,7 @@ function History({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
 }
 
 function MailChoice({ phone }: { phone: boolean }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const { data, error, mutate } = useAlertSettings();
   const [saving, setSaving] = useState<AlertMailMode | null>(null);
   const name = useId();
@@ -436,7 +436,7 @@ function MailChoice({ phone }: { phone: boolean }) {
 }
 
 function NotificationChoice({ phone }: { phone: boolean }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   return (
     <Section title={t('push.title')}>
       <PushChoice phone={phone} />

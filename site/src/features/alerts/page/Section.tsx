@@ -3,9 +3,9 @@
 import { InlineRetry } from '@coinlens/design-system';
 import { Flex } from '@chakra-ui/react/flex';
 import { chakra } from '@chakra-ui/react/styled-system';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useId, type ReactNode } from 'react';
 import { ApiError } from '../../../data/errors';
+import { useAlertsPageTranslation } from '../namespaces';
 
 export function Section({
   title,
@@ -59,7 +59,7 @@ export function NotLoaded({
   onRetry: () => void;
   placeholder?: ReactNode;
 }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   if (error) {
     return (
       <InlineRetry

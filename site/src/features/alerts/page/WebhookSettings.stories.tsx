@@ -76,7 +76,7 @@ async function loaded(t: Texts) {
 
 /** A moment (Unix seconds) as the section writes it in the story's language. */
 function momentIn(context: Pick<StoryContext, 'globals'>, seconds: number) {
-  const t = textsOf(context, 'alerts');
+  const t = textsOf(context, ['alertsPage', 'alerts']);
   return formatDateTime(seconds * 1000, {
     locale: intlLocale(storyLocale(context.globals)),
     todayLabel: t('item.today'),
@@ -88,7 +88,7 @@ function momentIn(context: Pick<StoryContext, 'globals'>, seconds: number) {
 export const None: Story = {
   parameters: { site: NONE },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region, field } = await loaded(t);
     await expect(within(region).getByText(t('webhook.intro'))).toBeVisible();
     await expect(field).toHaveValue('');
@@ -101,7 +101,7 @@ export const None: Story = {
 /** A webhook set and on: its address, the secret hidden, how to check a post, the last post. */
 export const Enabled: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region, field } = await loaded(t);
     await expect(field).toHaveValue('https://hooks.example.com/coinlens');
     await expect(within(region).getByText(t('webhook.on'))).toBeVisible();
@@ -127,7 +127,7 @@ export const Enabled: Story = {
 export const Paused: Story = {
   parameters: { site: site({ webhook: fakeWebhook({ enabled: false }) }) },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region } = await loaded(t);
     const enabled = within(region).getByRole('checkbox', { name: t('webhook.enabled') });
     await expect(enabled).not.toBeChecked();
@@ -144,7 +144,7 @@ export const FailingDelivery: Story = {
     }),
   },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region } = await loaded(t);
     await expect(within(region).getByText(t('webhook.failing'))).toBeVisible();
     await expect(region).toHaveTextContent(
@@ -165,7 +165,7 @@ export const NotAnswering: Story = {
     }),
   },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region } = await loaded(t);
     await expect(region).toHaveTextContent(
       t('webhook.deliveryDetail.noAnswer', { time: momentIn(context, QUOTED_AT - 300) }),
@@ -184,7 +184,7 @@ export const Rotated: Story = {
     }),
   },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region } = await loaded(t);
     const until = momentIn(context, QUOTED_AT + (ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS - 4) * 3600);
     await expect(
@@ -198,7 +198,7 @@ export const Rotated: Story = {
 export const Loading: Story = {
   parameters: { site: site({ webhook: fakeWebhook() }, { [SETTINGS]: 'hold' }) },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const region = await section(t);
     await expect(await within(region).findByRole('status', {}, WAIT)).toHaveTextContent(
       t('page.loading'),
@@ -212,7 +212,7 @@ export const Error: Story = {
     site: site({ webhook: fakeWebhook() }, { [SETTINGS]: { code: 500, key: 'internal' } }),
   },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const region = await section(t);
     await expect(await within(region).findByRole('alert', {}, WAIT)).toHaveTextContent(
       serverMessage('internal', 'en'),
@@ -226,7 +226,7 @@ export const Error: Story = {
 export const RetryAfterError: Story = {
   parameters: Error.parameters,
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const region = await section(t);
     const retry = await within(region).findByRole('button', { name: t('page.retry') }, WAIT);
     mockApiOf(context).heal(SETTINGS);
@@ -241,7 +241,7 @@ export const RetryAfterError: Story = {
 export const InvalidUrl: Story = {
   parameters: { site: NONE },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region, field } = await loaded(t);
     await userEvent.type(field, 'https://10.0.0.5/hooks/coinlens');
     await userEvent.click(within(region).getByRole('button', { name: t('webhook.add') }));
@@ -259,7 +259,7 @@ export const InvalidUrl: Story = {
 export const SaveUrl: Story = {
   parameters: { site: NONE },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const api = mockApiOf(context);
     const { region, field } = await loaded(t);
     await userEvent.type(field, 'https://hooks.example.com/coinlens');
@@ -280,7 +280,7 @@ export const SaveUrl: Story = {
 export const RefuseHttp: Story = {
   parameters: { site: NONE },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region, field } = await loaded(t);
     await userEvent.type(field, 'http://hooks.example.com/coinlens');
     await userEvent.click(within(region).getByRole('button', { name: t('webhook.add') }));
@@ -296,7 +296,7 @@ export const RefuseHttp: Story = {
 /** Pausing keeps the address and the secret; turning it on again says so too. */
 export const ToggleEnabled: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const api = mockApiOf(context);
     const { region } = await loaded(t);
     const enabled = within(region).getByRole('checkbox', { name: t('webhook.enabled') });
@@ -323,7 +323,7 @@ export const ShowAndCopySecret: Story = {
     return () => writeText.mockRestore();
   },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region } = await loaded(t);
     const secret = within(region).getByRole('group', { name: t('webhook.secret') });
     await userEvent.click(within(secret).getByRole('button', { name: t('webhook.show') }));
@@ -341,7 +341,7 @@ export const ShowAndCopySecret: Story = {
 /** Rotate asks first; the new secret comes, and until when the old one still signs (24 h). */
 export const RotateSecret: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const api = mockApiOf(context);
     const { region } = await loaded(t);
     await userEvent.click(within(region).getByRole('button', { name: t('webhook.rotate') }));
@@ -370,7 +370,7 @@ export const RotateSecret: Story = {
 /** Remove asks first; the webhook and its secret go, and the empty form comes back. */
 export const Remove: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const api = mockApiOf(context);
     const { region, field } = await loaded(t);
     await userEvent.click(within(region).getByRole('button', { name: t('webhook.remove') }));
@@ -393,7 +393,7 @@ export const Remove: Story = {
 export const Chinese: Story = {
   globals: { locale: 'zh' },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region } = await loaded(t);
     await expect(
       within(region).getByRole('checkbox', { name: t('webhook.enabled') }),
@@ -408,7 +408,7 @@ export const Chinese: Story = {
 export const BrazilianPortuguese: Story = {
   globals: { locale: 'pt-br' },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region } = await loaded(t);
     await expect(
       within(region).getByRole('checkbox', { name: t('webhook.enabled') }),
@@ -427,7 +427,7 @@ export const OnPhone: Story = {
     </PhoneColumn>
   ),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const { region } = await loaded(t);
     const rotate = within(region).getByRole('button', { name: t('webhook.rotate') });
     await expect(rotate.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);

@@ -32,7 +32,7 @@ async function renderSection(api: MockApi, locale: Locale = 'en') {
     </ApiProvider>,
     { locale, originalPath: '/alerts/' },
   );
-  const t = flatStrings(loadStrings(locale, 'alerts'));
+  const t = flatStrings(loadStrings(locale, 'alertsPage'));
   const section = await screen.findByRole('region', { name: t['webhook.title'] });
   const field = await within(section).findByRole('textbox', { name: t['webhook.url'] });
   return { t, section, field };

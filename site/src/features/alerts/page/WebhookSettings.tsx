@@ -15,7 +15,7 @@ import { Clipboard } from '@chakra-ui/react/clipboard';
 import { Flex } from '@chakra-ui/react/flex';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
-import { Trans, useTranslation } from 'gatsby-plugin-react-i18next';
+import { Trans } from 'gatsby-plugin-react-i18next';
 import { useCallback, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { apiAssetUrl } from '../../../data/client';
 import { ApiError } from '../../../data/errors';
@@ -23,6 +23,7 @@ import { intlLocale } from '../../../i18n/locales';
 import { rotateWebhookSecret, setWebhook, useAlertSettings } from '../shared/alerts';
 import { deliveryState, webhookUrlProblem } from '../shared/webhook';
 import { Muted, NotLoaded, Section, failureText } from './Section';
+import { useAlertsPageTranslation } from '../namespaces';
 
 /** Where the API's reference lives (Swagger UI), on the API's origin. */
 const API_DOCS_PATH = '/api/docs';
@@ -33,7 +34,7 @@ export interface WebhookSettingsProps {
 }
 
 export function WebhookSettings({ phone = false }: WebhookSettingsProps) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const settings = useAlertSettings();
   const webhook = settings.data?.webhook;
   return (
@@ -62,7 +63,7 @@ export function WebhookSettings({ phone = false }: WebhookSettingsProps) {
 
 /** A moment (Unix seconds) as a line of text writes it in the page's language. */
 function useMomentText(): (seconds: number) => string {
-  const { t, i18n } = useTranslation('alerts');
+  const { t, i18n } = useAlertsPageTranslation();
   const locale = intlLocale(i18n.language);
   const todayLabel = t('item.today');
   return useCallback(
@@ -73,7 +74,7 @@ function useMomentText(): (seconds: number) => string {
 }
 
 function WebhookBody({ webhook, phone }: { webhook: AlertWebhook | null; phone: boolean }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const urlInput = useRef<HTMLInputElement>(null);
   // The address asked about, kept while the dialog closes after the webhook has gone.
   const [removing, setRemoving] = useState<string | null>(null);
@@ -148,7 +149,7 @@ function UrlForm({
   phone: boolean;
   input: RefObject<HTMLInputElement>;
 }) {
-  const { t, i18n } = useTranslation('alerts');
+  const { t, i18n } = useAlertsPageTranslation();
   // What was typed and not saved yet; null shows the saved address.
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -252,7 +253,7 @@ function UrlForm({
 }
 
 function EnabledChoice({ webhook, phone }: { webhook: AlertWebhook; phone: boolean }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   // The choice being saved, shown at once.
   const [saving, setSaving] = useState<boolean | null>(null);
   const id = useId();
@@ -303,7 +304,7 @@ const Code = chakra('code', {
 });
 
 function SigningSecret({ webhook, phone }: { webhook: AlertWebhook; phone: boolean }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const moment = useMomentText();
   const [shown, setShown] = useState(false);
   const [rotating, setRotating] = useState(false);
@@ -420,7 +421,7 @@ function ConfirmDialog({
   /** Where the focus goes as the dialog closes, when set; else back to what opened it. */
   finalFocusRef?: RefObject<HTMLElement | null>;
 }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -453,7 +454,7 @@ function ConfirmDialog({
 }
 
 function RotateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const moment = useMomentText();
   const rotate = async () => {
     try {
@@ -485,7 +486,7 @@ function RotateDialog({ open, onClose }: { open: boolean; onClose: () => void })
 }
 
 function LastDelivery({ webhook }: { webhook: AlertWebhook }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const moment = useMomentText();
   const { lastDelivery } = webhook;
   const state = deliveryState(lastDelivery);

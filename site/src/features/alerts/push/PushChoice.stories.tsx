@@ -57,7 +57,7 @@ const button = (name: string) => page().findByRole('button', { name }, WAIT);
 export const Off: Story = {
   beforeEach: inBrowser({ permission: 'default', answer: 'granted' }),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     await expect(await page().findByText(t('push.offHint'), {}, WAIT)).toBeVisible();
     await userEvent.click(await button(t('push.turnOn')));
     await findToast(t('push.turnedOn'));
@@ -71,7 +71,7 @@ export const On: Story = {
   beforeEach: inBrowser({ permission: 'granted', subscribed: FAKE_PUSH_ENDPOINT }),
   parameters: withApi({ push: { saved: [FAKE_PUSH_ENDPOINT], elsewhere: 1 } }),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     await expect(await page().findByText(t('push.onHint'), {}, WAIT)).toBeVisible();
     await userEvent.click(await button(t('push.turnOff')));
     await findToast(t('push.turnedOff'));
@@ -87,7 +87,7 @@ export const On: Story = {
 export const LeftBySignedOutAccount: Story = {
   beforeEach: inBrowser({ permission: 'granted', subscribed: FAKE_PUSH_ENDPOINT }),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     await button(t('push.turnOn'));
     await expect(mockApiOf(context).calls('GET /api/alert/push/key').at(-1)?.path).toContain(
       encodeURIComponent(FAKE_PUSH_ENDPOINT),
@@ -101,7 +101,7 @@ export const TurningOn: Story = {
   beforeEach: inBrowser({ permission: 'default', answer: 'granted' }),
   parameters: withApi({ faults: { [SUBSCRIBE]: 'hold' } }),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     await userEvent.click(await button(t('push.turnOn')));
     // The design system's button ignores clicks while busy (its own stories show it).
     await expect(await page().findByRole('button', { busy: true }, WAIT)).toHaveTextContent(
@@ -115,7 +115,7 @@ export const TurningOn: Story = {
 export const PromptDismissed: Story = {
   beforeEach: inBrowser({ permission: 'default', answer: 'default' }),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     await userEvent.click(await button(t('push.turnOn')));
     await findToast(t('push.refused.dismissed'));
     await button(t('push.turnOn'));
@@ -128,7 +128,7 @@ export const RefusedByTheApi: Story = {
   beforeEach: inBrowser({ permission: 'granted' }),
   parameters: withApi({ faults: { [SUBSCRIBE]: { code: 422, key: 'alertPushEndpoint' } } }),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     await userEvent.click(await button(t('push.turnOn')));
     await findToast(serverMessage('alertPushEndpoint', storyLocale(context.globals)));
     await button(t('push.turnOn'));
@@ -139,7 +139,7 @@ export const RefusedByTheApi: Story = {
 export const Blocked: Story = {
   beforeEach: inBrowser({ permission: 'denied' }),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     await expect(await page().findByText(t('push.denied'), {}, WAIT)).toBeVisible();
     await expect(page().queryByRole('button')).toBeNull();
   },
@@ -149,7 +149,7 @@ export const Blocked: Story = {
 export const Unsupported: Story = {
   beforeEach: inBrowser({ unsupported: true }),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     await expect(await page().findByText(t('push.unsupported'), {}, WAIT)).toBeVisible();
     await expect(page().queryByRole('button')).toBeNull();
   },
@@ -178,7 +178,7 @@ export const OnPhone: Story = {
     </PhoneColumn>
   ),
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
+    const t = textsOf(context, ['alertsPage', 'alerts']);
     const turnOn = await button(t('push.turnOn'));
     await expect(turnOn.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
   },

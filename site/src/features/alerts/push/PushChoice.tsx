@@ -5,7 +5,6 @@
 import { Button, toaster } from '@coinlens/design-system';
 import { Flex } from '@chakra-ui/react/flex';
 import { chakra } from '@chakra-ui/react/styled-system';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useEffect, useState } from 'react';
 import { api } from '../../../data/client';
 import { ApiError } from '../../../data/errors';
@@ -16,6 +15,7 @@ import {
   turnPushOn,
   type PushState,
 } from './pushNotifications';
+import { useAlertsPageTranslation } from '../namespaces';
 
 export interface PushChoiceProps {
   /** The phone's page: a touch-sized button. */
@@ -23,7 +23,7 @@ export interface PushChoiceProps {
 }
 
 export function PushChoice({ phone = false }: PushChoiceProps) {
-  const { t } = useTranslation('alerts');
+  const { t } = useAlertsPageTranslation();
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
 
