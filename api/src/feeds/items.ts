@@ -13,7 +13,7 @@ import type { Locale, SourceKind } from '@coinlens/contract';
 import type { Database } from '../db/client.js';
 import { feedItems, sourceCoins, sourceLines, sources } from '../db/schema.js';
 import { STATUS } from '../monitor/sources.js';
-import { LINE_BATCH, sameLines, writeLines } from '../monitor/store.js';
+import { LINE_BATCH, SUMMARY_CLEARED, sameLines, writeLines } from '../monitor/store.js';
 import type { ImportedLine } from '../monitor/types.js';
 import type { FeedItem, ParsedFeed } from './parse.js';
 import { htmlText, textLines } from './transcript.js';
@@ -271,16 +271,7 @@ export async function writeFeedItems(
           .update(sources)
           .set({
             ...fields,
-            ...(resummarise || when.status < STATUS.finished
-              ? {
-                  summary: null,
-                  keyPoints: null,
-                  summaryLanguage: null,
-                  summaryEngine: null,
-                  summaryFailures: 0,
-                  summaryRetryAt: null,
-                }
-              : {}),
+            ...(resummarise || when.status < STATUS.finished ? SUMMARY_CLEARED : {}),
           })
           .where(eq(sources.id, row.id));
         if (resummarise) await tx.delete(sourceCoins).where(eq(sourceCoins.sourceId, row.id));

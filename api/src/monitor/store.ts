@@ -17,6 +17,16 @@ export interface ImportResult {
 /** Rows per insert, well under PostgreSQL's 65,535 parameters. */
 export const LINE_BATCH = 1000;
 
+/** A source's summary forgotten, so that the lifecycle writes it again. */
+export const SUMMARY_CLEARED = {
+  summary: null,
+  keyPoints: null,
+  summaryLanguage: null,
+  summaryEngine: null,
+  summaryFailures: 0,
+  summaryRetryAt: null,
+} as const;
+
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Whether a source's stored lines are the incoming ones, in order. */
@@ -147,16 +157,7 @@ export async function importSources(
           ...fields,
           status: resummarise ? STATUS.finished : status,
           ...(restart ? { startedAt: null, endedAt: null } : {}),
-          ...(resummarise || restart
-            ? {
-                summary: null,
-                keyPoints: null,
-                summaryLanguage: null,
-                summaryEngine: null,
-                summaryFailures: 0,
-                summaryRetryAt: null,
-              }
-            : {}),
+          ...(resummarise || restart ? SUMMARY_CLEARED : {}),
         })
         .where(eq(sources.id, row.id));
       if (resummarise || restart)

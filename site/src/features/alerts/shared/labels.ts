@@ -1,6 +1,11 @@
 // The alert components' words in the page's language (the `alerts` namespace), made once per
 // language: what fired an alert, the item's labels, the form's, and the paths an alert links to.
-import type { AlertEvent, AlertKind, AlertSubject } from '@coinlens/contract';
+import {
+  ALERT_KINDS,
+  type AlertEvent,
+  type AlertKind,
+  type AlertSubject,
+} from '@coinlens/contract';
 import {
   formatAlertLine,
   type AlertFormError,
@@ -12,19 +17,6 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useMemo } from 'react';
 import { intlLocale } from '../../../i18n/locales';
-
-const KINDS = [
-  'priceAbove',
-  'priceBelow',
-  'move24h',
-  'rsiOverbought',
-  'rsiOversold',
-  'sma50CrossUp',
-  'sma50CrossDown',
-  'sourceLive',
-  'sourceSummary',
-  'sourceKeyword',
-] as const satisfies readonly AlertKind[];
 
 /** Which figure label a kind's figure takes. */
 const FIGURE_OF: Record<AlertKind, 'price' | 'move' | 'rsi' | 'sma'> = {
@@ -78,7 +70,7 @@ function errorText(t: TFunction, error: AlertFormError): string {
 export function alertLabels(t: TFunction, language: string): AlertLabels {
   const locale = intlLocale(language);
   const trigger = Object.fromEntries(
-    KINDS.map((kind) => [
+    ALERT_KINDS.map((kind) => [
       kind,
       ({ line, keyword }: { line: string; keyword: string }) =>
         t(`trigger.${kind}`, { line, keyword }),
@@ -106,10 +98,9 @@ export function alertLabels(t: TFunction, language: string): AlertLabels {
     },
     form: {
       kind: t('form.kind'),
-      kinds: Object.fromEntries(KINDS.map((kind) => [kind, t(`form.kinds.${kind}`)])) as Record<
-        AlertKind,
-        string
-      >,
+      kinds: Object.fromEntries(
+        ALERT_KINDS.map((kind) => [kind, t(`form.kinds.${kind}`)]),
+      ) as Record<AlertKind, string>,
       price: t('form.price'),
       move: t('form.move'),
       moveHint: t('form.moveHint'),
