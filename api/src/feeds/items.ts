@@ -84,14 +84,29 @@ function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** An item's content as plain text, a paragraph a line. */
+export function contentText(item: Pick<FeedItem, 'content' | 'html'>): string {
+  return item.html ? htmlText(item.content) : item.content;
+}
+
 /** The words of an item without a transcript: its content as text, else its title. */
 export function contentLines(item: FeedItem, speaker: string): ImportedLine[] {
-  const lines = textLines(item.html ? htmlText(item.content) : item.content, speaker);
+  const lines = textLines(contentText(item), speaker);
   if (lines.length > 0) return lines;
   return item.title === '' ? [] : [{ speaker, text: item.title, offsetSec: 0 }];
 }
 
-/** The draft of an item, given the lines chosen for it (its transcript's or its content's). */
+/** What an item becomes: an episode when its feed is a podcast or it carries audio, else a post. */
+export function itemKind(feed: ParsedFeed, item: FeedItem): FeedSourceKind {
+  return feed.podcast || item.media || item.live || item.transcripts.length > 0
+    ? 'podcast'
+    : 'article';
+}
+
+/**
+ * The draft of an item, given the lines chosen for it (its transcript's, its article page's or
+ * its content's).
+ */
 export function itemDraft(
   feed: ParsedFeed,
   feedUrl: string,
@@ -113,10 +128,7 @@ export function itemDraft(
   return {
     guid: item.guid,
     contentKey,
-    kind:
-      feed.podcast || item.media || item.live || item.transcripts.length > 0
-        ? 'podcast'
-        : 'article',
+    kind: itemKind(feed, item),
     author: cut(author, 200),
     logo: item.image ?? feed.image,
     title: cut(item.title || description || author, 300),

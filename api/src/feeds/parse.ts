@@ -26,6 +26,11 @@ export interface FeedItem {
   content: string;
   /** Whether `content` is HTML. */
   html: boolean;
+  /**
+   * Whether the feed gave the item's whole text, in a field meant for it (RSS `content:encoded`,
+   * Atom `content`, JSON Feed `content_html` or `content_text`), not only a description or summary.
+   */
+  fullContent: boolean;
   /** The item's short description, HTML or plain (for the source's description). */
   summary: string;
   categories: string[];
@@ -76,6 +81,9 @@ const parser = new XMLParser({
   // Titles such as "2024" or "1e3" stay text.
   parseTagValue: false,
   isArray: (name) => LIST_TAGS.has(name),
+  // Atom's `type="xhtml"` text is markup, a `<div>` of XHTML, not character data: kept as it is
+  // written, it is read as the HTML it is. Other types (text, escaped html) are parsed as usual.
+  stopNodes: ['feed.entry.content[type=xhtml]', 'feed.entry.summary[type=xhtml]'],
 });
 
 type Node = Record<string, unknown>;
@@ -167,6 +175,7 @@ function rssItem(node: Node, base: string | null, live: FeedItem['live']): FeedI
     publishedAt: published,
     content: encoded || description,
     html: true,
+    fullContent: encoded !== '',
     summary: description || encoded,
     categories: list(node.category)
       .map(text)
@@ -245,6 +254,7 @@ function readAtom(feed: Node): ParsedFeed {
         publishedAt: published,
         content: content || summary,
         html: contentType !== 'text',
+        fullContent: content !== '',
         summary: summary || content,
         categories: list(node.category)
           .map((entry) => attr(entry, 'term'))
@@ -307,6 +317,7 @@ function readJsonFeed(document: Node): ParsedFeed {
         publishedAt: published,
         content: html || plain || summary,
         html: html !== '',
+        fullContent: html !== '' || plain !== '',
         summary: summary || plain || html,
         categories: list(node.tags).filter((tag): tag is string => typeof tag === 'string'),
         comments: null,

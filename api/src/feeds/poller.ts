@@ -3,7 +3,10 @@
 // Every request goes through the FetchGuard (src/net/guard.ts): public addresses only, each
 // redirect checked as the first, a time-out over the whole exchange and a size limit (a feed or
 // transcript past it is refused, not read in part). A feed is read with a conditional request
-// (If-None-Match, If-Modified-Since): a 304 changes nothing. A failed read is recorded on the
+// (If-None-Match, If-Modified-Since): a 304 changes nothing. Every body is decoded in the
+// character encoding it declares (./encoding.ts). A post whose feed gives only an excerpt is read
+// whole from its page (./fulltext.ts), through the same guard and limits; a page that cannot be
+// read leaves the excerpt, and is tried again at the next read. A failed read is recorded on the
 // feed and tried again after a back-off that doubles from a minute to six hours, or after the
 // time a 429 or 503 names in Retry-After when that is later; the sources already read stay.
 //
@@ -16,7 +19,10 @@ import type { Clock } from '../auth/clock.js';
 import type { Changes } from '../changes.js';
 import type { Database } from '../db/client.js';
 import { feeds } from '../db/schema.js';
+import type { ImportedLine } from '../monitor/types.js';
 import { FetchRefusedError, type FetchGuard, type GuardedResponse } from '../net/guard.js';
+import { decodeBody, isHtmlType } from './encoding.js';
+import { articleLines, articlePage, excerptLength } from './fulltext.js';
 import {
   contentLines,
   holdLiveSources,
@@ -27,6 +33,7 @@ import {
   type FeedSourceDraft,
 } from './items.js';
 import { FeedFormatError, parseFeed, type FeedItem, type ParsedFeed } from './parse.js';
+import { NO_RULES, RuleMatcher, type FeedRules } from './rules.js';
 import { DEFAULT_REFRESH_MINUTES } from './settings.js';
 import {
   TRANSCRIPT_PREFERENCE,
@@ -35,7 +42,7 @@ import {
   type TranscriptKind,
 } from './transcript.js';
 
-/** A feed or a transcript read at most (5 MiB): past it, the read fails. */
+/** A feed, a transcript or an article's page read at most (5 MiB): past it, the read fails. */
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
 /** A request's whole exchange, redirects included. */
 export const FEED_TIMEOUT_MS = 15_000;
@@ -45,11 +52,13 @@ const MAX_REDIRECTS = 5;
 export const MAX_ITEMS_PER_READ = 200;
 /** Transcripts fetched in one read of a feed; the others wait for the next read (in a minute). */
 const MAX_TRANSCRIPTS_PER_READ = 20;
+/** Article pages fetched in one read of a feed; the others wait for the next read (in a minute). */
+export const MAX_PAGES_PER_READ = 20;
 /** Feeds taken by one run, and read at a time. */
 const FEEDS_PER_RUN = 50;
 const CONCURRENT_READS = 4;
-/** How long a claim holds: longer than a read can take (a feed and its transcripts). */
-const CLAIM_MS = (MAX_TRANSCRIPTS_PER_READ + 1) * FEED_TIMEOUT_MS + 60_000;
+/** How long a claim holds: longer than a read can take (a feed, its transcripts and pages). */
+const CLAIM_MS = (MAX_TRANSCRIPTS_PER_READ + MAX_PAGES_PER_READ + 1) * FEED_TIMEOUT_MS + 60_000;
 /** Feeds with a live or coming live item are read again this soon, to follow its status. */
 const LIVE_REFRESH_MS = 60_000;
 /** The longest wait: a Retry-After past it (or a feed's `ttl`) is cut to it. */
@@ -57,6 +66,7 @@ const MAX_WAIT_MS = 24 * 3_600_000;
 
 const ACCEPT =
   'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
+const PAGE_ACCEPT = 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5';
 const USER_AGENT = 'Coinlens feed reader';
 
 /** How long a feed waits after `failures` failed reads in a row: 1, 2, 4 ... minutes, up to 6 h. */
@@ -84,8 +94,10 @@ export interface FeedPollerOptions {
   refreshMinutes?: number;
   /** A request's whole exchange in ms; default 15 000. */
   timeoutMs?: number;
-  /** The most read of a feed or a transcript, in bytes; default 5 MiB. */
+  /** The most read of a feed, a transcript or a page, in bytes; default 5 MiB. */
   maxBytes?: number;
+  /** The keyword rules of the feeds that have some, by address (FEEDS_FILE); default none. */
+  rules?: ReadonlyMap<string, FeedRules>;
 }
 
 /** What one read of a feed did. */
@@ -100,6 +112,22 @@ export interface FeedReadReport {
 }
 
 type FeedRow = typeof feeds.$inferSelect;
+
+/**
+ * The words found for an item beyond its feed's text (null: none, its content stands), and
+ * whether the item is done: `read`, or `retry` at the next read (a transcript or page that could
+ * not be read), or `later` (left for the next read by the per-read cap).
+ */
+interface ItemWords {
+  lines: ImportedLine[] | null;
+  state: 'read' | 'retry' | 'later';
+}
+
+/** Transcripts and pages still to be fetched in one read of a feed. */
+interface FetchBudget {
+  transcripts: number;
+  pages: number;
+}
 
 class ReadError extends Error {
   constructor(
@@ -234,7 +262,7 @@ export class FeedPoller {
     if (response.truncated) {
       throw new ReadError(`larger than the limit of ${this.#maxBytes} bytes`);
     }
-    return new TextDecoder().decode(response.body);
+    return decodeBody(response.body, String(response.headers['content-type'] ?? ''));
   }
 
   async #read(feed: FeedRow, now: Date): Promise<FeedReadReport> {
@@ -333,8 +361,9 @@ export class FeedPoller {
   }
 
   /**
-   * The items that changed since the last read, each with its transcript's lines (fetched now)
-   * or its content's. `complete` is false when some transcript was left for the next read.
+   * The items that changed since the last read, each with its transcript's lines or its article
+   * page's (fetched now), or its content's. `complete` is false when some transcript or page was
+   * left for the next read.
    */
   async #drafts(
     feed: FeedRow,
@@ -350,38 +379,120 @@ export class FeedPoller {
       items.map((item) => item.guid),
     );
     const drafts: FeedSourceDraft[] = [];
-    let fetched = 0;
+    const budget: FetchBudget = {
+      transcripts: MAX_TRANSCRIPTS_PER_READ,
+      pages: MAX_PAGES_PER_READ,
+    };
+    const rules = new RuleMatcher(this.options.rules?.get(feed.url) ?? NO_RULES);
     let complete = true;
+    let left = 0;
     for (const item of items) {
       const key = itemKey(parsed, item);
       if (stored.get(item.guid) === key) continue;
       const speaker = item.author || parsed.title || new URL(feed.url).hostname;
-      const transcript = preferredTranscript(item);
-      let lines = null;
-      let itemComplete = true;
-      if (transcript && fetched >= MAX_TRANSCRIPTS_PER_READ) {
-        itemComplete = false;
-        complete = false;
-      } else if (transcript) {
-        fetched += 1;
-        try {
-          const response = await this.#fetch(transcript.url, { accept: transcript.type || '*/*' });
-          lines = transcriptLines(this.#body(response), transcript.kind, speaker);
-        } catch (error) {
-          // The item is kept with its own text; the next full read of the feed tries again.
-          itemComplete = false;
-          this.options.log.warn(
-            { feedId: feed.id, transcript: transcript.url, error: (error as Error).message },
-            'transcript not read',
-          );
-        }
+      const own = [item.title, ...item.categories, ...lineTexts(contentLines(item, speaker))];
+      // A muted item costs no request.
+      if (rules.verdict(own) === 'mute') {
+        left += 1;
+        continue;
       }
-      if (!lines || lines.length === 0) lines = contentLines(item, speaker);
-      drafts.push(itemDraft(parsed, feed.url, item, lines, itemComplete ? key : null));
+      const words = await this.#words(feed, parsed, item, speaker, budget);
+      if (words.state === 'later') complete = false;
+      const lines = words.lines?.length ? words.lines : contentLines(item, speaker);
+      const verdict = rules.verdict([...own, ...lineTexts(lines)]);
+      // An item left out is not recorded: a read that gets its transcript or page, or a rule
+      // changed, decides again. One without its words yet waits for them before a keep word is
+      // looked for.
+      if (verdict === 'mute' || (verdict === 'drop' && words.state === 'read')) {
+        left += 1;
+        continue;
+      }
+      if (verdict === 'drop') continue;
+      drafts.push(itemDraft(parsed, feed.url, item, lines, words.state === 'read' ? key : null));
+    }
+    if (left > 0) {
+      this.options.log.info({ feedId: feed.id, items: left }, "items left out by the feed's rules");
     }
     return { drafts, complete };
   }
+
+  /** An item's words from its transcript or its article page, when it has one to read. */
+  async #words(
+    feed: FeedRow,
+    parsed: ParsedFeed,
+    item: FeedItem,
+    speaker: string,
+    budget: FetchBudget,
+  ): Promise<ItemWords> {
+    const transcript = preferredTranscript(item);
+    if (transcript) {
+      if (budget.transcripts === 0) return { lines: null, state: 'later' };
+      budget.transcripts -= 1;
+      return this.#transcriptWords(feed, transcript, speaker);
+    }
+    const page = articlePage(parsed, item);
+    if (page) {
+      if (budget.pages === 0) return { lines: null, state: 'later' };
+      budget.pages -= 1;
+      return this.#pageWords(feed, page, item, speaker);
+    }
+    return { lines: null, state: 'read' };
+  }
+
+  async #transcriptWords(
+    feed: FeedRow,
+    transcript: { url: string; type: string; kind: TranscriptKind },
+    speaker: string,
+  ): Promise<ItemWords> {
+    try {
+      const response = await this.#fetch(transcript.url, { accept: transcript.type || '*/*' });
+      return {
+        lines: transcriptLines(this.#body(response), transcript.kind, speaker),
+        state: 'read',
+      };
+    } catch (error) {
+      // The item is kept with its own text; the next full read of the feed tries again.
+      this.options.log.warn(
+        { feedId: feed.id, transcript: transcript.url, error: (error as Error).message },
+        'transcript not read',
+      );
+      return { lines: null, state: 'retry' };
+    }
+  }
+
+  async #pageWords(
+    feed: FeedRow,
+    url: string,
+    item: FeedItem,
+    speaker: string,
+  ): Promise<ItemWords> {
+    let response: GuardedResponse;
+    let html: string;
+    try {
+      response = await this.#fetch(url, { accept: PAGE_ACCEPT });
+      html = this.#body(response);
+    } catch (error) {
+      // As a transcript: the excerpt stands, and the next full read of the feed tries again.
+      this.options.log.warn(
+        { feedId: feed.id, page: url, error: (error as Error).message },
+        'article page not read',
+      );
+      return { lines: null, state: 'retry' };
+    }
+    // A page that answered but holds no article would answer the same again: the excerpt stays.
+    const type = String(response.headers['content-type'] ?? '');
+    const result = isHtmlType(type)
+      ? articleLines(html, excerptLength(item), speaker)
+      : { unused: `not an HTML page (${type || 'no content type'})` };
+    if ('unused' in result) {
+      this.options.log.info({ feedId: feed.id, page: url, reason: result.unused }, 'excerpt kept');
+      return { lines: null, state: 'read' };
+    }
+    return { lines: result.lines, state: 'read' };
+  }
 }
+
+const lineTexts = (lines: readonly ImportedLine[]) => lines.map((line) => line.text);
 
 function header(value: string | string[] | undefined): string | null {
   const text = (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
