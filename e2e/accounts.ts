@@ -101,9 +101,15 @@ export interface Account {
   token: string;
 }
 
-/** Registers a new account (and names it `nickname` when given) on `server`; returns its token. */
-export async function createAccount(nickname?: string, server = sharedServer()): Promise<Account> {
-  const email = uniqueEmail(nickname?.toLowerCase().replace(/\W+/g, '') || 'user');
+/**
+ * Registers a new account (and names it `nickname` when given) on `server`, with `email` or a
+ * fresh address; returns its token.
+ */
+export async function createAccount(
+  nickname?: string,
+  server = sharedServer(),
+  email = uniqueEmail(nickname?.toLowerCase().replace(/\W+/g, '') || 'user'),
+): Promise<Account> {
   const password = 'correct-horse-9';
   const from = nextClientAddress();
   await call(

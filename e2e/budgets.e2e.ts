@@ -166,7 +166,7 @@ test.describe('the built site', () => {
     expect(outside).toEqual([]);
   });
 
-  test('gives each page the strings it shows: legal and alertsPage only to their pages', () => {
+  test('gives each page the strings it shows: legal, alertsPage and feeds only to their pages', () => {
     // site/src/i18n/query.ts: a page's data is fetched before it hydrates.
     const dataFiles = files(join(PUBLIC, 'page-data'), 'page-data.json').filter(
       (file) => !relative(PUBLIC, file).startsWith('page-data/dev-404-page'),
@@ -179,6 +179,7 @@ test.describe('the built site', () => {
       const namespaces = (data.result.data?.locales?.edges ?? []).map((edge) => edge.node.ns);
       const legalPage = /^((zh|pt-br)\/)?(mobile\/)?(terms|privacy)\/$/.test(page);
       const alertsPage = /^((zh|pt-br)\/)?(mobile\/)?alerts\/$/.test(page);
+      const feedsPage = /^((zh|pt-br)\/)?monitoring\/feeds\/$/.test(page);
       const problems: string[] = [];
       if (!namespaces.includes('common')) problems.push(`${page}: no strings`);
       if (namespaces.includes('legal') !== legalPage) {
@@ -187,11 +188,15 @@ test.describe('the built site', () => {
       if (namespaces.includes('alertsPage') !== (alertsPage || legalPage)) {
         problems.push(`${page}: alertsPage ${alertsPage ? 'missing' : 'carried for nothing'}`);
       }
+      if (namespaces.includes('feeds') !== feedsPage) {
+        problems.push(`${page}: feeds ${feedsPage ? 'missing' : 'carried for nothing'}`);
+      }
       const kb = gzipSync(readFileSync(file), { level: 9 }).length / 1024;
       // Every namespace but legal and alertsPage weighs up to 10.7 KB gz (zh, with the bell's,
       // the inbox's and the alert dialog's strings, which every page can show); the alerts pages
-      // add their own 1.9 KB; the legal pages carry every namespace, up to 20.2 KB.
-      const limit = legalPage ? 21 : alertsPage ? 13 : 11;
+      // add their own 1.9 KB, the operators' Feeds page its 0.9 KB; the legal pages carry every
+      // namespace but the Feeds page's, up to 20.2 KB.
+      const limit = legalPage ? 21 : alertsPage ? 13 : feedsPage ? 12 : 11;
       if (kb > limit) problems.push(`${page}: ${kb.toFixed(1)} KB gz of data`);
       return problems;
     });

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock, type Clock } from './auth/clock.js';
 import type { SocialSettings } from './auth/oauth.js';
+import { Operators } from './auth/operators.js';
 import type { HashQueue } from './auth/passwords.js';
 import { Changes } from './changes.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -25,6 +26,7 @@ import {
 } from './alerts/push.js';
 import { AlertWebhookJob, AlertWebhookSettings } from './alerts/webhook.js';
 import { FeedPoller } from './feeds/poller.js';
+import { FeedStates } from './feeds/states.js';
 import type { FeedSettings } from './feeds/settings.js';
 import { FetchGuard } from './net/guard.js';
 import { attachRealtime } from './chat/realtime.js';
@@ -152,6 +154,8 @@ export interface AppOptions {
   feedTimeoutMs?: number;
   /** The most read of a feed or transcript, in bytes (default 5 MiB). */
   feedMaxBytes?: number;
+  /** OPERATOR_EMAILS: the accounts that may see the feeds' state; default none. */
+  operatorEmails?: readonly string[];
 }
 
 type AssistantSettings = NonNullable<Parameters<typeof createSummarizer>[0]['assistant']>;
@@ -255,7 +259,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => changes.close());
   }
   const cached = options.database.driver === 'pglite' || changes.shared;
+  const operators = new Operators(options.operatorEmails);
   await app.register(auth, {
+    operators,
     changes,
     tokenCache: cached,
     database: options.database,
@@ -320,7 +326,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reports = new ReportService(catalog, clock, (coinId) => monitorService.related(coinId));
   await app.register(coins, { catalog, follows, reports });
   await app.register(marketRoutes, { catalog, overview: new MarketOverview(catalog, clock) });
-  await app.register(monitor, { service: monitorService });
+  await app.register(monitor, {
+    service: monitorService,
+    feeds: new FeedStates(db, options.feeds?.rules),
+    operators,
+  });
   const alertService = new AlertService(db, catalog, clock);
   const siteUrl = options.siteUrl ?? 'http://localhost:8000';
   const alertMailSettings = new AlertMailSettings(db, clock);
@@ -462,6 +472,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refreshMinutes: options.feeds?.refreshMinutes,
     timeoutMs: options.feedTimeoutMs,
     maxBytes: options.feedMaxBytes,
+    rules: options.feeds?.rules,
   });
   app.decorate('feeds', feedPoller);
   app.addHook('onReady', async () => {

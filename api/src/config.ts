@@ -1,6 +1,7 @@
 import type { VapidSettings } from './alerts/push.js';
 import { resolve } from 'node:path';
 import { socialSettingsFromEnv, type SocialSettings } from './auth/oauth.js';
+import { operatorEmails } from './auth/operators.js';
 import { feedSettingsFromEnv, type FeedSettings } from './feeds/settings.js';
 import { coinGeckoSettingsFromEnv, type CoinGeckoSettings } from './market/coingecko.js';
 import { assistantSettingsFromEnv } from './monitor/summarizer.js';
@@ -52,6 +53,8 @@ export interface ServerConfig {
   vapid?: VapidSettings;
   /** FEEDS and FEEDS_REFRESH_MINUTES: the feeds read into monitored sources (src/feeds). */
   feeds?: FeedSettings;
+  /** OPERATOR_EMAILS: the accounts that may see the feeds' state (src/auth/operators.ts). */
+  operatorEmails?: string[];
 }
 
 /** An http(s) origin (with a path prefix at most) without its trailing slash, or null when unset. */
@@ -153,6 +156,7 @@ export function configFromEnv(
       privateKey: env.VAPID_PRIVATE_KEY || null,
       subject: env.VAPID_SUBJECT || null,
     },
-    feeds: feedSettingsFromEnv(env),
+    feeds: feedSettingsFromEnv(env, cwd),
+    operatorEmails: operatorEmails(env.OPERATOR_EMAILS),
   };
 }

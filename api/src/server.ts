@@ -78,6 +78,7 @@ export async function startServer(
       feedIntervalMs: options.feedIntervalMs,
       feedTimeoutMs: options.feedTimeoutMs,
       feedMaxBytes: options.feedMaxBytes,
+      operatorEmails: config.operatorEmails,
     });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });

@@ -132,12 +132,14 @@ const SUMMARIES: Record<number, SourceSummary> = {
   [L2_AMA.id]: {
     summary: 'Rollups will cut fees by half next quarter. The team also discussed ETH staking.',
     keyPoints: ['Fees halve next quarter.'],
+    keyPointSources: [null],
     coins: [ETH],
     language: 'en',
   },
   [SOL_CALL.id]: {
     summary: 'SOL validators upgraded to the new client. More releases follow in March.',
     keyPoints: ['Validators upgraded.'],
+    keyPointSources: [null],
     coins: [SOL],
     language: 'en',
   },

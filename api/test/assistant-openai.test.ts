@@ -73,6 +73,7 @@ const MY_SOURCES: UserMonitorSource[] = [
 const SUMMARY: SourceSummary = {
   summary: 'Rollups will cut fees by half. The team also discussed staking.',
   keyPoints: ['Fees halve next quarter.'],
+  keyPointSources: [null],
   coins: [ETH],
   language: 'en',
 };

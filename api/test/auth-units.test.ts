@@ -175,6 +175,7 @@ describe('codes and tokens', () => {
       avatar: null,
       times: 1,
       priceColors: 'red-up',
+      operator: false,
       tokenInfo: { tokenName: 'Authorization', tokenValue: 'tok', expiresAt: 1_700_000_000 },
     });
   });

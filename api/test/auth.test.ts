@@ -218,6 +218,7 @@ describe('POST /api/auth/login/register', () => {
       avatar: null,
       times: 1,
       priceColors: null,
+      operator: false,
     });
     assert.equal(tokenInfo.tokenName, 'Authorization');
     assert.match(tokenInfo.tokenValue, /^[A-Za-z0-9_-]{43}$/);

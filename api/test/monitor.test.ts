@@ -11,7 +11,26 @@ import type {
   SourceSummary,
   UserMonitorSource,
 } from '@coinlens/contract';
-import { monitorCall, signedInUser, startApiServer, type ApiTestServer } from './helpers/api.js';
+import { eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { sourceLines, sources } from '../src/db/schema.js';
+import { Changes } from '../src/changes.js';
+import { CoinCatalog } from '../src/market/catalog.js';
+import { createSnapshotProvider } from '../src/market/snapshot.js';
+import { SourceLifecycle } from '../src/monitor/lifecycle.js';
+import { MonitorService } from '../src/monitor/sources.js';
+import { importSources } from '../src/monitor/store.js';
+import { createExtractiveSummarizer } from '../src/monitor/summarizer.js';
+import type { Summarizer } from '../src/monitor/types.js';
+import {
+  FixedClock,
+  monitorCall,
+  signedInUser,
+  startApiServer,
+  T0,
+  type ApiTestServer,
+} from './helpers/api.js';
+import { testDatabase, type TestDatabase } from './helpers/database.js';
 
 let t: ApiTestServer;
 let token: string;
@@ -166,6 +185,21 @@ describe('one source', () => {
     assert.ok(summary.data.summary.length > 20);
     assert.ok(summary.data.keyPoints.length >= 1);
     assert.equal(summary.data.language, detail.data.language);
+
+    // The built-in summarizer picks whole sentences: each key point is in the line it links to.
+    const all = await monitorCall<ListPage<ContentLine>>(
+      t.url,
+      `/api/monitor/source/content?sourceId=${completed!.id}&size=100`,
+    );
+    const byId = new Map(all.data.records.map((line) => [line.id, line]));
+    assert.equal(summary.data.keyPointSources.length, summary.data.keyPoints.length);
+    summary.data.keyPoints.forEach((point, index) => {
+      const source = summary.data.keyPointSources[index];
+      assert.ok(source, `key point ${index} has a line`);
+      const line = byId.get(source.lineId);
+      assert.ok(line?.text.includes(point), `${point} in line ${source.lineId}`);
+      assert.equal(source.offsetSec, line?.offsetSec);
+    });
 
     const first = await monitorCall<ListPage<ContentLine>>(
       t.url,
@@ -337,5 +371,185 @@ describe("the user's list as time goes by", () => {
     await t.server.app.lifecycle.tick();
     const [[, status]] = (await listOf()) as [[number, number, boolean]];
     assert.ok(status >= 3, `the ended source still says ${status}`);
+  });
+});
+
+// On a database of its own, so that rows can be changed under the service as a migration or a
+// transcript edit would leave them.
+describe('where the key points of a summary came from', () => {
+  const silent = { info() {}, warn() {}, error() {} };
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let service: MonitorService;
+  let lifecycle: SourceLifecycle;
+  const clock = new FixedClock(T0);
+  /** The next summary's line per key point, when a test replaces the built-in summarizer's. */
+  let replaceLines: ((lines: (number | null)[]) => (number | null)[]) | null = null;
+  const extractive = createExtractiveSummarizer();
+  const summarizer: Summarizer = {
+    async summarize(input) {
+      const result = await extractive.summarize(input);
+      return replaceLines
+        ? { ...result, keyPointLines: replaceLines(result.keyPointLines) }
+        : result;
+    },
+  };
+
+  const transcript = [
+    { speaker: 'Host', text: 'Welcome to the weekly call.', offsetSec: 0 },
+    { speaker: 'Guest', text: 'Bitcoin ETF flows were strong this week.', offsetSec: 600 },
+    { speaker: 'Guest', text: 'ETH staking yields fell while Solana fees rose.', offsetSec: 4000 },
+    { speaker: 'Host', text: 'Thanks everyone, see you next week.', offsetSec: 4200 },
+  ];
+
+  before(async () => {
+    database = await testDatabase();
+    handle = await database.open();
+    const provider = createSnapshotProvider({ clock });
+    await provider.start();
+    const catalog = new CoinCatalog(handle.db, provider);
+    await catalog.ready();
+    lifecycle = new SourceLifecycle({ db: handle.db, clock, summarizer, catalog, log: silent });
+    service = new MonitorService(handle.db, catalog, clock, new Changes(silent), { cache: false });
+  });
+
+  after(async () => {
+    await handle?.close();
+    await database?.cleanup();
+  });
+
+  /** A call held two hours ago with `transcript`, summarised; answers its id. */
+  async function summarised(externalId: string): Promise<number> {
+    await importSources(
+      handle.db,
+      [
+        {
+          externalId,
+          kind: 'devcall',
+          author: 'Test Host',
+          logo: null,
+          title: 'A weekly call',
+          description: '',
+          link: 'https://example.com/call',
+          language: 'en',
+          time: Math.floor(clock.now() / 1000) - 2 * 3600,
+          durationMinutes: 90,
+          status: null,
+          heat: 0,
+          participants: [],
+          tags: [],
+          repeatEveryDays: null,
+          transcript,
+        },
+      ],
+      { demo: false, now: new Date(clock.now()) },
+    );
+    await lifecycle.tick();
+    const [row] = await handle.db.select().from(sources).where(eq(sources.externalId, externalId));
+    assert.equal(row?.status, 5, 'summarised');
+    return row.id;
+  }
+
+  async function linesOf(sourceId: number) {
+    return handle.db
+      .select()
+      .from(sourceLines)
+      .where(eq(sourceLines.sourceId, sourceId))
+      .orderBy(sourceLines.seq);
+  }
+
+  it('answers the line and its time for each key point, kept by the line number', async () => {
+    const id = await summarised('kp-lines');
+    const summary = await service.summary(id);
+    const lines = await linesOf(id);
+    // So short a transcript gives every line as a key point, each from its own line.
+    assert.deepEqual(
+      summary.keyPoints,
+      transcript.map((line) => line.text),
+    );
+    assert.deepEqual(
+      summary.keyPointSources,
+      lines.map((line) => ({ lineId: line.id, offsetSec: line.offsetSec })),
+    );
+    const [row] = await handle.db.select().from(sources).where(eq(sources.id, id));
+    assert.deepEqual(row?.keyPointLines, [1, 2, 3, 4]);
+  });
+
+  it('answers null for a summary written before the lines were kept', async () => {
+    const id = await summarised('kp-old');
+    await handle.db.update(sources).set({ keyPointLines: null }).where(eq(sources.id, id));
+    assert.deepEqual((await service.summary(id)).keyPointSources, [null, null, null, null]);
+  });
+
+  it('answers null for a line that is gone, and for key points past the lines stored', async () => {
+    const id = await summarised('kp-gone');
+    await handle.db
+      .delete(sourceLines)
+      .where(sql`${sourceLines.sourceId} = ${id} and ${sourceLines.seq} = 2`);
+    const [first, third, fourth] = await linesOf(id);
+    assert.deepEqual((await service.summary(id)).keyPointSources, [
+      { lineId: first!.id, offsetSec: 0 },
+      null,
+      { lineId: third!.id, offsetSec: 4000 },
+      { lineId: fourth!.id, offsetSec: 4200 },
+    ]);
+    await handle.db
+      .update(sources)
+      .set({ keyPointLines: [3] })
+      .where(eq(sources.id, id));
+    assert.deepEqual((await service.summary(id)).keyPointSources, [
+      { lineId: third!.id, offsetSec: 4000 },
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('stores null where the summarizer did not know the line, or named one out of range', async () => {
+    replaceLines = (lines) => lines.map((_, index) => (index === 0 ? 99 : null));
+    try {
+      const id = await summarised('kp-unknown');
+      const [row] = await handle.db.select().from(sources).where(eq(sources.id, id));
+      assert.deepEqual(row?.keyPointLines, [null, null, null, null]);
+      assert.deepEqual((await service.summary(id)).keyPointSources, [null, null, null, null]);
+    } finally {
+      replaceLines = null;
+    }
+  });
+
+  it('forgets the lines with the summary when the transcript changes', async () => {
+    const id = await summarised('kp-reimport');
+    await importSources(
+      handle.db,
+      [
+        {
+          externalId: 'kp-reimport',
+          kind: 'devcall',
+          author: 'Test Host',
+          logo: null,
+          title: 'A weekly call',
+          description: '',
+          link: 'https://example.com/call',
+          language: 'en',
+          time: Math.floor(clock.now() / 1000) - 2 * 3600,
+          durationMinutes: 90,
+          status: null,
+          heat: 0,
+          participants: [],
+          tags: [],
+          repeatEveryDays: null,
+          transcript: transcript.slice(1),
+        },
+      ],
+      { demo: false, now: new Date(clock.now()) },
+    );
+    const [row] = await handle.db.select().from(sources).where(eq(sources.id, id));
+    assert.equal(row?.keyPointLines, null);
+    await lifecycle.tick();
+    const lines = await linesOf(id);
+    assert.deepEqual(
+      (await service.summary(id)).keyPointSources,
+      lines.map((line) => ({ lineId: line.id, offsetSec: line.offsetSec })),
+    );
   });
 });

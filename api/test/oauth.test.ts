@@ -492,6 +492,7 @@ describe('POST /api/auth/login/google', () => {
       avatar: user.picture,
       times: 1,
       priceColors: null,
+      operator: false,
     });
     assert.match(tokenInfo.tokenValue, /^[A-Za-z0-9_-]{43}$/);
     await assertTokenWorks(res.data);
@@ -732,6 +733,7 @@ describe('POST /api/auth/login/twitter', () => {
       avatar: user.profile_image_url,
       times: 1,
       priceColors: null,
+      operator: false,
     });
     assert.ok(id > 0);
     assert.match(tokenInfo.tokenValue, /^[A-Za-z0-9_-]{43}$/);

@@ -9,6 +9,7 @@ import {
   createSummarizer,
   addressableNames,
   findCoinMentions,
+  locateKeyPoints,
   parseAssistantAnswer,
   sentenceKind,
   splitSentences,
@@ -255,6 +256,7 @@ describe('the extractive summarizer', () => {
         'The bridge audit found two minor issues, and both are fixed in the release.',
         'We focus on ETH and the rollup first.',
       ],
+      keyPointLines: [1, 1, 2, 3, 6],
       language: 'en',
       engine: 'extractive',
       coinIds: [2, 1],
@@ -282,6 +284,34 @@ describe('the extractive summarizer', () => {
     assert.ok(!result.keyPoints.includes('Obrigada a todos e até a próxima!'));
     assert.equal(result.language, 'pt-br');
     assert.deepEqual(result.coinIds, [5]);
+  });
+
+  it('links each key point to the line its sentence is in, in every language', async () => {
+    for (const input of [ENGLISH, CHINESE, PORTUGUESE]) {
+      const result = await summarizer.summarize(input);
+      assert.equal(result.keyPointLines.length, result.keyPoints.length, input.language);
+      result.keyPoints.forEach((point, i) => {
+        const line = result.keyPointLines[i];
+        assert.ok(typeof line === 'number', `${input.language}: ${point} has a line`);
+        assert.ok(input.lines[line]?.text.includes(point), `${input.language}: ${point}`);
+      });
+    }
+  });
+
+  it('links a sentence said twice to the line that said it first', async () => {
+    const result = await summarizer.summarize(
+      transcript('en', [
+        ['A', 'Hello there.'],
+        ['B', 'The validators ship the second client on the public testnet.'],
+        ['C', 'Nothing else happened.'],
+        ['B', 'The validators ship the second client on the public testnet.'],
+      ]),
+    );
+    const at = result.keyPoints.indexOf(
+      'The validators ship the second client on the public testnet.',
+    );
+    assert.ok(at >= 0);
+    assert.equal(result.keyPointLines[at], 1);
   });
 
   it('is deterministic', async () => {
@@ -407,6 +437,8 @@ describe('the assistant summarizer', () => {
     assert.deepEqual(result, {
       summary: 'Resumo curto.',
       keyPoints: ['Ponto um.', 'Ponto dois.'],
+      // Nothing in the transcript says either: no link rather than a wrong one.
+      keyPointLines: [null, null],
       language: 'pt-br',
       engine: 'assistant',
       coinIds: [5],
@@ -423,6 +455,67 @@ describe('the assistant summarizer', () => {
     assert.equal(user?.role, 'user');
     assert.match(user?.content ?? '', /Title: Semana da Solana/);
     assert.match(user?.content ?? '', /\nJúlia: Mas a rede ficou fora do ar/);
+  });
+
+  it('asks for a quote per key point and links each to the line the quote is in', async () => {
+    fake.requests.length = 0;
+    fake.reply = () => ({
+      content: JSON.stringify({
+        summary: 'A rollup bridge ships; fees halved.',
+        keyPoints: [
+          // Case, punctuation and spacing differ from the line: still found.
+          { text: 'A new rollup bridge ships.', quote: 'today we ship the new rollup BRIDGE' },
+          // Shortened with an ellipsis: both parts are in line 2.
+          { text: 'Fees halved.', quote: 'Fees on the rollup … since the last upgrade' },
+          // No quote: the key point's own words clearly match line 3.
+          { text: 'The bridge audit found two minor issues, both fixed.', quote: null },
+          // A quote found nowhere, and words that no line clearly says: no link.
+          { text: 'The team is optimistic.', quote: 'we are very optimistic' },
+        ],
+      }),
+    });
+    const result = await assistant().summarize(ENGLISH);
+    assert.deepEqual(result.keyPoints, [
+      'A new rollup bridge ships.',
+      'Fees halved.',
+      'The bridge audit found two minor issues, both fixed.',
+      'The team is optimistic.',
+    ]);
+    assert.deepEqual(result.keyPointLines, [1, 2, 3, null]);
+    const system = fake.requests[0]?.body.messages?.[0]?.content ?? '';
+    assert.match(system, /"quote"/);
+    assert.match(system, /copied character for character/);
+  });
+
+  it('finds a Chinese quote with its punctuation left out', async () => {
+    fake.reply = () => ({
+      content: JSON.stringify({
+        summary: '总结。',
+        keyPoints: [
+          { text: '矿工卖出更多比特币。', quote: '减半以后矿工开始出售更多的比特币' },
+          { text: '以太坊质押收益下降。', quote: null },
+        ],
+      }),
+    });
+    const result = await assistant().summarize(CHINESE);
+    assert.deepEqual(result.keyPointLines, [2, 3]);
+  });
+
+  it('links plain-string key points by their words alone, and only when one line clearly says them', async () => {
+    fake.reply = () => ({
+      content: JSON.stringify({
+        summary: 'S.',
+        keyPoints: [
+          'The testnet opens on Monday.',
+          // Two lines speak of the rollup bridge: neither is the clear source.
+          'The rollup bridge.',
+          // In English about a Portuguese line, with no word in common: no link.
+          'The network went down for two hours on Wednesday.',
+        ],
+      }),
+    });
+    assert.deepEqual((await assistant().summarize(ENGLISH)).keyPointLines.slice(0, 2), [6, null]);
+    assert.deepEqual((await assistant().summarize(PORTUGUESE)).keyPointLines[2], null);
   });
 
   it('reads JSON wrapped in ```json fences', async () => {
@@ -486,6 +579,43 @@ describe('the assistant summarizer', () => {
     assert.ok(text.length <= 10_000 + 40);
     assert.match(text, /^S0: x+\nS1: /);
     assert.match(text, /S9: x+\n\[the rest of the transcript is cut\]$/);
+  });
+
+  it('parses key points given as {text, quote}, keeping each quote beside its point', () => {
+    assert.deepEqual(
+      parseAssistantAnswer(
+        '{"summary": "s", "keyPoints": [{"text": " a ", "quote": "q1"}, {"text": " "}, "b", {"text": "c", "quote": ""}]}',
+      ),
+      { summary: 's', keyPoints: ['a', 'b', 'c'], quotes: ['q1', null, null] },
+    );
+    assert.throws(
+      () => parseAssistantAnswer('{"summary": "s", "keyPoints": [{"quote": "q"}]}'),
+      /no "keyPoints" list/,
+    );
+  });
+
+  it('places key points only among the lines the assistant was shown', () => {
+    const lines = ENGLISH.lines;
+    const point = 'The bridge audit found two minor issues.';
+    const quote = 'The bridge audit found two minor issues';
+    assert.deepEqual(locateKeyPoints([point], [quote], lines), [3]);
+    // Cut after line 2: line 3 was never sent, so neither its quote nor its words place it.
+    assert.deepEqual(locateKeyPoints([point], [quote], lines, 3), [null]);
+  });
+
+  it('does not trust a quote too short to be told apart, nor a tie between lines', () => {
+    const lines = transcript('en', [
+      ['A', 'ETH staking grows every week.'],
+      ['B', 'ETH staking grows every month.'],
+      ['C', 'Something else entirely.'],
+    ]).lines;
+    // "ETH" is in two lines, and too short a quote anyway; the words match both equally.
+    assert.deepEqual(locateKeyPoints(['ETH staking grows.'], ['ETH'], lines), [null]);
+    // A quote in both lines goes to the one sharing more of the key point's words.
+    assert.deepEqual(
+      locateKeyPoints(['Staking grows every month.'], ['ETH staking grows every'], lines),
+      [1],
+    );
   });
 
   it('parses answers with a <think> block first', () => {

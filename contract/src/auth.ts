@@ -88,6 +88,10 @@ export const UserInfo = Type.Object(
       description:
         'Which colour means up on prices: `green-up`, `red-up` (as Chinese markets show them), or null: the convention of the language the site is read in (red up in Chinese, green up otherwise).',
     }),
+    operator: Type.Boolean({
+      description:
+        "One of this server's operators (OPERATOR_EMAILS): may see the state of the feeds the server reads.",
+    }),
     tokenInfo: Type.Object({
       tokenName: Type.Literal('Authorization'),
       tokenValue: Type.String({
@@ -128,5 +132,10 @@ export interface UserInfo {
    * or a story's fixture) still reads as one, with the language's colours.
    */
   priceColors?: PriceColors | null;
+  /**
+   * One of this server's operators (OPERATOR_EMAILS): may see the state of the feeds the server
+   * reads. The API always answers it; optional here for the same reason as `priceColors`.
+   */
+  operator?: boolean;
   tokenInfo: { tokenName: 'Authorization'; tokenValue: string; expiresAt: number };
 }

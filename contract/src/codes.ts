@@ -5,7 +5,7 @@ export const CODES = {
   200: 'success',
   400: 'malformed request: unparsable JSON, wrong types, an unknown enum value',
   401: 'not signed in, or the token is invalid, expired or revoked',
-  403: 'credentials rejected: wrong email or password, wrong or used verification code',
+  403: 'credentials rejected: wrong email or password, wrong or used verification code; or an operators-only route asked by another user',
   404: 'the thing asked for does not exist',
   405: 'the method is not allowed at this address',
   409: 'the email is already registered',

@@ -119,10 +119,13 @@ export {
   type ReportSignal,
   type SignalId,
 } from './reports.js';
+export { FeedState } from './feeds.js';
 export {
   ContentLine,
+  KeyPointSource,
   MonitorSource,
   MonitorSourceDetail,
+  SourceFeed,
   SourceIdQuery,
   SourceSummary,
   StatusFilter,

@@ -211,6 +211,11 @@ export const SERVER_MESSAGES = {
     zh: '您未关注此监控源',
     'pt-br': 'Você não segue esta fonte',
   },
+  operatorsOnly: {
+    en: 'Only the operators of this server can see this',
+    zh: '仅此服务器的运维人员可查看',
+    'pt-br': 'Só os operadores deste servidor podem ver isto',
+  },
   sourceNoSummary: {
     en: 'This source has no summary yet: it comes once the event has ended and its transcript is in',
     zh: '此监控源尚无摘要：活动结束且文字记录就绪后才会生成',

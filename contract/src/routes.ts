@@ -51,6 +51,7 @@ import {
   Size,
 } from './coins.js';
 import { answers, listPage, monitorAnswers } from './envelope.js';
+import { FeedState } from './feeds.js';
 import { Health } from './health.js';
 import { CoinReport } from './reports.js';
 import {
@@ -323,6 +324,13 @@ export const ROUTES = {
   'GET /api/monitor/source/content': {
     querystring: Type.Object({ sourceId: Id(), page: Page, size: Size(20) }),
     response: monitorAnswers(listPage(ContentLine), 'A page of lines, in order.'),
+  },
+  'GET /api/monitor/feed/list': {
+    response: monitorAnswers(
+      Type.Array(FeedState),
+      'Every feed the server knows, configured ones first, by address; code 403 for a user who is not one of the operators (OPERATOR_EMAILS).',
+      true,
+    ),
   },
   'GET /api/monitor/logo/:file': { params: FileParams, response: Svg },
 } satisfies Record<`${'GET' | 'POST' | 'PUT'} /api/${string}`, RouteSchema>;

@@ -53,6 +53,27 @@ export interface UserMonitorSource extends MonitorSource {
   unread: boolean;
 }
 
+export const SourceFeed = Type.Object(
+  {
+    title: Type.String({ description: "The feed's own title, or its address's host." }),
+    url: Type.String({ description: "The feed's address." }),
+    link: Type.Union([Type.String(), Type.Null()], {
+      description: 'The site the feed belongs to, when it names one.',
+    }),
+  },
+  { description: 'The feed a source was read from.' },
+);
+
+/** The feed a source was read from (an operator's FEEDS). */
+export interface SourceFeed {
+  /** The feed's own title, or its address's host. */
+  title: string;
+  /** The feed's address. */
+  url: string;
+  /** The site the feed belongs to, when it names one. */
+  link: string | null;
+}
+
 export const MonitorSourceDetail = Type.Object({
   ...MonitorSource.properties,
   kind: Type.String({ description: 'space, ama, podcast, devcall or article.' }),
@@ -63,6 +84,9 @@ export const MonitorSourceDetail = Type.Object({
   tags: Type.Array(Type.String()),
   language: Type.String({ description: 'The language the event is held in.' }),
   demo: Type.Boolean({ description: 'Part of the bundled demo data set.' }),
+  feed: Type.Union([SourceFeed, Type.Null()], {
+    description: 'The feed it was read from; null for demo and imported sources.',
+  }),
 });
 
 /** `GET /api/monitor/source/detail`. */
@@ -79,11 +103,27 @@ export interface MonitorSourceDetail extends MonitorSource {
   language: Locale;
   /** True for the bundled demo data set. */
   demo: boolean;
+  /** The feed it was read from; null for demo and imported sources. */
+  feed: SourceFeed | null;
 }
+
+export const KeyPointSource = Type.Object(
+  {
+    lineId: Type.Integer({ description: 'The transcript line (`ContentLine.id`).' }),
+    offsetSec: Type.Integer({ description: "The line's seconds from the start of the event." }),
+  },
+  { description: 'Where in the transcript a key point came from.' },
+);
+/** Where in the transcript a key point came from: a line, and its time from the start. */
+export type KeyPointSource = Static<typeof KeyPointSource>;
 
 export const SourceSummary = Type.Object({
   summary: Type.String(),
   keyPoints: Type.Array(Type.String()),
+  keyPointSources: Type.Array(Type.Union([KeyPointSource, Type.Null()]), {
+    description:
+      'One per key point, in order: the transcript line it came from, or null where it is not known.',
+  }),
   coins: Type.Array(Coin),
   language: Type.String({ description: 'The language of summary and key points.' }),
 });
@@ -92,6 +132,8 @@ export const SourceSummary = Type.Object({
 export interface SourceSummary {
   summary: string;
   keyPoints: string[];
+  /** One per key point, in order: the transcript line it came from, or null where unknown. */
+  keyPointSources: (KeyPointSource | null)[];
   /** The coins the event talked about. */
   coins: Coin[];
   /** The language of `summary` and `keyPoints`. */

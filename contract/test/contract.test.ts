@@ -66,6 +66,7 @@ describe('routes', () => {
       avatar: null,
       times: 0,
       priceColors: null,
+      operator: false,
       tokenInfo: { tokenName: 'Authorization', tokenValue: '', expiresAt: 1_800_000_000 },
     };
     const answer = ROUTES['GET /api/user'].response[200];

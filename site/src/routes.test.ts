@@ -17,13 +17,16 @@ const SPEC_ROUTES: Record<string, string> = {
 };
 
 // Pages that follow from those: the mobile variant of /400 (a phone is sent away from /400 itself),
-// and the public market overview on both sides.
+// the public market overview and the alerts on both sides, and the operators' Feeds page (the
+// full site's alone, as the monitoring page it belongs to: the device redirect sends a phone to
+// the mobile home page).
 const MORE_ROUTES: Record<string, string> = {
   '/mobile/400': 'mobile/400.tsx',
   '/markets': 'markets.tsx',
   '/mobile/markets': 'mobile/markets.tsx',
   '/alerts': 'alerts.tsx',
   '/mobile/alerts': 'mobile/alerts.tsx',
+  '/monitoring/feeds': 'monitoring/feeds.tsx',
 };
 
 describe('routes', () => {

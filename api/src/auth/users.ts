@@ -6,6 +6,7 @@ import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
 import { userIdentities, users } from '../db/schema.js';
 import type { Clock } from './clock.js';
+import { Operators } from './operators.js';
 import { defaultNickname } from './rules.js';
 
 export type User = typeof users.$inferSelect;
@@ -17,7 +18,18 @@ export class UserService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** OPERATOR_EMAILS: the accounts whose UserInfo says `operator`. */
+    readonly operators: Operators = new Operators(),
   ) {}
+
+  /** The wire form of a user, as toUserInfo makes it, saying whether it is an operator. */
+  info(
+    user: Pick<User, 'id' | 'account' | 'nickname' | 'avatar' | 'priceColors'>,
+    token: { value: string; expiresAt: Date },
+    times = 0,
+  ): UserInfo {
+    return toUserInfo(user, token, times, this.operators.has(user.account));
+  }
 
   /** The account with this normalised email, or null. */
   async findByAccount(account: string, executor: Executor = this.db): Promise<User | null> {
@@ -142,6 +154,7 @@ export function toUserInfo(
   user: Pick<User, 'id' | 'account' | 'nickname' | 'avatar' | 'priceColors'>,
   token: { value: string; expiresAt: Date },
   times = 0,
+  operator = false,
 ): UserInfo {
   return {
     id: user.id,
@@ -150,6 +163,7 @@ export function toUserInfo(
     avatar: user.avatar,
     times,
     priceColors: asPriceColors(user.priceColors),
+    operator,
     tokenInfo: {
       tokenName: 'Authorization',
       tokenValue: token.value,

@@ -198,6 +198,11 @@ export const sources = pgTable(
     feedId: integer('feed_id').references(() => feeds.id, { onDelete: 'set null' }),
     summary: text('summary'),
     keyPoints: jsonb('key_points').$type<string[]>(),
+    /**
+     * One per key point: the `seq` of the transcript line it came from, or null where that is not
+     * known; null for a summary written before lines were kept.
+     */
+    keyPointLines: jsonb('key_point_lines').$type<(number | null)[]>(),
     summaryLanguage: text('summary_language'),
     /** `assistant` or `extractive`. */
     summaryEngine: text('summary_engine'),

@@ -243,6 +243,7 @@ export class SourceLifecycle {
     const { db, catalog, summarizer, log } = this.options;
     const lines = await db
       .select({
+        seq: sourceLines.seq,
         speaker: sourceLines.speaker,
         text: sourceLines.text,
         offsetSec: sourceLines.offsetSec,
@@ -265,6 +266,12 @@ export class SourceLifecycle {
             status: STATUS.completed,
             summary: result.summary,
             keyPoints: result.keyPoints,
+            // By `seq`, which the line keeps as long as this summary stands (a new transcript
+            // clears the summary); an index the summarizer got wrong links nowhere.
+            keyPointLines: result.keyPoints.map((_, index) => {
+              const line = result.keyPointLines[index];
+              return line === null || line === undefined ? null : (lines[line]?.seq ?? null);
+            }),
             summaryLanguage: result.language,
             summaryEngine: result.engine,
             summaryFailures: 0,

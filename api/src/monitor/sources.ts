@@ -17,7 +17,7 @@ import type {
   UserMonitorSource,
 } from '@coinlens/contract';
 import type { Database } from '../db/client.js';
-import { sourceCoins, sourceLines, sources, userSources, users } from '../db/schema.js';
+import { feeds, sourceCoins, sourceLines, sources, userSources, users } from '../db/schema.js';
 import { ApiError } from '../envelope.js';
 import type { CoinCatalog } from '../market/catalog.js';
 
@@ -297,6 +297,13 @@ export class MonitorService {
 
   async detail(sourceId: number): Promise<MonitorSourceDetail> {
     const row = await this.#row(sourceId);
+    const [feed] =
+      row.feedId === null
+        ? []
+        : await this.db
+            .select({ title: feeds.title, url: feeds.url, link: feeds.link })
+            .from(feeds)
+            .where(eq(feeds.id, row.feedId));
     return {
       ...toMonitorSource(row),
       kind: row.kind as SourceKind,
@@ -307,6 +314,7 @@ export class MonitorService {
       tags: row.tags,
       language: row.language as Locale,
       demo: row.demo,
+      feed: feed ? { ...feed, title: feed.title || new URL(feed.url).hostname } : null,
     };
   }
 
@@ -322,9 +330,33 @@ export class MonitorService {
       .from(sourceCoins)
       .where(eq(sourceCoins.sourceId, sourceId))
       .orderBy(asc(sourceCoins.position));
+    const keyPoints = row.keyPoints ?? [];
+    // Lines by `seq`, as the lifecycle stored them; a summary from before has none.
+    const seqs = row.keyPointLines ?? [];
+    const wanted = [...new Set(seqs.filter((seq): seq is number => typeof seq === 'number'))];
+    const lines =
+      wanted.length === 0
+        ? []
+        : await this.db
+            .select({
+              seq: sourceLines.seq,
+              lineId: sourceLines.id,
+              offsetSec: sourceLines.offsetSec,
+            })
+            .from(sourceLines)
+            .innerJoin(sources, eq(sources.id, sourceLines.sourceId))
+            .where(
+              and(
+                eq(sourceLines.sourceId, sourceId),
+                inArray(sourceLines.seq, wanted),
+                this.#visibleLine(),
+              ),
+            );
+    const bySeq = new Map(lines.map(({ seq, lineId, offsetSec }) => [seq, { lineId, offsetSec }]));
     return {
       summary: row.summary,
-      keyPoints: row.keyPoints ?? [],
+      keyPoints,
+      keyPointSources: keyPoints.map((_, index) => bySeq.get(seqs[index] ?? -1) ?? null),
       coins: mentioned.flatMap(({ coinId }) => this.catalog.coin(coinId) ?? []),
       language: (row.summaryLanguage ?? row.language) as Locale,
     };

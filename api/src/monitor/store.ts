@@ -21,6 +21,7 @@ export const LINE_BATCH = 1000;
 export const SUMMARY_CLEARED = {
   summary: null,
   keyPoints: null,
+  keyPointLines: null,
   summaryLanguage: null,
   summaryEngine: null,
   summaryFailures: 0,

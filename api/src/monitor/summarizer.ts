@@ -3,7 +3,13 @@
 // name the coins the transcript talks about (findCoinMentions).
 import OpenAI from 'openai';
 import type { Locale } from '@coinlens/contract';
-import type { KnownCoin, Summarizer, SummaryInput, TranscriptSummary } from './types.js';
+import type {
+  ImportedLine,
+  KnownCoin,
+  Summarizer,
+  SummaryInput,
+  TranscriptSummary,
+} from './types.js';
 
 type SummaryResult = TranscriptSummary & { coinIds: number[] };
 
@@ -436,6 +442,8 @@ export function truncateText(text: string, max: number): string {
 interface Sentence {
   text: string;
   index: number;
+  /** The index of its line in the input (its first, for a sentence said twice). */
+  line: number;
   terms: string[];
   score: number;
   kind: SentenceKind;
@@ -445,7 +453,7 @@ function scoreSentences(input: SummaryInput): Sentence[] {
   const address = addressPatterns(addressableNames(input.lines.map((line) => line.speaker)));
   const sentences: Sentence[] = [];
   const seen = new Set<string>();
-  for (const line of input.lines) {
+  input.lines.forEach((line, lineIndex) => {
     for (const text of splitSentences(line.text, input.language)) {
       const key = text.toLowerCase();
       if (seen.has(key)) continue;
@@ -453,12 +461,13 @@ function scoreSentences(input: SummaryInput): Sentence[] {
       sentences.push({
         text,
         index: sentences.length,
+        line: lineIndex,
         terms: termsOf(text),
         score: 0,
         kind: kindOf(text, address),
       });
     }
-  }
+  });
   // Questions count here too: what the hosts ask about is what the event is about.
   const frequency = new Map<string, number>();
   for (const sentence of sentences) {
@@ -518,10 +527,12 @@ export function createExtractiveSummarizer(): Summarizer {
       }
       const keyPoints = inOrder(
         ranked.filter((s) => length(s.text) <= KEY_POINT_MAX_CHARS).slice(0, KEY_POINTS),
-      ).map((s) => s.text);
+      );
       return {
         summary: join(chosen),
-        keyPoints,
+        keyPoints: keyPoints.map((s) => s.text),
+        // Each key point is a whole sentence of one line: its line is known exactly.
+        keyPointLines: keyPoints.map((s) => s.line),
         language: input.language,
         engine: 'extractive',
         coinIds: findCoinMentions(transcriptText(input), input.coins),
@@ -565,17 +576,15 @@ export function assistantSystemPrompt(language: Locale): string {
   return [
     'You summarise transcripts of live crypto events (X Spaces, AMAs, podcasts, developer calls) for an analysis app.',
     'Answer with exactly one JSON object and nothing else, in this shape:',
-    '{"summary": "2 to 4 sentences, at most 600 characters", "keyPoints": ["3 to 5 short statements, each at most 200 characters"]}',
-    'Keep the key points in the order they came up. Report only what the speakers said: no advice and no predictions of your own.',
+    '{"summary": "2 to 4 sentences, at most 600 characters", "keyPoints": [{"text": "a short statement, at most 200 characters", "quote": "5 to 15 words copied exactly from the transcript line it came from"}]}',
+    'Give 3 to 5 key points. Keep them in the order they came up. Report only what the speakers said: no advice and no predictions of your own.',
+    "Each quote is copied character for character from one line of the transcript, in the transcript's language, without the speaker's name; it lets the reader find where the key point was said. Use null for a key point that no single line says.",
     `Write the summary and the key points in ${name}, whatever the language of the transcript.`,
   ].join('\n');
 }
 
-/** The transcript as `speaker: text` lines, cut at a line end to fit `max` characters. */
-export function transcriptForAssistant(
-  input: SummaryInput,
-  max = ASSISTANT_TRANSCRIPT_MAX_CHARS,
-): string {
+/** The transcript as sent to the assistant, and how many of its first lines that holds. */
+function assistantTranscript(input: SummaryInput, max: number): { text: string; lines: number } {
   const out: string[] = [];
   let size = 0;
   for (const line of input.lines) {
@@ -583,19 +592,48 @@ export function transcriptForAssistant(
     if (size + text.length + 1 > max) {
       if (out.length === 0) out.push(text.slice(0, max));
       out.push('[the rest of the transcript is cut]');
-      break;
+      return { text: out.join('\n'), lines: out.length - 1 };
     }
     out.push(text);
     size += text.length + 1;
   }
-  return out.join('\n');
+  return { text: out.join('\n'), lines: out.length };
+}
+
+/** The transcript as `speaker: text` lines, cut at a line end to fit `max` characters. */
+export function transcriptForAssistant(
+  input: SummaryInput,
+  max = ASSISTANT_TRANSCRIPT_MAX_CHARS,
+): string {
+  return assistantTranscript(input, max).text;
+}
+
+/** The assistant's answer, read. */
+export interface AssistantAnswer {
+  summary: string;
+  keyPoints: string[];
+  /**
+   * One per key point: the words the assistant quoted from the line it came from, or null.
+   * Absent when it quoted nothing (an answer in the older shape, key points as plain strings).
+   */
+  quotes?: (string | null)[];
+}
+
+/** A key point as the answer gives it: a plain string, or `{text, quote}`. */
+function readKeyPoint(point: unknown): { text: string; quote: string | null } | null {
+  if (typeof point === 'string') return { text: point, quote: null };
+  if (typeof point !== 'object' || point === null) return null;
+  const { text, quote } = point as { text?: unknown; quote?: unknown };
+  if (typeof text !== 'string') return null;
+  return { text, quote: typeof quote === 'string' && quote.trim() !== '' ? quote.trim() : null };
 }
 
 /**
  * Reads the assistant's answer: one JSON object `{summary, keyPoints}`, possibly in ```json
- * fences, after a <think> block, or amid a sentence of prose. Throws on anything else.
+ * fences, after a <think> block, or amid a sentence of prose. A key point is `{text, quote}` or a
+ * plain string. Throws on anything else.
  */
-export function parseAssistantAnswer(content: string): { summary: string; keyPoints: string[] } {
+export function parseAssistantAnswer(content: string): AssistantAnswer {
   let text = content.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
   if (fenced?.[1] !== undefined) text = fenced[1].trim();
@@ -615,18 +653,146 @@ export function parseAssistantAnswer(content: string): { summary: string; keyPoi
   if (typeof summary !== 'string' || summary.trim() === '') {
     throw new Error('the assistant answer has no "summary" text');
   }
-  if (!Array.isArray(keyPoints) || !keyPoints.every((point) => typeof point === 'string')) {
-    throw new Error('the assistant answer has no "keyPoints" list of strings');
+  const read = Array.isArray(keyPoints) ? keyPoints.map(readKeyPoint) : null;
+  if (!read || !read.every((point) => point !== null)) {
+    throw new Error('the assistant answer has no "keyPoints" list of strings or {text, quote}');
   }
-  const points = keyPoints.map((point: string) => point.trim()).filter((point) => point !== '');
+  const points = read
+    .map((point) => ({ ...point!, text: point!.text.trim() }))
+    .filter((point) => point.text !== '');
   if (points.length === 0) throw new Error('the assistant answer has no key points');
   // The prompt asks for these sizes; a model that ignores it must not flood the page.
-  return {
+  const kept = points.slice(0, KEY_POINTS * 2);
+  const answer: AssistantAnswer = {
     summary: truncateText(summary.trim(), SUMMARY_MAX_CHARS * 2),
-    keyPoints: points
-      .slice(0, KEY_POINTS * 2)
-      .map((point) => truncateText(point, KEY_POINT_MAX_CHARS * 2)),
+    keyPoints: kept.map((point) => truncateText(point.text, KEY_POINT_MAX_CHARS * 2)),
   };
+  if (kept.some((point) => point.quote !== null)) answer.quotes = kept.map((point) => point.quote);
+  return answer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the assistant's key points came from
+
+/** Text compared loosely: NFKC, lower case, and nothing but letters and digits. */
+function looseText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** A quote shorter than this (a Chinese character counting 2) is too common to place a point. */
+const MIN_QUOTE_WEIGHT = 12;
+
+const quoteWeight = (loose: string): number =>
+  [...loose].reduce((sum, char) => sum + (CJK.test(char) ? 2 : 1), 0);
+
+/**
+ * The parts of a quote to look for: a model that shortens a quote marks the gap with "..." or
+ * "…", and each part must then be found in the same line.
+ */
+function quoteParts(quote: string): string[] {
+  return quote
+    .split(/\.{3,}|…/u)
+    .map(looseText)
+    .filter((part) => quoteWeight(part) >= MIN_QUOTE_WEIGHT / 2);
+}
+
+/** A term compared across word forms: words of 5 or more letters by their first 5 (crude, cheap). */
+function looseTerms(text: string): Set<string> {
+  return new Set(
+    termsOf(text).map((term) => (CJK.test(term) ? term : [...term].slice(0, 5).join(''))),
+  );
+}
+
+/** Of the key point's terms, the weighted share a line must hold to be its source by overlap. */
+const MIN_OVERLAP = 0.5;
+/** ...and by how much it must beat the next best line. */
+const OVERLAP_LEAD = 1.5;
+
+/** Scores lines by the key point's terms they hold, rare terms weighing more (idf). */
+class LineIndex {
+  readonly #lines: Set<string>[];
+  readonly #frequency = new Map<string, number>();
+
+  constructor(lines: readonly ImportedLine[]) {
+    this.#lines = lines.map((line) => looseTerms(line.text));
+    for (const terms of this.#lines) {
+      for (const term of terms) this.#frequency.set(term, (this.#frequency.get(term) ?? 0) + 1);
+    }
+  }
+
+  #weight(term: string): number {
+    // A term no line has weighs most: the key point says something the lines do not.
+    return Math.log(1 + this.#lines.length / (this.#frequency.get(term) ?? 1));
+  }
+
+  /** Each line's share of the weight of `terms` (0 to 1), and how many of them it holds. */
+  scores(terms: ReadonlySet<string>): { score: number; shared: number }[] {
+    let total = 0;
+    for (const term of terms) total += this.#weight(term);
+    return this.#lines.map((line) => {
+      let weight = 0;
+      let shared = 0;
+      for (const term of terms) {
+        if (line.has(term)) {
+          weight += this.#weight(term);
+          shared += 1;
+        }
+      }
+      return { score: total === 0 ? 0 : weight / total, shared };
+    });
+  }
+
+  /**
+   * The line that clearly says most of `text`: half its term weight or more, two terms or more,
+   * and well ahead of the next best line; else null.
+   */
+  best(text: string): number | null {
+    const ranked = this.scores(looseTerms(text))
+      .map((entry, index) => ({ ...entry, index }))
+      .sort((a, b) => b.score - a.score || a.index - b.index);
+    const [first, second] = ranked;
+    if (!first || first.score < MIN_OVERLAP || first.shared < 2) return null;
+    if (second && first.score < second.score * OVERLAP_LEAD) return null;
+    return first.index;
+  }
+}
+
+/**
+ * The line each of the assistant's key points came from, among the first `sent` lines (those it
+ * was shown): the one line its quote is found in (loosely: case, punctuation and spacing aside);
+ * where the quote is missing or found nowhere, the line that clearly shares most of the key
+ * point's and the quote's terms; else null. A quote found in several lines goes to the one that
+ * shares most terms with the key point (the first on a tie: the statement was made there).
+ */
+export function locateKeyPoints(
+  keyPoints: readonly string[],
+  quotes: readonly (string | null)[] | undefined,
+  lines: readonly ImportedLine[],
+  sent: number = lines.length,
+): (number | null)[] {
+  const shown = lines.slice(0, sent);
+  const loose = shown.map((line) => looseText(line.text));
+  const index = new LineIndex(shown);
+  return keyPoints.map((point, i) => {
+    const quote = quotes?.[i] ?? null;
+    const parts = quote === null ? [] : quoteParts(quote);
+    if (parts.length > 0 && quoteWeight(parts.join('')) >= MIN_QUOTE_WEIGHT) {
+      const found = loose.flatMap((text, line) =>
+        parts.every((part) => text.includes(part)) ? [line] : [],
+      );
+      if (found.length === 1) return found[0]!;
+      if (found.length > 1) {
+        const scores = index.scores(looseTerms(point));
+        return found.reduce((best, line) =>
+          scores[line]!.score > scores[best]!.score ? line : best,
+        );
+      }
+    }
+    return index.best(quote === null ? point : `${point}\n${quote}`);
+  });
 }
 
 /** A summarizer that asks an OpenAI-compatible endpoint; throws when it fails or answers badly. */
@@ -641,6 +807,7 @@ export function createAssistantSummarizer(options: AssistantOptions): Summarizer
   return {
     async summarize(input: SummaryInput): Promise<SummaryResult> {
       if (input.lines.length === 0) throw new Error('the transcript has no lines to summarise');
+      const transcript = assistantTranscript(input, ASSISTANT_TRANSCRIPT_MAX_CHARS);
       const completion = await client.chat.completions.create({
         model: options.model,
         temperature: 0.2,
@@ -648,7 +815,7 @@ export function createAssistantSummarizer(options: AssistantOptions): Summarizer
           { role: 'system', content: assistantSystemPrompt(input.language) },
           {
             role: 'user',
-            content: `Title: ${input.title}\n\nTranscript:\n${transcriptForAssistant(input)}`,
+            content: `Title: ${input.title}\n\nTranscript:\n${transcript.text}`,
           },
         ],
       });
@@ -656,10 +823,11 @@ export function createAssistantSummarizer(options: AssistantOptions): Summarizer
       if (typeof content !== 'string' || content.trim() === '') {
         throw new Error('the assistant gave an empty answer');
       }
-      const { summary, keyPoints } = parseAssistantAnswer(content);
+      const { summary, keyPoints, quotes } = parseAssistantAnswer(content);
       return {
         summary,
         keyPoints,
+        keyPointLines: locateKeyPoints(keyPoints, quotes, input.lines, transcript.lines),
         language: input.language,
         engine: 'assistant',
         coinIds: findCoinMentions(transcriptText(input), input.coins),

@@ -40,6 +40,11 @@ export interface ImportedSource {
 export interface TranscriptSummary {
   summary: string;
   keyPoints: string[];
+  /**
+   * One per key point: the index in `SummaryInput.lines` of the line it came from, or null where
+   * the summarizer cannot tell for sure (a wrong link would mislead the reader who checks it).
+   */
+  keyPointLines: (number | null)[];
   /** The language of `summary` and `keyPoints`. */
   language: Locale;
   /** Which engine wrote it. */

@@ -35,7 +35,12 @@ export interface ApiTestServer {
 }
 
 export async function startApiServer(
-  options: { clock?: FixedClock; smtpUrl?: string; allowPrivateFetch?: boolean } & Pick<
+  options: {
+    clock?: FixedClock;
+    smtpUrl?: string;
+    allowPrivateFetch?: boolean;
+    operatorEmails?: string[];
+  } & Pick<
     AppOptions,
     | 'market'
     | 'summarizer'
@@ -61,6 +66,7 @@ export async function startApiServer(
       corsOrigins: options.corsOrigins ?? [],
       smtpUrl: options.smtpUrl ?? null,
       allowPrivateFetch: options.allowPrivateFetch ?? false,
+      operatorEmails: options.operatorEmails ?? [],
     },
     {
       logLevel: false,
@@ -101,16 +107,15 @@ export async function signedInUser(t: ApiTestServer): Promise<string> {
 /** Registers a new account: its token, and what signs it in again. */
 export async function signedInAccount(
   t: ApiTestServer,
-): Promise<{ token: string; account: string; passwd: string }> {
-  accounts += 1;
-  const account = `user${accounts}.${process.pid}@example.com`;
+  account = `user${++accounts}.${process.pid}@example.com`,
+): Promise<{ token: string; account: string; passwd: string; user: UserInfo }> {
   const passwd = 'a long enough password';
   const captcha = await sendCode(t.url, t.database.dataDir, account, 4);
   const res = await call<UserInfo>(t.url, '/api/auth/login/register', {
     body: { account, passwd, captcha },
   });
   assert.equal(res.code, 200, res.msg);
-  return { token: res.data.tokenInfo.tokenValue, account, passwd };
+  return { token: res.data.tokenInfo.tokenValue, account, passwd, user: res.data };
 }
 
 export interface MonitorAnswer<T = unknown> {

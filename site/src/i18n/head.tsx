@@ -14,6 +14,7 @@ export type PageKey =
   | 'reporting'
   | 'monitoring'
   | 'monitoringDetail'
+  | 'monitoringFeeds'
   | 'privacy'
   | 'terms'
   | 'mobile'

@@ -10,6 +10,7 @@ export const SIGNED_IN_ROUTES = [
   '/monitoring/',
   '/alerts/',
   '/monitoring/detail/',
+  '/monitoring/feeds/',
   '/welcome/',
   '/mobile/monitoring/detail/',
   '/mobile/reporting/',

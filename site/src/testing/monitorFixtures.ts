@@ -77,6 +77,82 @@ export const BUILDERS_SPACE = source(21, '#9945ff', {
   lines: transcript(45, 40),
 });
 
+/**
+ * The builders' space again (its own id, not in the lists), with its key points linked to the lines
+ * they came from: 0:40 and 1:20 on the transcript's first page, 24:00 on its second, and one
+ * whose line is not known.
+ */
+export const LINKED_SPACE = source(41, '#9945ff', {
+  ...BUILDERS_SPACE,
+  id: 41,
+  summary: {
+    ...BUILDERS_SPACE.summary!,
+    keyPoints: [
+      'Fees stayed under a cent through the busiest week of the year',
+      'A second validator client is on the public testnet',
+      'Stablecoin volume on chain doubled since the summer',
+      'The audience asked about the grant round',
+    ],
+    keyPointSources: [
+      { lineId: 2, offsetSec: 40 },
+      { lineId: 3, offsetSec: 80 },
+      { lineId: 37, offsetSec: 1440 },
+      null,
+    ],
+  },
+});
+
+// The paragraphs of the foundation's post, one a line.
+const POST: string[] = [
+  'This month the network processed more transactions than in any month before.',
+  'Median fees stayed below a tenth of a cent, even in the busiest hour.',
+  'A second validator client reached the public testnet, run by three independent teams.',
+  'Stablecoin supply on Solana passed ten billion dollars.',
+  'Wallet teams can apply for the next grant round until 30 November.',
+  'Thank you to everyone who builds with us.',
+];
+
+/** A post of the foundation's feed: "See in text" links, and the feed it was read from. */
+export const FEED_POST = source(42, '#14f195', {
+  title: 'Solana network report: October',
+  author: 'Solana Foundation',
+  status: 5,
+  time: november(1, 8),
+  startedAt: november(1, 8),
+  endedAt: november(1, 8),
+  heat: 640,
+  kind: 'article',
+  link: 'https://solana.com/news/network-report-october',
+  feed: {
+    title: 'Solana Foundation news',
+    url: 'https://solana.com/news/rss.xml',
+    link: 'https://solana.com/news',
+  },
+  summary: {
+    summary:
+      'Record transactions at fees below a tenth of a cent; a second validator client is on the ' +
+      'public testnet, and the wallet grant round is open until 30 November.',
+    keyPoints: [
+      'Median fees stayed below a tenth of a cent',
+      'A second validator client reached the public testnet',
+      'Wallet grants are open until 30 November',
+    ],
+    keyPointSources: [
+      { lineId: 2, offsetSec: 0 },
+      { lineId: 3, offsetSec: 0 },
+      { lineId: 5, offsetSec: 0 },
+    ],
+    coins: [coin('SOL')],
+    language: 'en',
+  },
+  lines: POST.map((text, index) => ({
+    id: index + 1,
+    speaker: 'Solana Foundation',
+    text,
+    offsetSec: 0,
+  })),
+});
+
 /** Upcoming today at 18:30 UTC. */
 export const HALVING_AMA = source(11, '#f7931a', {
   title: 'Bitcoin halving AMA',

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock, type Clock } from '../../auth/clock.js';
 import { NO_SOCIAL_SIGN_IN, type SocialSettings } from '../../auth/oauth.js';
+import type { Operators } from '../../auth/operators.js';
 import { isCommonPassword, type HashQueue } from '../../auth/passwords.js';
 import { createRequireUser, currentUser } from '../../auth/requireUser.js';
 import type { Changes } from '../../changes.js';
@@ -35,6 +36,8 @@ export interface AuthOptions {
   changes: Changes;
   /** Keep tokens in use in memory (see auth/tokens.ts). */
   tokenCache: boolean;
+  /** OPERATOR_EMAILS; default none. */
+  operators?: Operators;
 }
 
 const tags = ['auth'];
@@ -55,6 +58,7 @@ const authPlugin: FastifyPluginAsyncTypebox<AuthOptions> = async (app, options) 
     hashQueue: options.hashQueue,
     changes: options.changes,
     tokenCache: options.tokenCache,
+    operators: options.operators,
   });
   const social = new SocialSignIn({
     db: options.database.db,

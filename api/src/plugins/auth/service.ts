@@ -41,7 +41,8 @@ import {
 import type { Changes } from '../../changes.js';
 import { serverSecret } from '../../auth/secret.js';
 import { TokenService, type AuthUser } from '../../auth/tokens.js';
-import { asPriceColors, toUserInfo, UserService } from '../../auth/users.js';
+import type { Operators } from '../../auth/operators.js';
+import { asPriceColors, UserService } from '../../auth/users.js';
 import type { Locale, UserInfo } from '@coinlens/contract';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../envelope.js';
@@ -73,6 +74,8 @@ export interface AuthServiceOptions {
   changes: Changes;
   /** Keep tokens in use in memory: only where every process hears of changes. */
   tokenCache: boolean;
+  /** OPERATOR_EMAILS; default none. */
+  operators?: Operators;
 }
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
@@ -96,7 +99,7 @@ export class AuthService {
     this.db = db;
     this.clock = clock;
     this.mailer = mailer;
-    this.users = new UserService(db, clock);
+    this.users = new UserService(db, clock, options.operators);
     this.tokens = new TokenService(db, clock, options.changes, {
       cache: options.tokenCache,
     });
@@ -170,7 +173,7 @@ export class AuthService {
       });
     });
     context.log.info({ userId: user.id }, 'account registered');
-    return toUserInfo(user, token, 1);
+    return this.users.info(user, token, 1);
   }
 
   /** Signs in with email and password. */
@@ -209,7 +212,7 @@ export class AuthService {
         if (rehash) await this.users.setPassword(tx, user.id, rehash, stored);
         return this.tokens.issue(tx, user.id);
       });
-      return toUserInfo(user, token, 0);
+      return this.users.info(user, token, 0);
     } finally {
       ticket?.cancel();
       if (!wrongPassword) this.loginFailuresPerIp.release(context.ip);
@@ -251,7 +254,7 @@ export class AuthService {
 
   /** The signed-in user; no new token (tokenValue is empty, expiresAt is the presented one's). */
   me(user: AuthUser): UserInfo {
-    return toUserInfo(user, { value: '', expiresAt: user.token.expiresAt });
+    return this.users.info(user, { value: '', expiresAt: user.token.expiresAt });
   }
 
   /** Renames the signed-in user. */
@@ -261,7 +264,7 @@ export class AuthService {
     const updated = await this.users.setNickname(user.id, nickname);
     if (!updated) throw new ApiError(401, 'unauthorized');
     this.tokens.userChanged(user.id);
-    return toUserInfo(updated, { value: '', expiresAt: user.token.expiresAt });
+    return this.users.info(updated, { value: '', expiresAt: user.token.expiresAt });
   }
 
   /** Sets the signed-in user's up and down colours; null goes back to the language's. */
@@ -271,7 +274,7 @@ export class AuthService {
     const updated = await this.users.setPriceColors(user.id, priceColors);
     if (!updated) throw new ApiError(401, 'unauthorized');
     this.tokens.userChanged(user.id);
-    return toUserInfo(updated, { value: '', expiresAt: user.token.expiresAt });
+    return this.users.info(updated, { value: '', expiresAt: user.token.expiresAt });
   }
 
   private account(raw: string): string {

@@ -32,12 +32,7 @@ import {
   socialNickname,
 } from '../../auth/rules.js';
 import type { TokenService } from '../../auth/tokens.js';
-import {
-  toUserInfo,
-  type IdentityProvider,
-  type User,
-  type UserService,
-} from '../../auth/users.js';
+import { type IdentityProvider, type User, type UserService } from '../../auth/users.js';
 import type { UserInfo } from '@coinlens/contract';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../envelope.js';
@@ -232,7 +227,7 @@ export class SocialSignIn {
       return { user, created, token: await this.tokens.issue(tx, user.id) };
     });
     if (created) context.log.info({ userId: user.id, provider }, 'account made by sign-in');
-    return toUserInfo(user, token, created ? 1 : 0);
+    return this.users.info(user, token, created ? 1 : 0);
   }
 
   /** Deletes expired X sign-in states, at most once an hour, on the way through a request. */

@@ -3,15 +3,20 @@
 // `code`). Reads are public; the user's list is not.
 import { ROUTES, type SourceStatus } from '@coinlens/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Operators } from '../../auth/operators.js';
 import { currentUser } from '../../auth/requireUser.js';
 import { ApiError, monitorOk, sendApiNotFound, sendSvg } from '../../envelope.js';
 import { monogramSvg } from '../../market/logos.js';
+import type { FeedStates } from '../../feeds/states.js';
 import type { MonitorService } from '../../monitor/sources.js';
 import { idList, paging } from '../coins/index.js';
 import { bearer } from '../docs.js';
 
 export interface MonitorOptions {
   service: MonitorService;
+  /** The state of the operator's feeds, shown to the operators alone. */
+  feeds: FeedStates;
+  operators: Operators;
 }
 
 /** The `status` filter: empty for all, 1 to 7, else 400 (an unknown enum value). */
@@ -25,7 +30,7 @@ export function statusParam(value: string | undefined): SourceStatus | null {
 const tags = ['monitoring'];
 
 export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, options) => {
-  const { service } = options;
+  const { service, feeds, operators } = options;
 
   app.get(
     '/api/monitor/source/list',
@@ -183,6 +188,25 @@ export const monitor: FastifyPluginAsyncTypebox<MonitorOptions> = async (app, op
       const { sourceId, page, size } = request.query;
       const paged = paging(page, size, 20);
       return monitorOk(await service.content(sourceId, paged.page, paged.size));
+    },
+  );
+
+  app.get(
+    '/api/monitor/feed/list',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "The feeds' state (operators)",
+        description:
+          'Every feed the server reads or read (FEEDS): the last read, its error, when the next is due and how many sources came from it. Configured feeds first, each group by address. Codes: 403 for a user whose email is not in OPERATOR_EMAILS.',
+        security: bearer,
+        ...ROUTES['GET /api/monitor/feed/list'],
+      },
+    },
+    async (request) => {
+      if (!operators.has(currentUser(request).account)) throw new ApiError(403, 'operatorsOnly');
+      return monitorOk(await feeds.list());
     },
   );
 

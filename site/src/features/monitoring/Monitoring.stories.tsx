@@ -12,6 +12,7 @@ import {
   MONITOR_SOURCES,
   STORY_NOW,
 } from '../../testing/monitorFixtures';
+import { ANA } from '../../testing/fixtures';
 import { findDialog, findToast, page, visible, WAIT } from '../../testing/play';
 import {
   mockApiOf,
@@ -197,6 +198,22 @@ export const Sources: Story = {
 
 /** The same in Brazilian Portuguese. */
 export const SourcesPortuguese: Story = { ...Sources, globals: { locale: 'pt-br' } };
+
+/**
+ * Ana is one of the server's operators (OPERATOR_EMAILS): beside "Add sources", the header leads
+ * to the state of the feeds the server reads.
+ */
+export const Operator: Story = {
+  parameters: { site: monitoring(ANA_SOURCES, { operators: [ANA.account] }) },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceList(context);
+    const feeds = await visible(page().findByRole('link', { name: t('feeds') }, WAIT));
+    const prefix = context.globals.locale === 'pt-br' ? '/pt-br' : '';
+    await expect(feeds).toHaveAttribute('href', `${prefix}/monitoring/feeds/`);
+    await expect(page().getByRole('button', { name: t('add') })).toBeVisible();
+  },
+};
 
 /** An upcoming card opens a box with its host, title, time and the GoCheck link. */
 export const UpcomingOpened: Story = {

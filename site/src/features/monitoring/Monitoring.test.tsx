@@ -1,6 +1,6 @@
 // The monitoring page over the mocked API, for what its stories' plays (in Chromium) do not check:
 // the requests it sends, opening a source's page in the app, every filter, cancelling a removal,
-// the failures the stories do not show, and Chinese.
+// the failures the stories do not show, Chinese, and the way to the feeds, for an operator alone.
 import '@testing-library/jest-dom';
 import { serverMessage } from '@coinlens/contract';
 import { Toaster, toaster } from '@coinlens/design-system';
@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
 import { http, HttpResponse } from 'msw';
 import { api } from '../../data/client';
+import { useSession } from '../../data/session';
 import { ApiProvider } from '../../data/swr';
 import { clearToken, setToken } from '../../data/token';
 import type { Locale } from '../../i18n/locales';
@@ -20,7 +21,7 @@ import { server as msw } from '../../testing/api/server';
 import { mockApi } from '../../testing/api/unitTest';
 import { ANA } from '../../testing/fixtures';
 import { monitoringStrings } from '../../testing/monitoringStrings';
-import { Monitoring, sourceDetailPath } from './Monitoring';
+import { FEEDS_PATH, Monitoring, sourceDetailPath } from './Monitoring';
 
 // Gatsby's navigate, watched: a plain click on a card stays in the app.
 jest.mock('gatsby', () => ({
@@ -86,9 +87,16 @@ function serve(options: { sources?: FakeSource[]; followed?: number[] } = {}) {
 // The page has a cache of its own; no deduping and no retries, so each test asks afresh.
 const TEST_SWR = { provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false };
 
+/** Says when the signed-in user's details have come (the page reads them from the same cache). */
+function UserLoaded() {
+  const { user } = useSession();
+  return user ? <p>user details loaded</p> : null;
+}
+
 function renderPage({ locale = 'en' as Locale } = {}) {
   return renderWithLocale(
     <ApiProvider client={api} config={TEST_SWR}>
+      <UserLoaded />
       <Monitoring />
       <Toaster
         toaster={toaster}
@@ -402,5 +410,25 @@ describe('the monitoring page', () => {
     ).toBeInTheDocument();
     await user.click(devcall);
     expect(navigate).toHaveBeenCalledWith('/zh/monitoring/detail/?id=2', undefined);
+  });
+
+  it('leads an operator to the feeds’ state, beside the add button', async () => {
+    server = mockApi({
+      operators: [ANA.account],
+      monitor: { sources: mine(), followed: [2, 1, 3, 4, 5, 6] },
+    });
+    setToken(server.tokenFor(ANA));
+    await renderWithList();
+    const feeds = await screen.findByRole('link', { name: en('feeds') });
+    expect(feeds).toHaveAttribute('href', FEEDS_PATH);
+    expect(FEEDS_PATH).toBe('/monitoring/feeds/');
+    expect(screen.getAllByRole('button', { name: en('add') })).toHaveLength(1);
+  });
+
+  it('shows no way to the feeds to a user who is not an operator', async () => {
+    await renderWithList();
+    await screen.findByText('user details loaded');
+    expect(screen.queryByRole('link', { name: en('feeds') })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en('add') })).toBeInTheDocument();
   });
 });

@@ -2,8 +2,16 @@
 // filtered by status. A source that has not started opens a box with its author, title, time and
 // the GoCheck link; any other (live, ended, completed ...) leads to its detail page, a completed one
 // showing its heat; any source can be removed, after a confirmation. Unread content is marked.
+// One of the server's operators also finds the way to the state of the feeds the server reads.
 import type { UserMonitorSource } from '@coinlens/contract';
-import { Button, EmptyState, InlineRetry, PageHeader, Skeleton } from '@coinlens/design-system';
+import {
+  Button,
+  EmptyState,
+  InlineRetry,
+  PageHeader,
+  Skeleton,
+  buttonRecipe,
+} from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
 import { Grid } from '@chakra-ui/react/grid';
@@ -11,6 +19,8 @@ import { chakra } from '@chakra-ui/react/styled-system';
 import { useI18next, useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
+import { useSession } from '../../data/session';
+import { Link } from '../../i18n/Link';
 import { lazyChunk } from '../../shell/loadChunk';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { usePreparedFormats } from '../../i18n/usePreparedFormats';
@@ -32,6 +42,12 @@ const PLACEHOLDER_CARDS = 6;
 // The user's list gets a cache of its own, which goes with the page: a list is one user's, and
 // the next user to sign in on this browser must never see it, not even for a moment.
 const PAGE_CACHE: SWRConfiguration = { provider: () => new Map() };
+
+/** The operators' page of the feeds the server reads, without the locale prefix. */
+export const FEEDS_PATH = '/monitoring/feeds/';
+
+// A link (it goes to a page) that sits beside the header's button as one of its kind.
+const ButtonLink = chakra(Link, buttonRecipe);
 
 /** The path of a source's detail page, without the locale prefix. */
 export function sourceDetailPath(sourceId: number): string {
@@ -70,6 +86,9 @@ function MonitoringArea() {
       {t('add')}
     </Button>
   );
+  // Only the server's operators may see the feeds (the API refuses anyone else): nobody else is
+  // shown the way there.
+  const operator = useSession().user?.operator === true;
 
   let content: ReactNode;
   if (list.error && list.pages === 0) {
@@ -166,7 +185,18 @@ function MonitoringArea() {
       <PageHeader
         title={t('title')}
         lead={t('lead')}
-        actions={addButton}
+        actions={
+          operator ? (
+            <Flex gap="3" wrap="wrap">
+              <ButtonLink to={FEEDS_PATH} variant="outline" _print={{ display: 'none' }}>
+                {t('feeds')}
+              </ButtonLink>
+              {addButton}
+            </Flex>
+          ) : (
+            addButton
+          )
+        }
         headingRef={headingRef}
         marginBottom="6"
       />

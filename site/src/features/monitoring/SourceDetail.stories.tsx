@@ -8,7 +8,9 @@ import { coin } from '../../testing/fixtures';
 import {
   ANA_SOURCES,
   BUILDERS_SPACE,
+  FEED_POST,
   HALVING_AMA,
+  LINKED_SPACE,
   MONITOR_SOURCES,
   STORY_NOW,
   TRADING_DESK,
@@ -31,6 +33,15 @@ const SITE: SiteParameters = {
 const DETAIL: RouteName = 'GET /api/monitor/source/detail';
 const SUMMARY: RouteName = 'GET /api/monitor/source/summary';
 const CONTENT: RouteName = 'GET /api/monitor/source/content';
+
+/** The stories' sources with the linked space and the feed's post, which no list shows. */
+const WITH_LINKS: SiteParameters = {
+  ...SITE,
+  api: {
+    ...SITE.api,
+    monitor: { ...SITE.api!.monitor, sources: [...MONITOR_SOURCES, LINKED_SPACE, FEED_POST] },
+  },
+};
 
 const withFaults = (faults: NonNullable<SiteParameters['api']>['faults']): SiteParameters => ({
   ...SITE,
@@ -289,3 +300,146 @@ export const LoadErrorRetried: Story = {
     await expect(page().queryByRole('alert')).toBeNull();
   },
 };
+
+/** Whether `element` is inside the transcript's scrolled view and the window's. */
+function inView(element: HTMLElement, list: HTMLElement): boolean {
+  const box = element.getBoundingClientRect();
+  const frame = list.getBoundingClientRect();
+  return (
+    box.top >= frame.top - 1 &&
+    box.bottom <= frame.bottom + 1 &&
+    box.top >= 0 &&
+    box.bottom <= window.innerHeight
+  );
+}
+
+/** Clicks a key point's link and checks that its line is then in view, marked and focused. */
+async function followsTo(link: HTMLElement, lineId: number, list: HTMLElement) {
+  await expect(link).toHaveAttribute('href', `#line-${lineId}`);
+  await userEvent.click(link);
+  const line = await waitFor(() => {
+    const found = list.querySelector<HTMLElement>(`#line-${lineId}`);
+    expect(found).not.toBeNull();
+    return found!;
+  }, WAIT);
+  await waitFor(() => expect(line).toHaveAttribute('data-highlighted'), WAIT);
+  await waitFor(() => expect(inView(line, list)).toBe(true), WAIT);
+  await expect(line).toHaveFocus();
+  return line;
+}
+
+/**
+ * Each key point says when in the event it was said; its link brings that line of the transcript
+ * into view and marks it. The point whose line is not known has no link.
+ */
+export const KeyPointTimes: Story = {
+  args: { sourceId: LINKED_SPACE.id },
+  parameters: { site: WITH_LINKS },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceHeading(LINKED_SPACE.title);
+    const summary = page().getByRole('region', { name: t('detail.summary.title') });
+    await visible(within(summary).findByText(/^Fees stayed under a cent/, {}, WAIT));
+    const links = within(summary)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('#line-'));
+    await expect(links.map((link) => link.textContent)).toEqual(['0:40', '1:20', '24:00']);
+    await expect(links[1]).toHaveAccessibleName(t('detail.summary.atTime', { time: '1:20' }));
+    await expect(links[1]).toHaveAccessibleDescription(
+      'A second validator client is on the public testnet',
+    );
+    const unknown = within(summary).getByText('The audience asked about the grant round');
+    await expect(within(unknown.closest('li')!).queryByRole('link')).toBeNull();
+
+    const list = transcript(context, LINKED_SPACE.title);
+    await waitFor(() => expect(lineCount(list)).toBe(20), WAIT);
+    const line = await followsTo(links[1]!, 3, list);
+    await expect(line).toHaveTextContent('Validator teams are testing a second client');
+    // One line marked at a time.
+    await expect(list.querySelectorAll('[data-highlighted]')).toHaveLength(1);
+  },
+};
+
+/** A key point from further down: the transcript loads its next page to show the line. */
+export const KeyPointFurtherDown: Story = {
+  args: { sourceId: LINKED_SPACE.id },
+  parameters: { site: WITH_LINKS },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceHeading(LINKED_SPACE.title);
+    const link = await visible(
+      page().findByRole('link', { name: t('detail.summary.atTime', { time: '24:00' }) }, WAIT),
+    );
+    const list = transcript(context, LINKED_SPACE.title);
+    await waitFor(() => expect(lineCount(list)).toBe(20), WAIT);
+    const line = await followsTo(link, 37, list);
+    await expect(line).toHaveTextContent('24:00');
+    await expect(line).toHaveTextContent('Stablecoin volume on chain has doubled');
+    // Line 37 of 40, brought to the middle, takes the list to its end, which loads the last page
+    // as scrolling there does; the line stays where it was shown.
+    await waitFor(() => expect(lineCount(list)).toBe(45), WAIT);
+    await expect(inView(line, list)).toBe(true);
+    const pages = mockApiOf(context)
+      .calls(CONTENT)
+      .map((request) => request.query.get('page'));
+    await expect(pages).toEqual(['1', '2', '3']);
+  },
+};
+
+/** The same in Chinese: the links' names in Chinese. */
+export const KeyPointTimesChinese: Story = { ...KeyPointTimes, globals: { locale: 'zh' } };
+
+/** The same in Portuguese. */
+export const KeyPointTimesPortuguese: Story = { ...KeyPointTimes, globals: { locale: 'pt-br' } };
+
+/** A summary that does not say where its key points came from (written before it could): no links. */
+export const KeyPointsWithoutSource: Story = {
+  // The page is the Completed story's, shot already.
+  parameters: { screenshot: { disable: true } },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceHeading(BUILDERS_SPACE.title);
+    const summary = page().getByRole('region', { name: t('detail.summary.title') });
+    const point = await visible(within(summary).findByText(/^A second validator client/, {}, WAIT));
+    await expect(within(point.closest('li')!).queryByRole('link')).toBeNull();
+    await expect(
+      within(summary)
+        .queryAllByRole('link')
+        .filter((link) => link.getAttribute('href')?.startsWith('#line-')),
+    ).toEqual([]);
+  },
+};
+
+/**
+ * A post read from a feed: the feed it came from, linked to its site in a new tab; the key points
+ * link to the paragraphs they came from ("See in text"), which the transcript marks.
+ */
+export const ArticleFromFeed: Story = {
+  args: { sourceId: FEED_POST.id },
+  parameters: { site: WITH_LINKS },
+  play: async (context) => {
+    const t = textsOf(context, 'monitoring');
+    await sourceHeading(FEED_POST.title);
+    const feed = page().getByRole('link', { name: `Solana Foundation news ${t('newTab')}` });
+    await expect(feed).toHaveAttribute('href', 'https://solana.com/news');
+    await expect(feed).toHaveAttribute('target', '_blank');
+    await expect(feed.getAttribute('rel')?.split(' ')).toContain('noopener');
+    await expect(facts()[t('detail.feed')]).toBe(`Solana Foundation news ${t('newTab')}`);
+
+    const summary = page().getByRole('region', { name: t('detail.summary.title') });
+    await visible(within(summary).findByText(/^Median fees stayed/, {}, WAIT));
+    const links = within(summary).getAllByRole('link', { name: t('detail.summary.seeInText') });
+    await expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '#line-2',
+      '#line-3',
+      '#line-5',
+    ]);
+    const list = transcript(context, FEED_POST.title);
+    await waitFor(() => expect(lineCount(list)).toBe(6), WAIT);
+    const line = await followsTo(links[2]!, 5, list);
+    await expect(line).toHaveTextContent('grant round until 30 November');
+  },
+};
+
+/** The same in Chinese. */
+export const ArticleFromFeedChinese: Story = { ...ArticleFromFeed, globals: { locale: 'zh' } };

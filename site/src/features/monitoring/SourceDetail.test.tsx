@@ -76,6 +76,39 @@ function sources(): FakeSource[] {
       link: 'javascript:alert(1)',
     }),
     fakeSource(9, { status: 6, title: 'Cancelled chat', author: 'Nobody' }),
+    fakeSource(10, {
+      status: 5,
+      title: 'Long space',
+      author: 'Hosts',
+      summary: {
+        summary: 'A long space.',
+        keyPoints: ['Line 3', 'Line 50', 'Line 650', 'Nobody knows where'],
+        keyPointSources: [
+          { lineId: 3, offsetSec: 60 },
+          { lineId: 50, offsetSec: 1470 },
+          { lineId: 650, offsetSec: 19_470 },
+          null,
+        ],
+        coins: [],
+        language: 'en',
+      },
+      lines: fakeLines(700),
+    }),
+    fakeSource(11, {
+      status: 5,
+      kind: 'article',
+      title: 'A post',
+      author: 'A blog',
+      feed: { title: 'The blog', url: 'https://blog.example/feed.xml', link: null },
+      summary: {
+        summary: 'A post.',
+        keyPoints: ['Line 2'],
+        keyPointSources: [{ lineId: 2, offsetSec: 0 }],
+        coins: [],
+        language: 'en',
+      },
+      lines: fakeLines(4),
+    }),
   ];
 }
 
@@ -122,8 +155,8 @@ const section = (name: string) => screen.getByRole('region', { name });
 const transcript = (title = 'Ethereum core devcall', t = en) =>
   screen.getByRole('region', { name: t('detail.content.label', { title }) });
 /** The transcript's lines as "offset speaker text". */
-const lines = () =>
-  within(transcript())
+const lines = (title?: string) =>
+  within(transcript(title))
     .queryAllByRole('listitem')
     .map((item) => item.textContent);
 const detailRequests = (path: string) => server.paths(`/api/monitor/source/${path}`);
@@ -145,6 +178,18 @@ function layOutTheTranscript() {
     return isTranscript(this) ? listHeight : 0;
   });
 }
+
+// jsdom lays nothing out and has no scrollIntoView: a stand-in that records whom it was asked of.
+const scrollIntoView = jest.fn(function (this: Element) {
+  return this;
+});
+beforeAll(() => {
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    value: scrollIntoView,
+    configurable: true,
+    writable: true,
+  });
+});
 
 function setupUser() {
   return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
@@ -477,5 +522,122 @@ describe('the source page', () => {
       [zh('detail.started')]: '2024/05/04 18:04',
       [zh('detail.ended')]: `${zh('today')} 09:30`,
     });
+  });
+});
+
+describe('where the key points came from', () => {
+  const timeLink = (time: string, t = en) =>
+    screen.findByRole('link', { name: t('detail.summary.atTime', { time }) });
+  const contentPages = () =>
+    detailRequests('content').map((path) => new URL(path, 'http://x').searchParams.get('page'));
+
+  it('gives each known key point a link to its time, and none to the one whose line is not known', async () => {
+    renderPage(10);
+    const first = await timeLink('1:00');
+    expect(first).toHaveTextContent(/^1:00$/);
+    expect(first).toHaveAttribute('href', '#line-3');
+    // Links that read alike are told apart by their key point.
+    expect(first).toHaveAccessibleDescription('Line 3');
+    expect(await timeLink('24:30')).toHaveAttribute('href', '#line-50');
+    expect(await timeLink('5:24:30')).toHaveAttribute('href', '#line-650');
+    const summary = section(en('detail.summary.title'));
+    expect(within(summary).getAllByRole('link')).toHaveLength(3);
+    expect(within(summary).getByText('Nobody knows where')).toBeInTheDocument();
+  });
+
+  it('brings a loaded line into view, marks it and moves the focus to it', async () => {
+    const user = setupUser();
+    renderPage(10);
+    const link = await timeLink('1:00');
+    await waitFor(() => expect(lines('Long space')).toHaveLength(20));
+    await user.click(link);
+    const line = within(transcript('Long space')).getAllByRole('listitem')[2]!;
+    expect(line).toHaveTextContent('Line 3');
+    expect(line).toHaveAttribute('id', 'line-3');
+    expect(line).toHaveAttribute('data-highlighted');
+    expect(line).toHaveFocus();
+    expect(scrollIntoView.mock.contexts).toEqual([line]);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
+    // Nothing more to load for it.
+    expect(contentPages()).toEqual(['1']);
+  });
+
+  it('loads the pages up to a line further down, then brings it into view', async () => {
+    const user = setupUser();
+    renderPage(10);
+    const link = await timeLink('24:30');
+    await waitFor(() => expect(lines('Long space')).toHaveLength(20));
+    await user.click(link);
+    expect(
+      within(section(en('detail.summary.title'))).getByRole('status', { name: '' }),
+    ).toHaveTextContent(en('detail.summary.finding'));
+    await waitFor(() => expect(lines('Long space')).toHaveLength(60));
+    const line = within(transcript('Long space')).getAllByRole('listitem')[49]!;
+    await waitFor(() => expect(line).toHaveFocus());
+    expect(line).toHaveAttribute('data-highlighted');
+    expect(scrollIntoView.mock.contexts).toEqual([line]);
+    expect(contentPages()).toEqual(['1', '2', '3']);
+    expect(screen.queryByText(en('detail.summary.finding'))).not.toBeInTheDocument();
+    // Only the last line asked for is marked.
+    await user.click(await timeLink('1:00'));
+    expect(line).not.toHaveAttribute('data-highlighted');
+    expect(within(transcript('Long space')).getAllByRole('listitem')[2]).toHaveAttribute(
+      'data-highlighted',
+    );
+  });
+
+  // Slow in jsdom: 600 lines drawn 30 times over.
+  it('stops after 30 pages and says the line is further down', async () => {
+    const user = setupUser();
+    renderPage(10);
+    const link = await timeLink('5:24:30');
+    await waitFor(() => expect(lines('Long space')).toHaveLength(20));
+    await user.click(link);
+    // 29 more pages, each at least 200 ms (withMinDelay).
+    for (let i = 0; i < 100 && !screen.queryByText(en('detail.summary.tooFar')); i += 1) {
+      await act(() => jest.advanceTimersByTimeAsync(250));
+    }
+    expect(screen.getByText(en('detail.summary.tooFar'))).toBeInTheDocument();
+    expect(contentPages()).toHaveLength(30);
+    expect(lines('Long space')).toHaveLength(600);
+    expect(scrollIntoView).not.toHaveBeenCalled();
+  }, 60_000);
+
+  it('shows the feed a post was read from, and links its key points to the text', async () => {
+    const user = setupUser();
+    renderPage(11);
+    await screen.findByRole('heading', { level: 1, name: 'A post' });
+    // No site named: the feed's own address.
+    const feed = screen.getByRole('link', { name: `The blog ${en('newTab')}` });
+    expect(feed).toHaveAttribute('href', 'https://blog.example/feed.xml');
+    expect(feed).toHaveAttribute('target', '_blank');
+    expect(feed).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(facts()[en('detail.feed')]).toBe(`The blog ${en('newTab')}`);
+    const link = await screen.findByRole('link', { name: en('detail.summary.seeInText') });
+    expect(link).toHaveAttribute('href', '#line-2');
+    await waitFor(() => expect(lines('A post')).toHaveLength(4));
+    await user.click(link);
+    expect(within(transcript('A post')).getAllByRole('listitem')[1]).toHaveFocus();
+  });
+
+  it('names the links and the feed in Portuguese and Chinese', async () => {
+    for (const locale of ['pt-br', 'zh'] as const) {
+      const t = monitoringStrings(locale);
+      const { unmount } = renderPage(11, { locale });
+      expect(
+        await screen.findByRole('link', { name: t('detail.summary.seeInText') }),
+      ).toBeVisible();
+      expect(facts()[t('detail.feed')]).toBe(`The blog ${t('newTab')}`);
+      unmount();
+      const view = renderPage(10, { locale });
+      expect(await timeLink('1:00', t)).toHaveTextContent('1:00');
+      view.unmount();
+    }
+  });
+
+  it('shows no feed for a source that was not read from one', async () => {
+    renderPage(7);
+    await screen.findByRole('heading', { level: 1, name: 'Ethereum core devcall' });
+    expect(facts()).not.toHaveProperty(en('detail.feed'));
   });
 });

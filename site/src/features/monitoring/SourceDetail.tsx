@@ -1,9 +1,16 @@
 // A monitored source's page: the source (logo, host, title, state, times, heat, link), its summary
 // with the key points and the coins it talked about (each can be followed from here), and its
 // transcript, 20 lines at a time as it is scrolled; "Alert me" while it is still to come or live.
-// An unknown source is the 404 page; any other failure shows the server's message with a way to
-// try again.
-import type { Coin, ContentLine, MonitorSourceDetail } from '@coinlens/contract';
+// Each key point links to the transcript line it came from (its time, or "See in text" for a
+// written post), which the transcript then loads, brings into view and marks. An unknown source is
+// the 404 page; any other failure shows the server's message with a way to try again.
+import type {
+  Coin,
+  ContentLine,
+  KeyPointSource,
+  MonitorSourceDetail,
+  SourceSummary,
+} from '@coinlens/contract';
 import {
   Button,
   EmptyState,
@@ -21,7 +28,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { StatusContent } from '../../shell/StatusContent';
 import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
@@ -62,6 +69,28 @@ export function formatOffset(seconds: number): string {
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** The id, and so the anchor, of a transcript line on the page. */
+export function lineAnchor(lineId: number): string {
+  return `line-${lineId}`;
+}
+
+/**
+ * How many pages of the transcript a key point's link loads at most to reach its line (600
+ * lines, some seconds of requests): past that, the user is told to scroll there.
+ */
+export const KEY_POINT_SEARCH_PAGES = 30;
+
+/** Where the page is in bringing a key point's line into view. */
+type LineSearch =
+  { state: 'loading'; lineId: number } | { state: 'tooFar' | 'missing' | 'error'; lineId: number };
+
+/** Scrolls a transcript line into the middle of the view and moves focus to it. */
+function reveal(element: HTMLElement) {
+  element.scrollIntoView({ block: 'center' });
+  // Screen readers and the keyboard go on from the line, not from the link left behind.
+  element.focus({ preventScroll: true });
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -120,6 +149,22 @@ export interface SourcePartsProps {
  */
 export function SourceParts({ detail, compact = false, actions }: SourcePartsProps) {
   const source = detail.data;
+  // The line a key point's link marked, and the search for one not loaded yet.
+  const [marked, setMarked] = useState<number | null>(null);
+  const [search, setSearch] = useState<LineSearch | null>(null);
+
+  const showLine = (lineId: number) => {
+    setMarked(lineId);
+    const element = document.getElementById(lineAnchor(lineId));
+    if (element) {
+      setSearch(null);
+      reveal(element);
+    } else {
+      // Not on the page yet: the transcript loads pages until it is (ContentSection).
+      setSearch({ state: 'loading', lineId });
+    }
+  };
+
   if (source) {
     return (
       <>
@@ -143,8 +188,8 @@ export function SourceParts({ detail, compact = false, actions }: SourcePartsPro
           }
         />
         {actions?.(source)}
-        <SummarySection source={source} />
-        <ContentSection source={source} />
+        <SummarySection source={source} search={search} onShowLine={showLine} />
+        <ContentSection source={source} marked={marked} search={search} onSearched={setSearch} />
       </>
     );
   }
@@ -204,6 +249,7 @@ function SourceHeader({ source, compact = false, action }: SourceHeaderProps) {
     seconds === null ? null : formatTimestamp(seconds, { todayLabel, locale });
   const link = webUrl(source.link);
   const heat = source.status === STATUS_COMPLETED ? formatHeat(source.heat, locale) : null;
+  const feedUrl = source.feed && (webUrl(source.feed.link ?? '') ?? webUrl(source.feed.url));
 
   const facts: Array<[string, ReactNode]> = [
     [t('detail.host'), source.author],
@@ -213,6 +259,26 @@ function SourceHeader({ source, compact = false, action }: SourceHeaderProps) {
     [t('detail.heat'), heat],
     [t('detail.participants'), source.participants.join(', ') || null],
     [t('detail.tags'), source.tags.join(', ') || null],
+    [
+      t('detail.feed'),
+      source.feed &&
+        (feedUrl ? (
+          <chakra.a
+            href={feedUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="accent.fg"
+            textDecoration="underline"
+            textUnderlineOffset="3px"
+            overflowWrap="anywhere"
+          >
+            {source.feed.title}
+            <chakra.span srOnly> {t('newTab')}</chakra.span>
+          </chakra.a>
+        ) : (
+          source.feed.title
+        )),
+    ],
   ];
 
   return (
@@ -302,8 +368,16 @@ function SourceHeader({ source, compact = false, action }: SourceHeaderProps) {
   );
 }
 
+interface SummarySectionProps {
+  source: MonitorSourceDetail;
+  /** Where the page is in bringing a key point's line into view. */
+  search: LineSearch | null;
+  /** Brings a transcript line into view and marks it. */
+  onShowLine: (lineId: number) => void;
+}
+
 /** A completed source's summary, key points and coins; what there is instead for the others. */
-function SummarySection({ source }: { source: MonitorSourceDetail }) {
+function SummarySection({ source, search, onShowLine }: SummarySectionProps) {
   const { t, i18n } = useTranslation('monitoring');
   const completed = source.status === STATUS_COMPLETED;
   const summary = useSourceSummary(completed ? source.id : null);
@@ -344,22 +418,12 @@ function SummarySection({ source }: { source: MonitorSourceDetail }) {
           )}
         </Box>
         {data.keyPoints.length > 0 && (
-          <Box>
-            <chakra.h3 fontSize="md" fontWeight="semibold" marginBottom="2">
-              {t('detail.summary.keyPoints')}
-            </chakra.h3>
-            <chakra.ul
-              paddingLeft="5"
-              listStyleType="disc"
-              display="flex"
-              flexDirection="column"
-              gap="1"
-            >
-              {data.keyPoints.map((point, index) => (
-                <li key={index}>{point}</li>
-              ))}
-            </chakra.ul>
-          </Box>
+          <KeyPoints
+            summary={data}
+            article={source.kind === 'article'}
+            search={search}
+            onShowLine={onShowLine}
+          />
         )}
         <Box>
           <chakra.h3 fontSize="md" fontWeight="semibold" marginBottom="2">
@@ -401,6 +465,106 @@ function SummarySection({ source }: { source: MonitorSourceDetail }) {
     );
   }
   return <Section title={t('detail.summary.title')}>{body}</Section>;
+}
+
+interface KeyPointsProps {
+  summary: SourceSummary;
+  /** A written post: its lines have no times worth showing. */
+  article: boolean;
+  search: LineSearch | null;
+  onShowLine: (lineId: number) => void;
+}
+
+/** The key points, each with a link to the line it came from where that is known. */
+function KeyPoints({ summary, article, search, onShowLine }: KeyPointsProps) {
+  const { t } = useTranslation('monitoring');
+  const id = useId();
+  const status =
+    search === null
+      ? ''
+      : {
+          loading: t('detail.summary.finding'),
+          tooFar: t('detail.summary.tooFar'),
+          missing: t('detail.summary.missing'),
+          error: t('detail.content.more'),
+        }[search.state];
+  return (
+    <Box>
+      <chakra.h3 fontSize="md" fontWeight="semibold" marginBottom="2">
+        {t('detail.summary.keyPoints')}
+      </chakra.h3>
+      <chakra.ul paddingLeft="5" listStyleType="disc" display="flex" flexDirection="column" gap="1">
+        {summary.keyPoints.map((point, index) => {
+          const from = summary.keyPointSources[index] ?? null;
+          const pointId = `${id}-${index}`;
+          return (
+            <li key={index}>
+              <span id={pointId}>{point}</span>
+              {from && (
+                <>
+                  {' '}
+                  <KeyPointLink
+                    from={from}
+                    article={article}
+                    describedBy={pointId}
+                    onShowLine={onShowLine}
+                  />
+                </>
+              )}
+            </li>
+          );
+        })}
+      </chakra.ul>
+      {/* There before it has anything to say, so that what it comes to say is announced. */}
+      {summary.keyPointSources.some(Boolean) && (
+        <chakra.p role="status" marginTop={status ? '2' : '0'} fontSize="sm" color="fg.muted">
+          {status}
+        </chakra.p>
+      )}
+    </Box>
+  );
+}
+
+interface KeyPointLinkProps {
+  from: KeyPointSource;
+  article: boolean;
+  /** The id of the key point's text, which tells apart links that read the same. */
+  describedBy: string;
+  onShowLine: (lineId: number) => void;
+}
+
+/**
+ * A link to the line a key point came from: its anchor, so that it works as a plain link too when
+ * the line is on the page; with scripts, it also loads the line when it is further down.
+ */
+function KeyPointLink({ from, article, describedBy, onShowLine }: KeyPointLinkProps) {
+  const { t } = useTranslation('monitoring');
+  const time = formatOffset(from.offsetSec);
+  return (
+    <chakra.a
+      href={`#${lineAnchor(from.lineId)}`}
+      aria-label={article ? undefined : t('detail.summary.atTime', { time })}
+      aria-describedby={describedBy}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        event.preventDefault();
+        onShowLine(from.lineId);
+      }}
+      display="inline-flex"
+      alignItems="center"
+      paddingX="1.5"
+      borderRadius="sm"
+      fontSize="sm"
+      fontVariantNumeric="tabular-nums"
+      whiteSpace="nowrap"
+      color="accent.fg"
+      textDecoration="underline"
+      textUnderlineOffset="3px"
+      _hover={{ bg: 'bg.subtle' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
+    >
+      {article ? t('detail.summary.seeInText') : time}
+    </chakra.a>
+  );
 }
 
 /** The coins a source talked about, each with a way to follow it. */
@@ -491,11 +655,37 @@ function MentionedCoins({ coins }: { coins: Coin[] }) {
   );
 }
 
+interface ContentSectionProps {
+  source: MonitorSourceDetail;
+  /** The line a key point's link marked. */
+  marked: number | null;
+  /** A line a key point's link asked for that was not loaded then. */
+  search: LineSearch | null;
+  /** Tells how the search ended (null: the line is shown). */
+  onSearched: (result: LineSearch | null) => void;
+}
+
 /** The source's transcript, 20 lines at a time as it is scrolled (kept current while live). */
-function ContentSection({ source }: { source: MonitorSourceDetail }) {
+function ContentSection({ source, marked, search, onSearched }: ContentSectionProps) {
   const { t } = useTranslation('monitoring');
   const content = useSourceContent(source.id, source.status === STATUS_LIVE);
   const loaded = content.pages > 0;
+  const { items, hasMore, loadingMore, error, pages, loadMore } = content;
+
+  // A key point's line further down than the pages loaded: the next page, until it is there.
+  // This runs in an effect, not in the click, because the line only exists once its page came.
+  const seeking = search?.state === 'loading' ? search.lineId : null;
+  useEffect(() => {
+    if (seeking === null) return;
+    if (items.some((line) => line.id === seeking)) {
+      const element = document.getElementById(lineAnchor(seeking));
+      if (element) reveal(element);
+      onSearched(null);
+    } else if (error) onSearched({ state: 'error', lineId: seeking });
+    else if (!hasMore && pages > 0) onSearched({ state: 'missing', lineId: seeking });
+    else if (pages >= KEY_POINT_SEARCH_PAGES) onSearched({ state: 'tooFar', lineId: seeking });
+    else if (!loadingMore && pages > 0) loadMore();
+  }, [seeking, items, error, hasMore, loadingMore, pages, loadMore, onSearched]);
 
   // What the user has now seen of a source they monitor is no longer new. Someone reading a
   // source they do not monitor gets a 404 back, which changes nothing.
@@ -541,7 +731,7 @@ function ContentSection({ source }: { source: MonitorSourceDetail }) {
             gap="3"
           >
             {content.items.map((line) => (
-              <TranscriptLine key={line.id} line={line} />
+              <TranscriptLine key={line.id} line={line} marked={line.id === marked} />
             ))}
           </chakra.ol>
           {content.error && content.pages > 0 && (
@@ -558,9 +748,27 @@ function ContentSection({ source }: { source: MonitorSourceDetail }) {
   );
 }
 
-function TranscriptLine({ line }: { line: ContentLine }) {
+function TranscriptLine({ line, marked }: { line: ContentLine; marked: boolean }) {
   return (
-    <chakra.li display="grid" gridTemplateColumns="3.5rem 1fr" columnGap="3">
+    <chakra.li
+      id={lineAnchor(line.id)}
+      // Focused when a key point's link brings it into view.
+      tabIndex={-1}
+      data-highlighted={marked || undefined}
+      display="grid"
+      gridTemplateColumns="3.5rem 1fr"
+      columnGap="3"
+      borderRadius="md"
+      outline="none"
+      // Marked by a key point's link; `:target` marks it too when the link works without scripts.
+      // A ring inside and a tint: nothing moves, and the scrolling list does not clip it.
+      css={{
+        '&[data-highlighted], &:target': {
+          bg: 'bg.subtle',
+          boxShadow: 'inset 0 0 0 1px {colors.accent.fg}',
+        },
+      }}
+    >
       <chakra.span
         color="fg.muted"
         fontSize="sm"

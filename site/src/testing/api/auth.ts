@@ -2,8 +2,8 @@
 // reference API answers them (api/src/auth, api/src/plugins/auth): the messages in the request's
 // `Language`, the validation and the order of its checks, one code per account and type per
 // 60 s (429 with `retryAfter`), single-use 6-digit codes, tokens for the guarded routes (401
-// without one) and social sign-in answering 501 (no provider keys, as on a server where none are
-// configured). Left out: the per-IP limits, the lockout after 10 failed sign-ins, code expiry,
+// without one), the operators whose UserInfo says so (OPERATOR_EMAILS) and social sign-in
+// answering 501 (no provider keys, as on a server where none are configured). Left out: the per-IP limits, the lockout after 10 failed sign-ins, code expiry,
 // the lock after 5 wrong codes and the 10,000 common passwords (a few stand in for them).
 import type { UserInfo } from '@coinlens/contract';
 import type { HttpHandler } from 'msw';
@@ -45,6 +45,11 @@ export interface AuthOptions {
   accounts?: FakeAccount[];
   /** Codes mailed before the story starts, which hold their 60 s cooldown. */
   recentCodes?: Array<{ account: string; type: CodeType; secondsAgo: number }>;
+  /**
+   * The server's operators by email, as OPERATOR_EMAILS names them (none by default): their
+   * UserInfo says `operator`, and they may see the feeds' state.
+   */
+  operators?: string[];
 }
 
 /** The accounts, their tokens and the codes mailed. */
@@ -52,6 +57,7 @@ export class AuthState implements Guard {
   /** Every mail sent, in order. */
   readonly outbox: SentMail[] = [];
   private readonly accounts: FakeAccount[];
+  private readonly operators: ReadonlySet<string>;
   /** Unspent codes by `type:account`, with when they were sent (ms). */
   private readonly codes = new Map<string, { code: string; sentAt: number }>();
   private readonly tokens = new Map<string, number>();
@@ -59,6 +65,7 @@ export class AuthState implements Guard {
 
   constructor(options: AuthOptions = {}) {
     this.accounts = (options.accounts ?? [ANA]).map((account) => ({ ...account }));
+    this.operators = new Set((options.operators ?? []).map((email) => email.trim().toLowerCase()));
     for (const { account, type, secondsAgo } of options.recentCodes ?? []) {
       this.codes.set(`${type}:${account}`, {
         code: this.nextCode(),
@@ -94,6 +101,11 @@ export class AuthState implements Guard {
     return account;
   }
 
+  /** Whether `account` is one of the server's operators (OPERATOR_EMAILS). */
+  isOperator(account: FakeAccount): boolean {
+    return this.operators.has(account.account);
+  }
+
   userInfo(account: FakeAccount, token: string, times = 0): UserInfo {
     return {
       id: account.id,
@@ -102,6 +114,7 @@ export class AuthState implements Guard {
       avatar: account.avatar,
       times,
       priceColors: null,
+      operator: this.isOperator(account),
       tokenInfo: {
         tokenName: 'Authorization',
         tokenValue: token,

@@ -10,6 +10,8 @@ export type { CodeType, SentMail } from './auth';
 export { fakeLines, fakeSource } from './monitor';
 export { coinSubject, fakeAlert, fakeAlertEvent, fakeWebhook, WEBHOOK_SECRET } from './alerts';
 export type { AlertOptions, AlertState } from './alerts';
+export { FEEDS, fakeFeed } from './feeds';
+export type { FeedOptions, FeedsState } from './feeds';
 export {
   MARKET_REFRESH_SECONDS,
   MarketState,

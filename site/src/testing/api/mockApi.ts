@@ -1,7 +1,7 @@
 // One mocked API for a story or a test: the state the reference API would hold (accounts and
-// codes, coins and follows, monitored sources, the assistant's conversation, the alerts) and the
-// msw handlers that answer `/api/*` from it (auth.ts, coins.ts, monitor.ts, chatHttp.ts,
-// alerts.ts), each answer
+// codes, coins and follows, monitored sources, the assistant's conversation, the alerts, the
+// feeds) and the msw handlers that answer `/api/*` from it (auth.ts, coins.ts, monitor.ts,
+// chatHttp.ts, alerts.ts, feeds.ts), each answer
 // checked against the contract (respond.ts), and the realtime socket at `/socket.io/` (an msw
 // WebSocket handler speaking socket.io, chatSocket.ts). A story or test may make a route misbehave: no
 // answer (`network`: msw's network error), an answer that never comes (`hold`), one that waits
@@ -27,6 +27,7 @@ import { AuthState, authHandlers, type AuthOptions, type SentMail } from './auth
 import { chatHandlers, type OnboardingStore } from './chatHttp';
 import { ChatServer, type ChatServerOptions } from './chatSocket';
 import { CoinState, coinHandlers, type CoinOptions } from './coins';
+import { FeedsState, feedHandlers, type FeedOptions } from './feeds';
 import { MarketState, marketHandlers, type MarketOptions } from './market';
 import { MonitorState, monitorHandlers, type MonitorOptions } from './monitor';
 import { PushMockState, pushHandlers, type PushOptions } from './push';
@@ -64,6 +65,8 @@ export interface MockApiOptions extends AuthOptions, CoinOptions {
   chat?: ChatServerOptions;
   /** Ana's alerts, the alerts that fired and how they are mailed (alerts.ts). */
   alerts?: AlertOptions;
+  /** The feeds the server reads, which its operators (`operators`) see (feeds.ts). */
+  feeds?: FeedOptions;
   /** The browsers that get Ana's alerts as notifications (push.ts). */
   push?: PushOptions;
   /** How far Ana got in the welcome onboarding, as the server keeps it (none by default). */
@@ -109,6 +112,8 @@ export class MockApi implements OnboardingStore {
   readonly alerts: AlertState;
   /** The browsers that get Ana's alerts as notifications. */
   readonly push: PushMockState;
+  /** The feeds the server reads. */
+  readonly feeds: FeedsState;
   /** Ana's onboarding progress, as `GET /api/chat/onboarding` answers it. */
   onboarding: OnboardingProgress | null;
 
@@ -141,6 +146,7 @@ export class MockApi implements OnboardingStore {
       (notice) => this.chat.notify(ALERT_SOCKET_EVENT, AlertNotice, notice),
     );
     this.push = new PushMockState(options.push);
+    this.feeds = new FeedsState(options.feeds);
     this.routeHandlers = [
       ...authHandlers(this.auth),
       ...coinHandlers(this.coins, this.auth),
@@ -149,6 +155,7 @@ export class MockApi implements OnboardingStore {
       ...chatHandlers(this.chat, this, this.auth),
       ...alertHandlers(this.alerts, this.auth),
       ...pushHandlers(this.push, this.auth),
+      ...feedHandlers(this.feeds, this.auth),
     ];
     // A fault for a route with a query string goes before one for the whole route, so it wins.
     const faults = Object.entries(options.faults ?? {}) as Array<[RouteName, Fault]>;

@@ -5,6 +5,7 @@
 // source has spoken so far, this week's hot sources, and the user's list behind a token.
 import type {
   ContentLine,
+  KeyPointSource,
   ListPage,
   MonitorSource,
   MonitorSourceDetail,
@@ -16,10 +17,18 @@ import type { HttpHandler } from 'msw';
 import type { AuthState } from './auth';
 import { envelopeRoute, Refusal } from './request';
 
+/**
+ * A summary as the server keeps it: where each key point came from may be left out (a summary
+ * written before that was kept), and is answered only for lines that are there to be seen.
+ */
+export type FakeSummary = Omit<SourceSummary, 'keyPointSources'> & {
+  keyPointSources?: (KeyPointSource | null)[];
+};
+
 /** A source as the server keeps it: the detail, plus its summary and transcript. */
 export interface FakeSource extends MonitorSourceDetail {
   /** Only a completed source's summary is served. */
-  summary: SourceSummary | null;
+  summary: FakeSummary | null;
   /** The whole transcript, in order; which lines are served depends on the status. */
   lines: ContentLine[];
 }
@@ -49,6 +58,7 @@ export function fakeSource(id: number, fields: Partial<FakeSource> = {}): FakeSo
     tags: [],
     language: 'en',
     demo: false,
+    feed: null,
     summary: null,
     lines: [],
     ...fields,
@@ -283,7 +293,16 @@ export class MonitorState {
     if (source.status !== 5 || source.summary === null) {
       throw new Refusal(404, 'sourceNoSummary');
     }
-    return source.summary;
+    const { keyPointSources = [], ...summary } = source.summary;
+    const visible = new Map(this.visibleLines(source).map((line) => [line.id, line]));
+    return {
+      ...summary,
+      // One per key point, null where unknown or where its line is gone, as the server answers.
+      keyPointSources: summary.keyPoints.map((_, index) => {
+        const line = visible.get(keyPointSources[index]?.lineId ?? -1);
+        return line ? { lineId: line.id, offsetSec: line.offsetSec } : null;
+      }),
+    };
   }
 
   content(query: URLSearchParams): ListPage<ContentLine> {
