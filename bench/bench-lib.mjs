@@ -66,6 +66,12 @@ export const GOALS = {
   signedInReadShare: 0.25,
   /** The public market list's (a page of 50, as the markets page asks): the asset list's rate. */
   marketListShare: 1,
+  feeds: {
+    /** A full read of an RSS feed (its newest 200 articles, all new) into sources: at least this. */
+    itemsPerSecond: 50,
+    /** The process's RSS while it reads a 50 MB feed: at most this much above its RSS before. */
+    bigFeedRssGrowthMb: 512,
+  },
 };
 
 /** The middle value (the mean of the two middle ones for an even count); NaN for none. */
@@ -315,6 +321,213 @@ export function alertRows({ evaluation, latency }) {
   return rows;
 }
 
+/**
+ * `values`' median and their range, e.g. "412 items/s (380-431)", to a tenth below 10 (where a
+ * whole number would hide the spread); n/a when none was measured.
+ */
+export function medianAndRange(values, unit) {
+  const measured = values.filter((value) => Number.isFinite(value));
+  if (measured.length === 0) return 'n/a';
+  const middle = median(measured);
+  const digits = Math.abs(middle) < 10 ? 1 : 0;
+  const low = Math.min(...measured).toFixed(digits);
+  const high = Math.max(...measured).toFixed(digits);
+  const range = low === high ? '' : ` (${low}-${high})`;
+  return `${middle.toFixed(digits)} ${unit}${range}`;
+}
+
+/**
+ * The table's rows for the feed reader (bench/api/feeds.mjs --json), per engine: the rate of a
+ * full read of an RSS feed into sources, held to its goal, and of a podcast whose episodes each
+ * have a transcript to fetch (no goal); then the read of the 50 MB feed: its peak RSS above the
+ * RSS before it, held to its goal, its peak heap growth, and its time with the items it wrote. A
+ * read that failed, or wrote fewer items than it should have, misses its goal.
+ */
+export function feedRows({ articles, podcast, big, results } = {}) {
+  const rows = [];
+  for (const result of results ?? []) {
+    const rates = result.articles?.rates ?? [];
+    const rate = median(rates);
+    rows.push({
+      measure: `Feeds: RSS of ${articles.items} articles (${fixed(articles.itemKb, 1)} KB each) read into sources (${result.engine}, median of ${rates.length})`,
+      value: medianAndRange(rates, 'items/s'),
+      goal: `>= ${GOALS.feeds.itemsPerSecond} items/s`,
+      met: Number.isFinite(rate) && rate >= GOALS.feeds.itemsPerSecond,
+    });
+    const episodes = result.podcast?.rates ?? [];
+    rows.push({
+      measure: `Feeds: podcast of ${podcast.items} episodes, each with a ${podcast.cues}-cue WebVTT transcript (${result.engine}, median of ${episodes.length})`,
+      value: medianAndRange(episodes, 'items/s'),
+      goal: '-',
+      met: null,
+    });
+    const read = result.big;
+    const title = `Feeds: a ${Math.round(big.bytes / 1e6)} MB RSS of ${big.items.toLocaleString('en')} items, the newest ${big.written} written (${result.engine})`;
+    const whole = read?.added === big.written;
+    const growth = read?.peakRssMb - read?.rssBeforeMb;
+    rows.push({
+      measure: `${title}: peak RSS growth`,
+      value: Number.isFinite(growth)
+        ? `${Math.round(growth)} MB (peak ${Math.round(read.peakRssMb)} MB)`
+        : 'n/a',
+      goal: `<= ${GOALS.feeds.bigFeedRssGrowthMb} MB`,
+      met: whole && atMost(growth, GOALS.feeds.bigFeedRssGrowthMb),
+    });
+    const heap = read?.peakHeapMb - read?.heapBeforeMb;
+    rows.push({
+      measure: `${title}: peak heap growth`,
+      value: Number.isFinite(heap) ? `${Math.round(heap)} MB` : 'n/a',
+      goal: '-',
+      met: null,
+    });
+    rows.push({
+      measure: `${title}: time`,
+      value: Number.isFinite(read?.ms)
+        ? `${(read.ms / 1000).toFixed(1)} s, ${read.added} written`
+        : 'n/a',
+      goal: '-',
+      met: null,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Words of the generated feeds. The curly apostrophe is there because real feeds have one: a
+ * character past Latin-1 makes V8 hold the whole document at two bytes a character, as it would
+ * hold theirs.
+ */
+const WORDS = (
+  'the market opened higher as bitcoin held its gains while ether traded sideways and ' +
+  'analysts’ notes pointed to funding rates volumes on spot exchanges rose for a third day ' +
+  'regulators said a decision on the fund would come later this quarter miners sold less ' +
+  'than a month ago stablecoin supply grew again'
+).split(' ');
+
+/** A deterministic stream of numbers in [0, 1), so that every run reads the same feeds. */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** Words from `next` (seededRandom) until `chars` characters, as a sentence. */
+export function sentence(next, chars) {
+  const words = [];
+  let length = 0;
+  while (length < chars) {
+    const word = WORDS[Math.floor(next() * WORDS.length)];
+    words.push(word);
+    length += word.length + 1;
+  }
+  const text = words.join(' ');
+  return `${text[0].toUpperCase()}${text.slice(1)}.`;
+}
+
+const xmlText = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * Where the generated feeds' links point: a name that never resolves (`.invalid`), so that a
+ * reader that follows one (an article's page, an episode's audio) fails at once and says so,
+ * instead of reaching out of the machine.
+ */
+const SITE = 'https://news.bench.invalid/';
+
+/** The first item's date in the generated feeds; each older item an hour before the last. */
+const FEED_NEWEST = Date.UTC(2026, 0, 1);
+
+/**
+ * One RSS `<item>` of a generated feed, item `index` (0 is the newest): a title, a link, a guid,
+ * a date, an author, two categories, a comment count, a one-paragraph description and
+ * `bodyChars` of HTML paragraphs of about 500 characters in `content:encoded`. With `transcript`
+ * (an address), an episode: an audio enclosure, a duration and a WebVTT `podcast:transcript`.
+ */
+export function rssItemXml(index, { bodyChars, transcript = null, seed = 1 }) {
+  const next = seededRandom(seed * 100_003 + index);
+  const paragraphs = [];
+  for (let length = 0; length < bodyChars;) {
+    const paragraph = `<p>${xmlText(sentence(next, Math.min(500, bodyChars - length)))}</p>`;
+    paragraphs.push(paragraph);
+    length += paragraph.length;
+  }
+  const link = `${SITE}posts/${index}`;
+  return [
+    '<item>',
+    `<title>${xmlText(sentence(next, 60))}</title>`,
+    `<link>${link}</link>`,
+    `<guid isPermaLink="true">${link}</guid>`,
+    `<pubDate>${new Date(FEED_NEWEST - index * 3_600_000).toUTCString()}</pubDate>`,
+    '<dc:creator>Coinlens Bench</dc:creator>',
+    '<category>Markets</category><category>Bitcoin</category>',
+    `<slash:comments>${index % 97}</slash:comments>`,
+    `<description>${xmlText(sentence(next, 240))}</description>`,
+    `<content:encoded><![CDATA[${paragraphs.join('\n')}]]></content:encoded>`,
+    ...(transcript
+      ? [
+          `<enclosure url="${SITE}audio/${index}.mp3" length="1000000" type="audio/mpeg"/>`,
+          '<itunes:duration>30:00</itunes:duration>',
+          `<podcast:transcript url="${transcript}" type="text/vtt"/>`,
+        ]
+      : []),
+    '</item>',
+  ].join('\n');
+}
+
+/** A generated RSS document's head, up to its first item, and its tail. */
+export const RSS_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" ' +
+  'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:slash="http://purl.org/rss/1.0/modules/slash/" ' +
+  'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">\n' +
+  `<channel>\n<title>Coinlens bench</title>\n<link>${SITE}</link>\n` +
+  '<description>Generated for the feed bench</description>\n<language>en</language>\n';
+export const RSS_TAIL = '\n</channel>\n</rss>\n';
+
+/**
+ * A generated RSS feed of `items` items (rssItemXml); `transcript(index)` gives an episode's
+ * transcript address, or is omitted for articles.
+ */
+export function rssFeed({ items, bodyChars, transcript = null }) {
+  const body = Array.from({ length: items }, (_, index) =>
+    rssItemXml(index, { bodyChars, transcript: transcript?.(index) ?? null }),
+  );
+  return `${RSS_HEAD}${body.join('\n')}${RSS_TAIL}`;
+}
+
+/**
+ * A generated RSS feed of at least `bytes` bytes (UTF-8), in pieces to send one after another:
+ * the head, one item at a time (each of about `bodyChars`), the tail. Never held whole.
+ */
+export function* rssFeedChunks({ bytes, bodyChars }) {
+  yield RSS_HEAD;
+  let sent = Buffer.byteLength(RSS_HEAD) + Buffer.byteLength(RSS_TAIL);
+  for (let index = 0; sent < bytes; index += 1) {
+    const item = `${rssItemXml(index, { bodyChars })}\n`;
+    sent += Buffer.byteLength(item);
+    yield item;
+  }
+  yield RSS_TAIL;
+}
+
+/** A WebVTT transcript of `cues` cues of 5 s, two speakers taking turns, for episode `index`. */
+export function vttTranscript(index, cues) {
+  const next = seededRandom(index + 7);
+  const time = (seconds) =>
+    `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor(seconds / 60) % 60).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}.000`;
+  const parts = ['WEBVTT', ''];
+  for (let cue = 0; cue < cues; cue += 1) {
+    parts.push(
+      `${time(cue * 5)} --> ${time(cue * 5 + 5)}`,
+      `<v ${cue % 2 === 0 ? 'Host' : 'Guest'}>${xmlText(sentence(next, 80))}`,
+      '',
+    );
+  }
+  return parts.join('\n');
+}
+
 /** The rows whose goal was missed. */
 export function missedGoals(rows) {
   return rows.filter((row) => row.met === false);
@@ -408,7 +621,8 @@ export const USAGE =
   '              the reference page (bench/reference) is built whenever its build is missing or older\n' +
   '              than its sources, with or without this\n' +
   '  --api       measure the API alone (its reads beside the asset list), on the database and Redis\n' +
-  '              that DATABASE_URL and REDIS_URL name, else PGlite; --write rewrites its own part\n' +
+  '              that DATABASE_URL and REDIS_URL name, else PGlite, then the alerts and the feed\n' +
+  '              reader (bench/api); --write rewrites its own part\n' +
   '  --write     also rewrite the generated part of docs/benchmarks.md, and record the reference\n' +
   "              page's first-load JS in site/js-budget.json (the goals of js-size --check)\n" +
   '  --check     exit 1 when a goal is missed\n' +

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import {
   END_MARKER,
   COMPARE_ROUNDS,
+  GOALS,
   ROUTES,
   comparisonTable,
   compareFigure,
@@ -15,6 +16,7 @@ import {
   chatRows,
   describeMachine,
   describeSpeed,
+  feedRows,
   formatCls,
   formatDuration,
   formatTable,
@@ -22,11 +24,17 @@ import {
   lighthouseRound,
   lighthouseRows,
   median,
+  medianAndRange,
   missedGoals,
   parseArgs,
   parseJsSize,
   replaceGenerated,
   readShareRows,
+  rssFeed,
+  rssFeedChunks,
+  rssItemXml,
+  seededRandom,
+  vttTranscript,
   apiMarkers,
   summarizeRuns,
   whyBuildReference,
@@ -330,6 +338,71 @@ describe('goals', () => {
     const unheard = alertRows({ latency: latency(400, 2999) })[0];
     assert.deepEqual([unheard.value, unheard.met], ['400 ms, 2999 of 3000 heard', false]);
     assert.deepEqual(alertRows({}), []);
+  });
+
+  it('holds a full feed read to its items/s and the 50 MB read to its RSS growth', () => {
+    const read = (fields) => ({
+      ms: 14_812,
+      added: 200,
+      rssBeforeMb: 439,
+      peakRssMb: 694.4,
+      heapBeforeMb: 24,
+      peakHeapMb: 194,
+      ...fields,
+    });
+    const figures = (rates, big) => ({
+      articles: { items: 200, itemKb: 3.71 },
+      podcast: { items: 20, cues: 360 },
+      big: { bytes: 50_004_321, items: 10_513, written: 200 },
+      results: [
+        { engine: 'PGlite', articles: { rates }, podcast: { rates: [1.2, 1.5, 1.3] }, big },
+      ],
+    });
+    const rows = feedRows(figures([52, 50, 61], read({})));
+    assert.deepEqual(
+      rows.map((row) => [row.measure, row.value, row.goal, row.met]),
+      [
+        [
+          'Feeds: RSS of 200 articles (3.7 KB each) read into sources (PGlite, median of 3)',
+          '52 items/s (50-61)',
+          '>= 50 items/s',
+          true,
+        ],
+        [
+          'Feeds: podcast of 20 episodes, each with a 360-cue WebVTT transcript (PGlite, median of 3)',
+          '1.3 items/s (1.2-1.5)',
+          '-',
+          null,
+        ],
+        [
+          'Feeds: a 50 MB RSS of 10,513 items, the newest 200 written (PGlite): peak RSS growth',
+          '255 MB (peak 694 MB)',
+          `<= ${GOALS.feeds.bigFeedRssGrowthMb} MB`,
+          true,
+        ],
+        [
+          'Feeds: a 50 MB RSS of 10,513 items, the newest 200 written (PGlite): peak heap growth',
+          '170 MB',
+          '-',
+          null,
+        ],
+        [
+          'Feeds: a 50 MB RSS of 10,513 items, the newest 200 written (PGlite): time',
+          '14.8 s, 200 written',
+          '-',
+          null,
+        ],
+      ],
+    );
+    assert.equal(feedRows(figures([49, 49.9, 80], read({})))[0].met, false);
+    const limit = GOALS.feeds.bigFeedRssGrowthMb;
+    assert.equal(feedRows(figures([60], read({ peakRssMb: 439 + limit })))[2].met, true);
+    assert.equal(feedRows(figures([60], read({ peakRssMb: 440 + limit })))[2].met, false);
+    // A read that wrote fewer items than it should have is not a memory figure to trust.
+    assert.equal(feedRows(figures([60], read({ added: 199 })))[2].met, false);
+    assert.equal(feedRows(figures([], undefined))[0].value, 'n/a');
+    assert.equal(feedRows(figures([], undefined))[2].met, false);
+    assert.deepEqual(feedRows({}), []);
   });
 
   it('sets the API no goal and lists only the missed rows', () => {
@@ -670,5 +743,75 @@ describe('replaceGenerated', () => {
       () => replaceGenerated(`${END_MARKER}\n${START_MARKER}\n`, 'table'),
       /put the markers back/,
     );
+  });
+});
+
+describe('medianAndRange', () => {
+  it('gives the median and the range, to a tenth where whole numbers would hide them', () => {
+    assert.equal(medianAndRange([30.2, 20.4, 31.9], 'items/s'), '30 items/s (20-32)');
+    assert.equal(medianAndRange([1.24, 1.5, 1.31, NaN], 'items/s'), '1.3 items/s (1.2-1.5)');
+    assert.equal(medianAndRange([12, 12.4], 'items/s'), '12 items/s');
+    assert.equal(medianAndRange([], 'items/s'), 'n/a');
+  });
+});
+
+describe('the generated feeds', () => {
+  const { XMLParser, XMLValidator } = createRequire(import.meta.url)('fast-xml-parser');
+  const items = (xml) => {
+    assert.equal(XMLValidator.validate(xml), true);
+    const item = new XMLParser({ ignoreAttributes: false }).parse(xml).rss.channel.item;
+    return Array.isArray(item) ? item : [item];
+  };
+
+  it('makes the same numbers from the same seed, in [0, 1)', () => {
+    const a = seededRandom(3);
+    const b = seededRandom(3);
+    const values = Array.from({ length: 1000 }, () => a());
+    assert.deepEqual(
+      values.slice(0, 5),
+      Array.from({ length: 5 }, () => b()),
+    );
+    assert.ok(values.every((value) => value >= 0 && value < 1));
+    assert.notDeepEqual(values.slice(0, 5), Array.from({ length: 5 }, seededRandom(4)));
+  });
+
+  it('writes well-formed RSS with the items asked for, the newest first', () => {
+    const read = items(rssFeed({ items: 3, bodyChars: 2000 }));
+    assert.equal(read.length, 3);
+    assert.deepEqual(
+      read.map((item) => item.guid['#text']),
+      [0, 1, 2].map((index) => `https://news.bench.invalid/posts/${index}`),
+    );
+    assert.ok(Date.parse(read[0].pubDate) > Date.parse(read[1].pubDate));
+    assert.ok(read[0]['content:encoded'].length >= 2000);
+    assert.equal(read[0].enclosure, undefined);
+    assert.equal(rssItemXml(5, { bodyChars: 800 }), rssItemXml(5, { bodyChars: 800 }));
+  });
+
+  it("gives an episode its audio and its transcript's address", () => {
+    const [episode] = items(
+      rssFeed({ items: 1, bodyChars: 100, transcript: (index) => `http://x.test/${index}.vtt` }),
+    );
+    assert.equal(episode['podcast:transcript']['@_url'], 'http://x.test/0.vtt');
+    assert.equal(episode['podcast:transcript']['@_type'], 'text/vtt');
+    assert.ok(episode.enclosure['@_url'].endsWith('.mp3'));
+  });
+
+  it('sends a feed of at least the bytes asked for, an item a piece, that reads whole', () => {
+    const chunks = [...rssFeedChunks({ bytes: 50_000, bodyChars: 4000 })];
+    const xml = chunks.join('');
+    const bytes = Buffer.byteLength(xml);
+    assert.ok(bytes >= 50_000 && bytes < 50_000 + 6000, `${bytes} bytes`);
+    assert.equal(items(xml).length, chunks.length - 2);
+  });
+
+  it('times a transcript cue by cue, 5 s each, two speakers taking turns', () => {
+    const vtt = vttTranscript(0, 721);
+    const lines = vtt.split('\n');
+    assert.equal(lines[0], 'WEBVTT');
+    assert.equal(lines[2], '00:00:00.000 --> 00:00:05.000');
+    assert.ok(lines[3].startsWith('<v Host>'));
+    assert.ok(lines[6].startsWith('<v Guest>'));
+    assert.ok(vtt.includes('01:00:00.000 --> 01:00:05.000'));
   });
 });

@@ -2,11 +2,12 @@
 // performance (system Chromium, median of 5 rounds that alternate between the routes and the
 // reference page, bench/reference), first-load JS beside the reference's, API throughput beside a
 // bare Fastify route (each signed-in read also as a share of the public asset list's rate), chat
-// latency, and the alerts' evaluation and latency (bench/api; on PostgreSQL too when
-// BENCH_DATABASE_URL names a server), each beside its goal. `--no-build` measures the existing
-// build, `--write` rewrites the generated part of docs/benchmarks.md and records the reference's
-// first-load JS in site/js-budget.json, `--check` exits 1 on a missed goal. `--api` measures the
-// API alone, on PGlite or on the PostgreSQL (and Redis) that DATABASE_URL (and REDIS_URL) name.
+// latency, the alerts' evaluation and latency, and the feed reader's items/s and its memory on a
+// 50 MB feed (bench/api; on PostgreSQL too when BENCH_DATABASE_URL names a server), each beside
+// its goal. `--no-build` measures the existing build, `--write` rewrites the generated part of
+// docs/benchmarks.md and records the reference's first-load JS in site/js-budget.json, `--check`
+// exits 1 on a missed goal. `--api` measures the API alone, on PGlite or on the PostgreSQL (and
+// Redis) that DATABASE_URL (and REDIS_URL) name, then the alerts and the feed reader.
 import { randomUUID } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
 import {
@@ -41,6 +42,7 @@ import {
   comparisonTable,
   describeMachine,
   describeSpeed,
+  feedRows,
   formatCls,
   formatDuration,
   formatTable,
@@ -693,7 +695,8 @@ async function mainApi() {
   const { results, shares } = await measureApi(product, null, problems);
   await cleanup();
   const alerts = await measureAlerts(problems);
-  const rows = [...results.flatMap(apiRows), ...shares, ...alertRows(alerts)];
+  const feeds = await measureFeeds(problems);
+  const rows = [...results.flatMap(apiRows), ...shares, ...alertRows(alerts), ...feedRows(feeds)];
   const table = formatTable(rows);
   console.log(`\n${table}\n`);
   const missed = missedGoals(rows);
@@ -743,6 +746,26 @@ async function measureAlerts(problems) {
     }
   }
   return figures;
+}
+
+/**
+ * The feed bench (bench/api/feeds.mjs) on the built API: a full read's items/s and the memory of
+ * a 50 MB feed's read, on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL; run alone, after the
+ * product has stopped, so that its rates and its memory are the reader's.
+ */
+async function measureFeeds(problems) {
+  log('feeds: bench/api/feeds.mjs');
+  try {
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [join(BENCH_DIR, 'api', 'feeds.mjs'), '--json'],
+      { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 20 * 60_000 },
+    );
+    return JSON.parse(stdout.trim().split('\n').at(-1));
+  } catch (error) {
+    problems.push(`bench/api/feeds.mjs failed: ${error.stderr?.trim() || error.message}`);
+    return {};
+  }
 }
 
 /** Median time from a question to its reply's first and last part, over socket.io as the site does. */
@@ -904,6 +927,7 @@ async function main() {
   const chat = await measureChat(product, problems);
   await cleanup();
   const alerts = await measureAlerts(problems);
+  const feeds = await measureFeeds(problems);
 
   const referenceOf = (preset) =>
     lighthouse.find((result) => result.reference && result.preset === preset)?.summary;
@@ -923,6 +947,7 @@ async function main() {
     ...apiResults.shares,
     ...chatRows(chat),
     ...alertRows(alerts),
+    ...feedRows(feeds),
   ];
   const table = formatTable(rows);
   const speed = describeSpeed(lighthouse.flatMap((result) => result.benchmarkIndexes));
