@@ -418,32 +418,32 @@ describe('where the key points of a summary came from', () => {
     await database?.cleanup();
   });
 
+  /** A call held two hours ago, as an import gives it, with `lines` as its transcript. */
+  const weeklyCall = (externalId: string, lines: typeof transcript) => ({
+    externalId,
+    kind: 'devcall' as const,
+    author: 'Test Host',
+    logo: null,
+    title: 'A weekly call',
+    description: '',
+    link: 'https://example.com/call',
+    language: 'en' as const,
+    time: Math.floor(clock.now() / 1000) - 2 * 3600,
+    durationMinutes: 90,
+    status: null,
+    heat: 0,
+    participants: [],
+    tags: [],
+    repeatEveryDays: null,
+    transcript: lines,
+  });
+
   /** A call held two hours ago with `transcript`, summarised; answers its id. */
   async function summarised(externalId: string): Promise<number> {
-    await importSources(
-      handle.db,
-      [
-        {
-          externalId,
-          kind: 'devcall',
-          author: 'Test Host',
-          logo: null,
-          title: 'A weekly call',
-          description: '',
-          link: 'https://example.com/call',
-          language: 'en',
-          time: Math.floor(clock.now() / 1000) - 2 * 3600,
-          durationMinutes: 90,
-          status: null,
-          heat: 0,
-          participants: [],
-          tags: [],
-          repeatEveryDays: null,
-          transcript,
-        },
-      ],
-      { demo: false, now: new Date(clock.now()) },
-    );
+    await importSources(handle.db, [weeklyCall(externalId, transcript)], {
+      demo: false,
+      now: new Date(clock.now()),
+    });
     await lifecycle.tick();
     const [row] = await handle.db.select().from(sources).where(eq(sources.externalId, externalId));
     assert.equal(row?.status, 5, 'summarised');
@@ -519,30 +519,10 @@ describe('where the key points of a summary came from', () => {
 
   it('forgets the lines with the summary when the transcript changes', async () => {
     const id = await summarised('kp-reimport');
-    await importSources(
-      handle.db,
-      [
-        {
-          externalId: 'kp-reimport',
-          kind: 'devcall',
-          author: 'Test Host',
-          logo: null,
-          title: 'A weekly call',
-          description: '',
-          link: 'https://example.com/call',
-          language: 'en',
-          time: Math.floor(clock.now() / 1000) - 2 * 3600,
-          durationMinutes: 90,
-          status: null,
-          heat: 0,
-          participants: [],
-          tags: [],
-          repeatEveryDays: null,
-          transcript: transcript.slice(1),
-        },
-      ],
-      { demo: false, now: new Date(clock.now()) },
-    );
+    await importSources(handle.db, [weeklyCall('kp-reimport', transcript.slice(1))], {
+      demo: false,
+      now: new Date(clock.now()),
+    });
     const [row] = await handle.db.select().from(sources).where(eq(sources.id, id));
     assert.equal(row?.keyPointLines, null);
     await lifecycle.tick();

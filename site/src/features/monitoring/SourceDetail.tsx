@@ -32,10 +32,10 @@ import { useEffect, useId, useMemo, useState, type MouseEvent, type ReactNode } 
 import { StatusContent } from '../../shell/StatusContent';
 import { apiAssetUrl } from '../../data/client';
 import { ApiError, NetworkError, TimeoutError } from '../../data/errors';
-import { Link } from '../../i18n/Link';
 import { AlertMeButton } from '../alerts/AlertMeButton';
 import { addFollows, useFollows } from '../coins/follows';
 import { intlLocale } from '../../i18n/locales';
+import { BackLink } from './BackLink';
 import { SourceLogo } from './SourceLogo';
 import {
   markSourceRead,
@@ -47,20 +47,6 @@ import {
   webUrl,
   type Resource,
 } from './sources';
-
-const BackLink = chakra(Link, {
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    color: 'fg.muted',
-    textDecoration: 'none',
-    _hover: { color: 'fg', textDecoration: 'underline' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-  },
-});
 
 /** Seconds from the start as `m:ss`, or `h:mm:ss` past an hour. */
 export function formatOffset(seconds: number): string {

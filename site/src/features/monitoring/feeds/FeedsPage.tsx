@@ -7,26 +7,11 @@ import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { Suspense } from 'react';
-import { Link } from '../../../i18n/Link';
 import { lazyChunk } from '../../../shell/loadChunk';
 import { useHydrated } from '../../../shell/useHydrated';
+import { BackLink } from '../BackLink';
 
 const Feeds = lazyChunk(() => import('./Feeds').then((module) => ({ default: module.Feeds })));
-
-const BackLink = chakra(Link, {
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    color: 'fg.muted',
-    textDecoration: 'none',
-    marginBottom: '3',
-    _hover: { color: 'fg', textDecoration: 'underline' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-  },
-});
 
 export function FeedsPage() {
   const { t } = useTranslation('feeds');
@@ -38,7 +23,7 @@ export function FeedsPage() {
   );
   return (
     <>
-      <BackLink to="/monitoring/">
+      <BackLink to="/monitoring/" marginBottom="3">
         <span aria-hidden="true">←</span> {t('back')}
       </BackLink>
       <PageHeader title={t('title')} lead={t('lead')} marginBottom="6" />
