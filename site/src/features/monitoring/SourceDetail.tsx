@@ -68,6 +68,26 @@ export function lineAnchor(lineId: number): string {
  */
 export const KEY_POINT_SEARCH_PAGES = 30;
 
+/**
+ * The next step of the search for a key point's line among the transcript's pages: it is there,
+ * the pages ended or failed without it, the search went as far as it goes, or the next page is to
+ * be loaded (or is on its way).
+ */
+export function searchStep(pages: {
+  found: boolean;
+  failed: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  pages: number;
+}): 'found' | 'error' | 'missing' | 'tooFar' | 'load' | 'wait' {
+  if (pages.found) return 'found';
+  if (pages.failed) return 'error';
+  if (pages.pages === 0) return 'wait';
+  if (!pages.hasMore) return 'missing';
+  if (pages.pages >= KEY_POINT_SEARCH_PAGES) return 'tooFar';
+  return pages.loadingMore ? 'wait' : 'load';
+}
+
 /** Where the page is in bringing a key point's line into view. */
 type LineSearch =
   { state: 'loading'; lineId: number } | { state: 'tooFar' | 'missing' | 'error'; lineId: number };
@@ -663,14 +683,14 @@ function ContentSection({ source, marked, search, onSearched }: ContentSectionPr
   const seeking = search?.state === 'loading' ? search.lineId : null;
   useEffect(() => {
     if (seeking === null) return;
-    if (items.some((line) => line.id === seeking)) {
+    const found = items.some((line) => line.id === seeking);
+    const step = searchStep({ found, failed: Boolean(error), hasMore, loadingMore, pages });
+    if (step === 'found') {
       const element = document.getElementById(lineAnchor(seeking));
       if (element) reveal(element);
       onSearched(null);
-    } else if (error) onSearched({ state: 'error', lineId: seeking });
-    else if (!hasMore && pages > 0) onSearched({ state: 'missing', lineId: seeking });
-    else if (pages >= KEY_POINT_SEARCH_PAGES) onSearched({ state: 'tooFar', lineId: seeking });
-    else if (!loadingMore && pages > 0) loadMore();
+    } else if (step === 'load') loadMore();
+    else if (step !== 'wait') onSearched({ state: step, lineId: seeking });
   }, [seeking, items, error, hasMore, loadingMore, pages, loadMore, onSearched]);
 
   // What the user has now seen of a source they monitor is no longer new. Someone reading a
