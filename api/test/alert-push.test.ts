@@ -19,6 +19,7 @@ import {
   MAX_PUSH_DEVICES,
   SERVER_MESSAGES,
   type Alert,
+  type AlertList,
   type ListPage,
   type PushDevices,
   type PushKey,
@@ -335,8 +336,14 @@ describe('what fired', () => {
       market.setPrice('bitcoin', 60_000);
       const tab = browser(`${origin}/job`);
       await call(timed.url, '/api/alert/push/subscribe', { token, body: tab.subscription });
-      // Armed by a run at 60 000, then fired by one at 61 000.
-      await sleep(600);
+      // Armed by a run at 60 000 (waited for: a loaded machine's job may run late), then fired
+      // by one at 61 000.
+      for (let i = 0; ; i += 1) {
+        const list = await call<AlertList>(timed.url, '/api/alert/list', { token });
+        if (list.data.records[0]?.state === 'armed') break;
+        if (i > 100) assert.fail('not armed within 10 s');
+        await sleep(100);
+      }
       market.setPrice('bitcoin', 61_000);
       for (let i = 0; !pushService.deliveries.some((d) => d.path === '/job'); i += 1) {
         if (i > 100) assert.fail('no push within 10 s');
