@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import {
   dist,
   memory,
+  onFreshPostgres,
   percentile,
   requireBuiltApi,
   seedUsers,
@@ -195,18 +195,7 @@ const loadBefore = loadavg()[0];
 const results = [['PGlite', await measure(null)]];
 const admin = process.env.BENCH_DATABASE_URL;
 if (admin) {
-  const name = `coinlens_bench_latency_${process.pid}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  try {
-    results.push(['PostgreSQL', await measure(url.href)]);
-  } finally {
-    await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await client.end();
-  }
+  results.push(['PostgreSQL', await onFreshPostgres(admin, 'latency', measure)]);
 }
 await market.stop();
 

@@ -8,8 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { dist, percentile, requireBuiltApi } from './common.mjs';
+import { dist, onFreshPostgres, percentile, requireBuiltApi } from './common.mjs';
 
 const ALERTS = Number(process.env.BENCH_ALERTS || 10_000);
 const TICKS = Number(process.env.BENCH_TICKS || 10);
@@ -126,22 +125,16 @@ const results = [];
 }
 const admin = process.env.BENCH_DATABASE_URL;
 if (admin) {
-  const name = `coinlens_bench_alerts_${process.pid}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-alerts-'));
-  const database = await openDatabase(dataDir, { databaseUrl: url.href });
-  try {
-    results.push(await measure('PostgreSQL', database));
-  } finally {
-    await database.close();
-    await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await client.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await onFreshPostgres(admin, 'alerts', async (databaseUrl) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-alerts-'));
+    const database = await openDatabase(dataDir, { databaseUrl });
+    try {
+      results.push(await measure('PostgreSQL', database));
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 }
 
 const ms = (value) => `${value.toFixed(0)} ms`;

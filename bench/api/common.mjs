@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 /** The API's package directory. */
 export const apiDir = fileURLToPath(new URL('../../api/', import.meta.url));
@@ -160,5 +161,24 @@ export function memory(pid) {
     return { rss: mb('VmRSS'), peak: mb('VmHWM') };
   } catch {
     return { rss: NaN, peak: NaN };
+  }
+}
+
+/**
+ * Runs `measure` on a fresh PostgreSQL database made on the server `admin` names (an admin
+ * connection string, BENCH_DATABASE_URL) and drops it after, whatever happened.
+ */
+export async function onFreshPostgres(admin, prefix, measure) {
+  const name = `coinlens_bench_${prefix}_${process.pid}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  try {
+    return await measure(url.href);
+  } finally {
+    await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    await client.end();
   }
 }

@@ -22,8 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { GCProfiler } from 'node:v8';
-import pg from 'pg';
-import { dist, requireBuiltApi } from './common.mjs';
+import { dist, onFreshPostgres, requireBuiltApi } from './common.mjs';
 import { medianAndRange, rssFeed, rssFeedChunks, vttTranscript } from '../bench-lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_FEED_ROUNDS || 5);
@@ -218,18 +217,7 @@ try {
   results.push(await measure('PGlite', null));
   const admin = process.env.BENCH_DATABASE_URL;
   if (admin) {
-    const name = `coinlens_bench_feeds_${process.pid}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    try {
-      results.push(await measure('PostgreSQL', url.href));
-    } finally {
-      await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await client.end();
-    }
+    results.push(await onFreshPostgres(admin, 'feeds', (url) => measure('PostgreSQL', url)));
   }
 } finally {
   server.closeAllConnections();
