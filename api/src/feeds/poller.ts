@@ -390,16 +390,20 @@ export class FeedPoller {
       const key = itemKey(parsed, item);
       if (stored.get(item.guid) === key) continue;
       const speaker = item.author || parsed.title || new URL(feed.url).hostname;
-      const own = [item.title, ...item.categories, ...lineTexts(contentLines(item, speaker))];
+      // The item's content as text, made once and only when needed (HTML to text is a read's
+      // costliest step): for the rules, or as its lines when it has no transcript or page.
+      let content: ImportedLine[] | null = null;
+      const contentOf = () => (content ??= contentLines(item, speaker));
+      const own = () => [item.title, ...item.categories, ...lineTexts(contentOf())];
       // A muted item costs no request.
-      if (rules.verdict(own) === 'mute') {
+      if (!rules.empty && rules.verdict(own()) === 'mute') {
         left += 1;
         continue;
       }
       const words = await this.#words(feed, parsed, item, speaker, budget);
       if (words.state === 'later') complete = false;
-      const lines = words.lines?.length ? words.lines : contentLines(item, speaker);
-      const verdict = rules.verdict([...own, ...lineTexts(lines)]);
+      const lines = words.lines?.length ? words.lines : contentOf();
+      const verdict = rules.empty ? 'keep' : rules.verdict([...own(), ...lineTexts(lines)]);
       // An item left out is not recorded: a read that gets its transcript or page, or a rule
       // changed, decides again. One without its words yet waits for them before a keep word is
       // looked for.
