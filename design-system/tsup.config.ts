@@ -16,6 +16,8 @@ export default defineConfig([
       // Each component's index and its plain modules (recipe, state, formatters), so that importing
       // a helper does not bring the component's React code along.
       'src/components/*/*.ts',
+      // An icon exported on its own, so that it does not share a chunk with the form that draws it.
+      'src/icons/BroadcastIcon.tsx',
       'src/format/*.ts',
       'src/provider/index.ts',
       'src/theme/system.ts',

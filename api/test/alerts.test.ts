@@ -64,7 +64,7 @@ describe('making alerts', () => {
         cooldownMinutes: made.data.cooldownMinutes,
         paused: made.data.paused,
         state: made.data.state,
-        subject: [made.data.subject.kind, made.data.subject.id, made.data.subject.symbol],
+        subject: [made.data.subject?.kind, made.data.subject?.id, made.data.subject?.symbol],
       },
       {
         kind: 'priceAbove',
@@ -346,7 +346,7 @@ describe('alerts on sources', () => {
     const goesLive = await add(token, { kind: 'sourceLive', sourceId: upcoming.id });
     assert.equal(goesLive.code, 200, goesLive.msg);
     assert.equal(goesLive.data.state, 'armed');
-    assert.equal(goesLive.data.subject.name, upcoming.title);
+    assert.equal(goesLive.data.subject?.name, upcoming.title);
 
     const content = await monitorCall<ListPage<{ text: string }>>(
       t.url,

@@ -134,7 +134,7 @@ describe('the built-in assistant makes alerts', () => {
     const made = await user.ask('yes');
     const [alert] = await user.alerts();
     assert.deepEqual(
-      [alert?.kind, alert?.value, alert?.subject.id, alert?.subject.symbol],
+      [alert?.kind, alert?.value, alert?.subject?.id, alert?.subject?.symbol],
       ['priceBelow', 60_000, bitcoin.id, 'BTC'],
     );
     assert.equal(madeOf(made)?.alert.id, alert?.id);

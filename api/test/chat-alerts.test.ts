@@ -537,7 +537,10 @@ describe('the built-in assistant and alerts', () => {
       const reply = await chat.ask(yes, locale);
       assert.equal(chat.data.alerts.made.length, 1, reply.text);
       const [made] = chat.data.alerts.made;
-      assert.deepEqual([made?.kind, made?.value, made?.subject.id], ['priceBelow', 60_000, BTC.id]);
+      assert.deepEqual(
+        [made?.kind, made?.value, made?.subject?.id],
+        ['priceBelow', 60_000, BTC.id],
+      );
       assert.deepEqual(chat.data.alerts.locales, [locale]);
       assert.equal(madeOf(reply)?.alert.id, made?.id);
       const t = builtinTexts(locale).alert;

@@ -1,6 +1,7 @@
 // A user's alerts: on a coin's figures (a price line, a 24 h move, its report's RSI or 50-day
-// average) or on a monitored source (it goes live, its summary is ready, a keyword is said), and
-// the alerts that fired (the inbox and the history).
+// average), on a monitored source (it goes live, its summary is ready, a keyword is said) or on
+// every new source (one that says a keyword), and the alerts that fired (the inbox and the
+// history).
 import { Type, type Static } from 'typebox';
 import { Id, MarketSource, Page, Size } from './coins.js';
 import { Nullable } from './envelope.js';
@@ -14,8 +15,16 @@ export const ALERT_KEYWORD_LENGTH = Object.freeze({ min: 2, max: 60 });
 /** The RSI lines of the two RSI alerts. */
 export const RSI_LINES = Object.freeze({ overbought: 70, oversold: 30 });
 
-/** What an alert watches; the coin kinds need `coinId`, the source kinds `sourceId`. */
-export const ALERT_KINDS = [
+/**
+ * A source counts as new for a `newSourceKeyword` alert for this many hours after it arrived (from
+ * a feed or an import): a live event that says the keyword later in that time still fires.
+ */
+export const NEW_SOURCE_HOURS = 48;
+/** A `newSourceKeyword` alert fires for at most this many sources in one evaluation. */
+export const MAX_NEW_SOURCE_FIRINGS = 20;
+
+/** The kinds on a coin: each needs `coinId`. */
+const COIN_KINDS = [
   'priceAbove',
   'priceBelow',
   'move24h',
@@ -23,17 +32,22 @@ export const ALERT_KINDS = [
   'rsiOversold',
   'sma50CrossUp',
   'sma50CrossDown',
-  'sourceLive',
-  'sourceSummary',
-  'sourceKeyword',
 ] as const;
+/** The kinds on one monitored source: each needs `sourceId`. */
+const SOURCE_KINDS = ['sourceLive', 'sourceSummary', 'sourceKeyword'] as const;
+
+/**
+ * What an alert watches: the coin kinds, the source kinds, and `newSourceKeyword`, which needs
+ * neither a coin nor a source (it listens to every source that arrives after it).
+ */
+export const ALERT_KINDS = [...COIN_KINDS, ...SOURCE_KINDS, 'newSourceKeyword'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** The kinds on a coin, and those of them that need a `value`. */
-export const COIN_ALERT_KINDS: readonly AlertKind[] = ALERT_KINDS.filter(
-  (kind) => !kind.startsWith('source'),
-);
+/** The kinds on a coin, those on one source, and those that need a `value` or a `keyword`. */
+export const COIN_ALERT_KINDS: readonly AlertKind[] = COIN_KINDS;
+export const SOURCE_ALERT_KINDS: readonly AlertKind[] = SOURCE_KINDS;
 export const VALUE_ALERT_KINDS: readonly AlertKind[] = ['priceAbove', 'priceBelow', 'move24h'];
+export const KEYWORD_ALERT_KINDS: readonly AlertKind[] = ['sourceKeyword', 'newSourceKeyword'];
 
 export const AlertKind = Type.Union(
   [
@@ -47,14 +61,14 @@ export const AlertKind = Type.Union(
     Type.Literal('sourceLive'),
     Type.Literal('sourceSummary'),
     Type.Literal('sourceKeyword'),
+    Type.Literal('newSourceKeyword'),
   ],
   {
-    description:
-      'priceAbove / priceBelow: the price reaches `value` (USD) from the other side; move24h: the 24 h change reaches `value` percent up or down; rsiOverbought / rsiOversold: the RSI of the coin’s report crosses 70 upward / 30 downward; sma50CrossUp / sma50CrossDown: the price crosses its 50-day average upward / downward; sourceLive: the source goes live; sourceSummary: it ended and its summary is ready; sourceKeyword: `keyword` is said in its transcript.',
+    description: `priceAbove / priceBelow: the price reaches \`value\` (USD) from the other side; move24h: the 24 h change reaches \`value\` percent up or down; rsiOverbought / rsiOversold: the RSI of the coin’s report crosses 70 upward / 30 downward; sma50CrossUp / sma50CrossDown: the price crosses its 50-day average upward / downward; sourceLive: the source goes live; sourceSummary: it ended and its summary is ready; sourceKeyword: \`keyword\` is said in its transcript; newSourceKeyword: a source that arrives after the alert was made (or its keyword changed) says \`keyword\` in its title, description or transcript within ${NEW_SOURCE_HOURS} h of arriving, once per source.`,
   },
 );
 
-/** What an alert is about, as its list and the inbox show it. */
+/** What an alert is about, as its list and the inbox show it (for an event: the source that fired it). */
 export const AlertSubject = Type.Object({
   kind: Type.Union([Type.Literal('coin'), Type.Literal('source')]),
   id: Type.Integer(),
@@ -67,18 +81,20 @@ export type AlertSubject = Static<typeof AlertSubject>;
 export const Alert = Type.Object({
   id: Type.Integer(),
   kind: AlertKind,
-  subject: AlertSubject,
+  subject: Type.Union([AlertSubject, Type.Null()], {
+    description: 'The coin or source; null for newSourceKeyword, which is on every new source.',
+  }),
   value: Nullable(
     Type.Number({ description: 'The line: USD for prices, percent for move24h; else null.' }),
   ),
-  keyword: Nullable(Type.String({ description: 'sourceKeyword’s word or phrase; else null.' })),
+  keyword: Nullable(Type.String({ description: 'The keyword kinds’ word or phrase; else null.' })),
   cooldownMinutes: Type.Integer({
     description: 'Least time between two firings of this alert, in minutes.',
   }),
   paused: Type.Boolean(),
   state: Type.Union([Type.Literal('waiting'), Type.Literal('armed'), Type.Literal('spent')], {
     description:
-      'waiting: no fresh figure read yet; armed: fires at the next crossing; spent: fired (or made past its line), re-arms once the figure is back past the line by the rule’s margin. Source alerts are armed until their event.',
+      'waiting: no fresh figure read yet; armed: fires at the next crossing; spent: fired (or made past its line), re-arms once the figure is back past the line by the rule’s margin. Source alerts are armed until their event; newSourceKeyword stays armed.',
   }),
   lastFiredAt: Nullable(Type.Integer({ description: 'Unix seconds.' })),
   createdAt: Type.Integer({ description: 'Unix seconds.' }),
@@ -99,13 +115,15 @@ const Value = Type.Number({
     'priceAbove / priceBelow: a price in USD above 0; move24h: a percent above 0 and at most 1000. Else code 422; no value for the other kinds.',
 });
 const Keyword = Type.String({
-  description: `sourceKeyword only: ${ALERT_KEYWORD_LENGTH.min} to ${ALERT_KEYWORD_LENGTH.max} characters once trimmed, else code 422.`,
+  description: `sourceKeyword and newSourceKeyword only: ${ALERT_KEYWORD_LENGTH.min} to ${ALERT_KEYWORD_LENGTH.max} characters once trimmed, else code 422.`,
 });
 
 export const AlertAddBody = Type.Object({
   kind: AlertKind,
   coinId: Type.Optional(Id('For the coin kinds (code 404 if unknown).')),
-  sourceId: Type.Optional(Id('For the source kinds (code 404 if unknown or invalid).')),
+  sourceId: Type.Optional(
+    Id('For the source kinds (code 404 if unknown or invalid); none for newSourceKeyword.'),
+  ),
   value: Type.Optional(Value),
   keyword: Type.Optional(Keyword),
   cooldownMinutes: Type.Optional(Cooldown),

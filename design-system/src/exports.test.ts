@@ -6,6 +6,7 @@ describe('@coinlens/design-system public API', () => {
       'AlertBell',
       'AlertForm',
       'AlertItem',
+      'BroadcastIcon',
       'Button',
       'COARSE_POINTER',
       'CODE_LENGTH',

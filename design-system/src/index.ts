@@ -9,6 +9,7 @@ export { TREND_COLORS_ATTRIBUTE, type TrendColors } from './theme/trendColors';
 export { AlertBell, alertBellRecipe, formatAlertCount } from './components/AlertBell';
 export type { AlertBellProps } from './components/AlertBell';
 export { AlertForm, alertFormRecipe, validateAlertForm } from './components/AlertForm';
+export { BroadcastIcon } from './icons/BroadcastIcon';
 export type {
   AlertFormAlert,
   AlertFormError,

@@ -1,16 +1,24 @@
 // One evaluation of every active alert: the coin alerts against their coin's current figures
-// (src/alerts/rules.ts), the source alerts against their source's state and transcript. A firing
+// (src/alerts/rules.ts), the source alerts against their source's state and transcript, and the
+// alerts on every new source against the sources that arrived since they listen. A firing
 // is written as a compare-and-set of the alert's state, with its event, in one transaction (up to
 // FIRE_BATCH firings share one): when several processes evaluate the same tick, or a restarted
 // one evaluates it again, one of them writes the firing and the others find the state changed and
 // write nothing. The firing's mail is queued in the same transaction (src/alerts/mail.ts).
-import type { AlertKind, MarketSource } from '@coinlens/contract';
+import {
+  MAX_NEW_SOURCE_FIRINGS,
+  NEW_SOURCE_HOURS,
+  type AlertKind,
+  type MarketSource,
+} from '@coinlens/contract';
 import {
   and,
   eq,
+  gte,
   inArray,
   isNotNull,
   isNull,
+  ne,
   or,
   sql,
   TransactionRollbackError,
@@ -20,6 +28,7 @@ import type { Clock } from '../auth/clock.js';
 import { columnList, doubles, instants, integers, rowsOf, texts } from '../db/arrays.js';
 import type { Database } from '../db/client.js';
 import { alertEvents, alerts, sourceLines, sources } from '../db/schema.js';
+import { foldKeyword, KeywordMatcher } from './keywords.js';
 import { queueFirings } from './mail.js';
 import { queueWebhooks } from './webhook.js';
 import type { CoinCatalog } from '../market/catalog.js';
@@ -40,12 +49,23 @@ type AlertEventRow = typeof alertEvents.$inferSelect;
 
 /** Firings written in one transaction: one statement each for the alerts, events and mails. */
 const FIRE_BATCH = 500;
+/**
+ * Sources read again by the alerts on every new source after they read them: a write whose
+ * transaction commits a little after the time it carries is still read.
+ */
+const SCAN_OVERLAP_MS = 60_000;
+/** Sources whose transcripts are read in one query by those alerts. */
+const SCAN_BATCH = 100;
 
-/** An alert about to fire: its row as read, the firing's name and the figure that fired it. */
+/**
+ * An alert about to fire: its row as read, the firing's name, the figure that fired it, and for
+ * an alert on every new source the source that said its keyword.
+ */
 interface Candidate {
   row: AlertRow;
   firing: string;
   figure: { figure: number; provider: MarketSource; asOf: number } | null;
+  sourceId?: number;
 }
 
 /** An alert that fired, as written in its user's history. */
@@ -116,6 +136,9 @@ class CoinFigures {
 }
 
 export class AlertEvaluator {
+  /** The keywords of the alerts on every new source, compiled once while they stay the same. */
+  #keywords: KeywordMatcher | null = null;
+
   constructor(
     private readonly db: Database,
     private readonly catalog: CoinCatalog,
@@ -127,7 +150,8 @@ export class AlertEvaluator {
   async evaluate(): Promise<Fired[]> {
     const coin = await this.evaluateCoins();
     const source = await this.evaluateSources();
-    return [...coin, ...source];
+    const fresh = await this.evaluateNewSources();
+    return [...coin, ...source, ...fresh];
   }
 
   /**
@@ -243,6 +267,131 @@ export class AlertEvaluator {
   }
 
   /**
+   * Every alert on every new source past its cooldown against the sources written since it last
+   * read (less SCAN_OVERLAP_MS) that arrived after it listens and in the last NEW_SOURCE_HOURS:
+   * one firing per source whose title, description or transcript says the keyword
+   * (case-insensitive), the newest MAX_NEW_SOURCE_FIRINGS of them per evaluation (the rest at the
+   * next, as its reading mark stays). Each source is read once for every alert's keyword
+   * (src/alerts/keywords.ts). A firing is named by its source, so each source fires an alert
+   * once; the alert stays armed for the next.
+   */
+  async evaluateNewSources(): Promise<Fired[]> {
+    const nowMs = this.clock.now();
+    const listening = (
+      await this.db
+        .select()
+        .from(alerts)
+        .where(
+          and(
+            eq(alerts.kind, 'newSourceKeyword'),
+            eq(alerts.paused, false),
+            eq(alerts.armed, true),
+            isNotNull(alerts.keyword),
+            isNotNull(alerts.listensFrom),
+          ),
+        )
+    ).filter(
+      (row) =>
+        !row.lastFiredAt || nowMs >= row.lastFiredAt.getTime() + row.cooldownMinutes * 60_000,
+    );
+    if (listening.length === 0) return [];
+    const since = nowMs - NEW_SOURCE_HOURS * 3_600_000;
+    /** The sources an alert still has to read: written from this time on. */
+    const readFrom = (row: AlertRow) =>
+      Math.max(since, (row.scannedUntil?.getTime() ?? 0) - SCAN_OVERLAP_MS);
+    const arrivedFrom = (row: AlertRow) => Math.max(since, row.listensFrom!.getTime());
+    const written = await this.db
+      .select({
+        id: sources.id,
+        title: sources.title,
+        description: sources.description,
+        createdAt: sources.createdAt,
+        updatedAt: sources.updatedAt,
+      })
+      .from(sources)
+      .where(
+        and(
+          gte(sources.createdAt, new Date(Math.min(...listening.map(arrivedFrom)))),
+          gte(sources.updatedAt, new Date(Math.min(...listening.map(readFrom)))),
+          ne(sources.status, STATUS.invalid),
+        ),
+      );
+    const keywords = listening.map((row) => row.keyword!);
+    if (!this.#keywords?.same(keywords)) this.#keywords = new KeywordMatcher(keywords);
+    const matcher = this.#keywords;
+    const said = new Map<number, Set<string>>();
+    for (let start = 0; start < written.length; start += SCAN_BATCH) {
+      const batch = written.slice(start, start + SCAN_BATCH);
+      const lines = await this.db
+        .select({ sourceId: sourceLines.sourceId, text: sourceLines.text })
+        .from(sourceLines)
+        .where(
+          inArray(
+            sourceLines.sourceId,
+            batch.map((source) => source.id),
+          ),
+        );
+      const textOf = new Map(
+        batch.map((source) => [source.id, [source.title, source.description]]),
+      );
+      for (const line of lines) textOf.get(line.sourceId)!.push(line.text);
+      for (const [id, parts] of textOf) said.set(id, matcher.saidIn(parts));
+    }
+    const newestFirst = [...written].sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+    );
+    const due = new Map<number, number[]>();
+    for (const row of listening) {
+      const keyword = foldKeyword(row.keyword!);
+      const ids = newestFirst
+        .filter(
+          (source) =>
+            source.createdAt.getTime() >= arrivedFrom(row) &&
+            source.updatedAt.getTime() >= readFrom(row) &&
+            said.get(source.id)!.has(keyword),
+        )
+        .map((source) => source.id);
+      if (ids.length > 0) due.set(row.id, ids);
+    }
+    const fired = new Set(
+      due.size === 0
+        ? []
+        : (
+            await this.db
+              .select({ alertId: alertEvents.alertId, firing: alertEvents.firing })
+              .from(alertEvents)
+              .where(
+                and(
+                  inArray(alertEvents.alertId, [...due.keys()]),
+                  inArray(alertEvents.firing, [
+                    ...new Set([...due.values()].flat().map((id) => `newSource:${id}`)),
+                  ]),
+                ),
+              )
+          ).map(({ alertId, firing }) => `${alertId}/${firing}`),
+    );
+    const candidates: Candidate[] = [];
+    const capped = new Set<number>();
+    for (const row of listening) {
+      const fresh = (due.get(row.id) ?? []).filter((id) => !fired.has(`${row.id}/newSource:${id}`));
+      if (fresh.length > MAX_NEW_SOURCE_FIRINGS) capped.add(row.id);
+      for (const id of fresh.slice(0, MAX_NEW_SOURCE_FIRINGS)) {
+        candidates.push({ row, firing: `newSource:${id}`, figure: null, sourceId: id });
+      }
+    }
+    const result = await this.#fireAll(candidates, nowMs);
+    // Read up to now, but an alert with more sources than one evaluation fires reads them again.
+    const read = listening.filter((row) => !capped.has(row.id)).map((row) => row.id);
+    if (read.length > 0) {
+      await this.db
+        .update(alerts)
+        .set({ scannedUntil: new Date(nowMs) })
+        .where(inArray(alerts.id, read));
+    }
+    return result;
+  }
+
+  /**
    * Writes the firings whose alerts are still in the state read, FIRE_BATCH to a transaction: the
    * alerts spent, their events in the history, their mails queued. A batch in which another
    * evaluation wrote an event first is rolled back and its firings written one by one.
@@ -269,10 +418,11 @@ export class AlertEvaluator {
     const firedAt = new Date(nowMs);
     return this.db
       .transaction(async (tx) => {
-        // Each alert still in the state read: neither fired nor changed since.
+        // Each alert still in the state read: neither fired nor changed since. An alert on every
+        // new source stays armed, for the next source.
         const spent = await tx
           .update(alerts)
-          .set({ armed: false, lastFiredAt: firedAt })
+          .set({ armed: sql`${alerts.kind} = 'newSourceKeyword'`, lastFiredAt: firedAt })
           .from(
             sql`unnest(${integers(batch.map(({ row }) => row.id))}, ${instants(batch.map(({ row }) => row.lastFiredAt))}, ${doubles(batch.map(({ row }) => row.line))}) as read (id, last_fired_at, line)`,
           )
@@ -287,14 +437,14 @@ export class AlertEvaluator {
         const won = new Set(spent.map(({ id }) => id));
         const mine = batch.filter(({ row }) => won.has(row.id));
         if (mine.length === 0) return [];
-        const events: AlertEventRow[] = mine.map(({ row, firing, figure }) => ({
+        const events: AlertEventRow[] = mine.map(({ row, firing, figure, sourceId }) => ({
           id: 0,
           userId: row.userId,
           alertId: row.id,
           firing,
           kind: row.kind,
           coinId: row.coinId,
-          sourceId: row.sourceId,
+          sourceId: sourceId ?? row.sourceId,
           line: lineOf(row)?.line ?? null,
           keyword: row.keyword,
           figure: figure?.figure ?? null,
@@ -304,7 +454,7 @@ export class AlertEvaluator {
           readAt: null,
         }));
         const column = <T>(pick: (event: AlertEventRow) => T) => events.map(pick);
-        const ids = rowsOf<{ id: number; alert_id: number }>(
+        const ids = rowsOf<{ id: number; alert_id: number; firing: string }>(
           await tx.execute(
             sql`insert into ${alertEvents} (${columnList(
               alertEvents.userId,
@@ -319,20 +469,19 @@ export class AlertEvaluator {
               alertEvents.provider,
               alertEvents.asOf,
               alertEvents.firedAt,
-            )}) select *, ${firedAt.toISOString()}::timestamptz from unnest(${integers(column((event) => event.userId))}, ${integers(column((event) => event.alertId))}, ${texts(column((event) => event.firing))}, ${texts(column((event) => event.kind))}, ${integers(column((event) => event.coinId))}, ${integers(column((event) => event.sourceId))}, ${doubles(column((event) => event.line))}, ${texts(column((event) => event.keyword))}, ${doubles(column((event) => event.figure))}, ${texts(column((event) => event.provider))}, ${instants(column((event) => event.asOf))}) on conflict do nothing returning ${sql.identifier(alertEvents.id.name)}, ${sql.identifier(alertEvents.alertId.name)}`,
+            )}) select *, ${firedAt.toISOString()}::timestamptz from unnest(${integers(column((event) => event.userId))}, ${integers(column((event) => event.alertId))}, ${texts(column((event) => event.firing))}, ${texts(column((event) => event.kind))}, ${integers(column((event) => event.coinId))}, ${integers(column((event) => event.sourceId))}, ${doubles(column((event) => event.line))}, ${texts(column((event) => event.keyword))}, ${doubles(column((event) => event.figure))}, ${texts(column((event) => event.provider))}, ${instants(column((event) => event.asOf))}) on conflict do nothing returning ${sql.identifier(alertEvents.id.name)}, ${sql.identifier(alertEvents.alertId.name)}, ${sql.identifier(alertEvents.firing.name)}`,
           ),
         );
         // Written already: leave the alerts as they were.
         if (ids.length !== mine.length) tx.rollback();
-        const idOf = new Map(ids.map((row) => [row.alert_id, row.id]));
-        for (const event of events) event.id = idOf.get(event.alertId!)!;
-        const eventOf = new Map(events.map((event) => [event.alertId!, event]));
-        const written = mine.map(({ row }) => ({
-          eventId: eventOf.get(row.id)!.id,
-          event: eventOf.get(row.id)!,
-          alertId: row.id,
-          userId: row.userId,
-          kind: row.kind as AlertKind,
+        const idOf = new Map(ids.map((row) => [`${row.alert_id}/${row.firing}`, row.id]));
+        for (const event of events) event.id = idOf.get(`${event.alertId}/${event.firing}`)!;
+        const written = events.map((event) => ({
+          eventId: event.id,
+          event,
+          alertId: event.alertId!,
+          userId: event.userId,
+          kind: event.kind as AlertKind,
           firedAt: nowMs,
         }));
         // Queued with the events, so that their mails survive a restart and are queued once.

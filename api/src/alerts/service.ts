@@ -1,11 +1,14 @@
 // A user's alerts: made, changed, paused and deleted through the API (at most 20 each, each value
-// checked with a clear refusal), listed with what each is about, and the alerts that fired (the
-// inbox and the history) read and marked read.
+// checked with a clear refusal), listed with what each is about (a coin, a source, or none for an
+// alert on every new source), and the alerts that fired (the inbox and the history) read and
+// marked read.
 import {
   ALERT_COOLDOWN_MINUTES,
   ALERT_KEYWORD_LENGTH,
   COIN_ALERT_KINDS,
+  KEYWORD_ALERT_KINDS,
   MAX_ALERTS,
+  SOURCE_ALERT_KINDS,
   VALUE_ALERT_KINDS,
   type Alert,
   type AlertEvent,
@@ -48,6 +51,7 @@ export interface AlertInput {
 }
 
 const isCoinKind = (kind: AlertKind) => COIN_ALERT_KINDS.includes(kind);
+const isSourceKind = (kind: AlertKind) => SOURCE_ALERT_KINDS.includes(kind);
 
 /** The value checked for the kind: 422 for one out of range, or one the kind does not take. */
 function checkedLine(kind: AlertKind, value: number | undefined): number | null {
@@ -67,9 +71,9 @@ function checkedLine(kind: AlertKind, value: number | undefined): number | null 
   return value;
 }
 
-/** The keyword trimmed, for sourceKeyword only; 422 otherwise or out of its length. */
+/** The keyword trimmed, for the keyword kinds only; 422 otherwise or out of its length. */
 function checkedKeyword(kind: AlertKind, keyword: string | undefined): string | null {
-  if (kind !== 'sourceKeyword') {
+  if (!KEYWORD_ALERT_KINDS.includes(kind)) {
     if (keyword !== undefined) throw new ApiError(422, 'alertNoValue');
     return null;
   }
@@ -95,13 +99,16 @@ function checkedCooldown(minutes: number | undefined): number {
 
 /**
  * The fields of a new alert, checked without the database: its subject named for its kind (a
- * coin or a source, not both), its value, keyword and cooldown in range. 422 with the reason.
+ * coin or a source, not both; neither for an alert on every new source), its value, keyword and
+ * cooldown in range. 422 with the reason.
  */
 export function checkAlertInput(input: AlertInput): AlertFields {
-  const coinKind = isCoinKind(input.kind);
   const coinId = input.coinId ?? null;
   const sourceId = input.sourceId ?? null;
-  if (coinKind ? coinId === null || sourceId !== null : sourceId === null || coinId !== null) {
+  if (
+    (coinId !== null) !== isCoinKind(input.kind) ||
+    (sourceId !== null) !== isSourceKind(input.kind)
+  ) {
     throw new ApiError(422, 'alertSubject');
   }
   return {
@@ -179,6 +186,7 @@ export class AlertService {
           ...fields,
           // A source alert waits for its event; a figure finds its side on its first reading.
           armed: isCoinKind(fields.kind) ? null : true,
+          listensFrom: fields.kind === 'newSourceKeyword' ? now : null,
           createdAt: now,
           updatedAt: now,
         })
@@ -191,7 +199,8 @@ export class AlertService {
   /**
    * Changes an alert's value, keyword, cooldown or pause (each checked as when it was made). A new
    * line starts the rules over (the next fresh reading finds the side again), and a new keyword
-   * is listened for even if the old one was said.
+   * is listened for even if the old one was said (on every new source: in the sources that arrive
+   * from then on).
    */
   async modify(
     userId: number,
@@ -208,6 +217,7 @@ export class AlertService {
         ? current.cooldownMinutes
         : checkedCooldown(change.cooldownMinutes);
     const restart = line !== current.line || keyword !== current.keyword;
+    const now = new Date(this.clock.now());
     const [row] = await this.db
       .update(alerts)
       .set({
@@ -217,7 +227,8 @@ export class AlertService {
         paused: change.paused ?? current.paused,
         // A coin alert finds its side again; a keyword alert listens for its new word.
         ...(restart ? { armed: isCoinKind(kind) ? null : true } : {}),
-        updatedAt: new Date(this.clock.now()),
+        ...(restart && kind === 'newSourceKeyword' ? { listensFrom: now } : {}),
+        updatedAt: now,
       })
       .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
       .returning();
@@ -338,6 +349,7 @@ export class AlertService {
 
   /** 404 for a coin or source the user cannot see; 422 for a source past the kind's event. */
   async #checkSubject(fields: AlertFields): Promise<void> {
+    if (fields.coinId === null && fields.sourceId === null) return;
     if (fields.coinId !== null) {
       await this.catalog.ready();
       if (!this.catalog.get(fields.coinId)) throw new ApiError(404, 'coinNotFound');
@@ -400,7 +412,7 @@ export class AlertService {
     return {
       id: row.id,
       kind: row.kind as AlertKind,
-      subject: subjectOf(row, subjects),
+      subject: row.kind === 'newSourceKeyword' ? null : subjectOf(row, subjects),
       value: row.line,
       keyword: row.keyword,
       cooldownMinutes: row.cooldownMinutes,

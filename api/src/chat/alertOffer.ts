@@ -233,7 +233,7 @@ function sameAlert(alert: Alert, offered: OfferLayer): boolean {
   const { kind, value, keyword } = offered.alert;
   return (
     alert.kind === kind &&
-    alert.subject.kind === offered.subject.kind &&
+    alert.subject?.kind === offered.subject.kind &&
     alert.subject.id === offered.subject.id &&
     alert.value === (value ?? null) &&
     alert.keyword === (keyword ?? null)

@@ -599,6 +599,8 @@ function english(): BuiltinTexts {
             return `“${name}” ends and its summary is ready`;
           case 'sourceKeyword':
             return `“${a.keyword ?? ''}” is said in “${name}”`;
+          case 'newSourceKeyword':
+            return `a new source says “${a.keyword ?? ''}”`;
         }
       },
       offer: (what) => `I can alert you when ${what}.`,
@@ -863,6 +865,8 @@ function chinese(): BuiltinTexts {
             return `${name}结束并生成总结`;
           case 'sourceKeyword':
             return `${name}中提到“${a.keyword ?? ''}”`;
+          case 'newSourceKeyword':
+            return `有新来源提到“${a.keyword ?? ''}”`;
         }
       },
       offer: (what) => `可以在${what}时提醒你。`,
@@ -1148,6 +1152,8 @@ function portuguese(): BuiltinTexts {
             return `“${name}” terminar e o resumo estiver pronto`;
           case 'sourceKeyword':
             return `“${a.keyword ?? ''}” for dito em “${name}”`;
+          case 'newSourceKeyword':
+            return `uma fonte nova disser “${a.keyword ?? ''}”`;
         }
       },
       offer: (what) => `Posso te avisar quando ${what}.`,

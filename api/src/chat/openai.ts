@@ -9,8 +9,8 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import {
-  ALERT_KINDS,
   COIN_ALERT_KINDS,
+  SOURCE_ALERT_KINDS,
   type AlertAddBody,
   type AlertKind,
   type AlertSubject,
@@ -582,7 +582,9 @@ function tool(
   ];
 }
 
-const SOURCE_ALERT_KINDS = ALERT_KINDS.filter((kind) => !COIN_ALERT_KINDS.includes(kind));
+// The assistant offers an alert on the coin or the source a conversation is about; one on every
+// new source is made on the Monitoring page.
+const OFFERED_KINDS: readonly AlertKind[] = [...COIN_ALERT_KINDS, ...SOURCE_ALERT_KINDS];
 
 const TOOLS = new Map<string, Tool>([
   tool(
@@ -781,7 +783,7 @@ const TOOLS = new Map<string, Tool>([
     'create_alert',
     'Offers the user an alert and asks them to confirm it. Nothing is made until the user answers yes in their next message, which Coinlens handles itself; then Coinlens makes it and says so. One alert per reply. Kinds: priceAbove / priceBelow: the price in US dollars reaches `value` from below / from above; move24h: the 24 h change reaches `value` percent, up or down; rsiOverbought / rsiOversold: the RSI 14 crosses above 70 / below 30; sma50CrossUp / sma50CrossDown: the price crosses its 50-day average upward / downward; sourceLive: an upcoming event goes live; sourceSummary: an event ends and its summary is ready; sourceKeyword: `keyword` is said in a live or upcoming event.',
     {
-      kind: { type: 'string', enum: [...ALERT_KINDS], description: 'What the alert watches.' },
+      kind: { type: 'string', enum: [...OFFERED_KINDS], description: 'What the alert watches.' },
       coin_id: { ...coinIdSchema, description: `For ${COIN_ALERT_KINDS.join(', ')}.` },
       source_id: {
         type: 'integer',
@@ -807,8 +809,8 @@ async function offerAlert(args: Args, { data }: AssistantInput, found: Findings)
   if (!data.alerts) throw new ArgumentError('alerts cannot be made here');
   if (found.offered()) throw new ArgumentError('one alert per reply: one was offered already');
   const kind = args.kind;
-  if (typeof kind !== 'string' || !(ALERT_KINDS as readonly string[]).includes(kind)) {
-    throw new ArgumentError(`kind must be one of ${ALERT_KINDS.join(', ')}`);
+  if (typeof kind !== 'string' || !(OFFERED_KINDS as readonly string[]).includes(kind)) {
+    throw new ArgumentError(`kind must be one of ${OFFERED_KINDS.join(', ')}`);
   }
   const alert: AlertAddBody = { kind: kind as AlertKind };
   let coin: Coin | null = null;

@@ -215,6 +215,8 @@ export const sources = pgTable(
   (table) => [
     index('sources_status_scheduled_idx').on(table.status, table.scheduledAt),
     index('sources_scheduled_idx').on(table.scheduledAt),
+    // The new-source keyword alerts read only the sources that arrived in the last hours.
+    index('sources_created_idx').on(table.createdAt),
   ],
 );
 
@@ -366,6 +368,16 @@ export const alerts = pgTable(
     /** Null until the first fresh reading after it was made or changed. */
     armed: boolean('armed'),
     lastFiredAt: at('last_fired_at'),
+    /**
+     * newSourceKeyword: the sources that arrive from this time on are listened to (when it was
+     * made or its keyword changed); null for the other kinds.
+     */
+    listensFrom: at('listens_from'),
+    /**
+     * newSourceKeyword: the sources written up to this time were read for its keyword (each
+     * evaluation reads only those written since, less a minute's overlap); null before the first.
+     */
+    scannedUntil: at('scanned_until'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

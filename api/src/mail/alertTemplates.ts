@@ -69,6 +69,7 @@ const WORDS: Record<Locale, Words> = {
       sourceLive: ({ name }) => `${name} is live`,
       sourceSummary: ({ name }) => `The summary of ${name} is ready`,
       sourceKeyword: ({ name, keyword }) => `“${keyword}” was said in ${name}`,
+      newSourceKeyword: ({ name, keyword }) => `A new source says “${keyword}”: ${name}`,
     },
     figure: ({ value, line, provider, asOf }) =>
       `Value ${value} (line ${line}); source: ${provider}; figure as of ${asOf}.`,
@@ -102,6 +103,7 @@ const WORDS: Record<Locale, Words> = {
       sourceLive: ({ name }) => `${name} 已开始`,
       sourceSummary: ({ name }) => `${name} 的摘要已生成`,
       sourceKeyword: ({ name, keyword }) => `${name} 中提到了“${keyword}”`,
+      newSourceKeyword: ({ name, keyword }) => `新来源提到了“${keyword}”：${name}`,
     },
     figure: ({ value, line, provider, asOf }) =>
       `数值 ${value}（提醒线 ${line}），数据来源 ${provider}，数据时间 ${asOf}。`,
@@ -136,6 +138,7 @@ const WORDS: Record<Locale, Words> = {
       sourceLive: ({ name }) => `${name} começou`,
       sourceSummary: ({ name }) => `O resumo de ${name} está pronto`,
       sourceKeyword: ({ name, keyword }) => `“${keyword}” foi dito em ${name}`,
+      newSourceKeyword: ({ name, keyword }) => `Uma fonte nova diz “${keyword}”: ${name}`,
     },
     figure: ({ value, line, provider, asOf }) =>
       `Valor ${value} (linha ${line}); fonte: ${provider}; dado de ${asOf}.`,

@@ -61,6 +61,8 @@ export const alertFormRecipe = defineSlotRecipe({
       color: 'fg.muted',
       fontSize: 'xs',
       lineHeight: 'none',
+      // The icon that stands for every new source, which has no logo or letter.
+      '& svg': { boxSize: '3.5' },
     },
     subjectName: { minWidth: '0', overflowWrap: 'anywhere' },
     symbol: { color: 'fg.muted', fontWeight: 'medium' },

@@ -4,7 +4,7 @@ import {
   AlertForm,
   type AlertFormAlert,
   type AlertFormLabels,
-  type AlertFormProps,
+  type AlertFormSubject,
 } from './AlertForm';
 
 const logo = (background: string, mark: string) =>
@@ -12,7 +12,7 @@ const logo = (background: string, mark: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="${background}"/><circle cx="20" cy="20" r="10" fill="${mark}"/></svg>`,
   )}`;
 
-export const BITCOIN: AlertFormProps['subject'] = {
+export const BITCOIN: AlertFormSubject = {
   kind: 'coin',
   id: 1,
   name: 'Bitcoin',
@@ -20,7 +20,7 @@ export const BITCOIN: AlertFormProps['subject'] = {
   logo: logo('#f7931a', '#fff3e0'),
 };
 
-export const SPACE: AlertFormProps['subject'] = {
+export const SPACE: AlertFormSubject = {
   kind: 'source',
   id: 42,
   name: 'Weekly market wrap',
@@ -57,7 +57,9 @@ export const ALERT_FORM_LABELS: Record<'en' | 'zh' | 'pt-br', AlertFormLabels> =
       sourceLive: 'It goes live',
       sourceSummary: 'Its summary is ready',
       sourceKeyword: 'A keyword is said',
+      newSourceKeyword: 'A new source says a keyword',
     },
+    newSources: 'Any new source',
     price: 'Price (USD)',
     move: 'Move in 24 hours (%)',
     moveHint: 'Up or down, at most 1000%.',
@@ -104,7 +106,9 @@ export const ALERT_FORM_LABELS: Record<'en' | 'zh' | 'pt-br', AlertFormLabels> =
       sourceLive: '开始直播',
       sourceSummary: '摘要生成',
       sourceKeyword: '提到关键词',
+      newSourceKeyword: '新来源提到关键词',
     },
+    newSources: '任何新来源',
     price: '价格(美元)',
     move: '24 小时涨跌幅(%)',
     moveHint: '上涨或下跌,最多 1000%。',
@@ -151,7 +155,9 @@ export const ALERT_FORM_LABELS: Record<'en' | 'zh' | 'pt-br', AlertFormLabels> =
       sourceLive: 'Começar ao vivo',
       sourceSummary: 'O resumo ficar pronto',
       sourceKeyword: 'Uma palavra-chave for dita',
+      newSourceKeyword: 'Uma fonte nova disser uma palavra-chave',
     },
+    newSources: 'Qualquer fonte nova',
     price: 'Preço (USD)',
     move: 'Variação em 24 horas (%)',
     moveHint: 'Para cima ou para baixo, no máximo 1000%.',
@@ -289,6 +295,37 @@ export const KeywordOnSource: Story = {
       kind: 'sourceKeyword',
       value: null,
       keyword: 'ETF',
+      cooldownMinutes: 60,
+    });
+  },
+};
+
+/**
+ * Every new source (no subject): the one kind is said, not offered; its keyword is asked for
+ * before anything is sent.
+ */
+export const NewSources: Story = {
+  args: { subject: null },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole('form', { name: 'Any new source' });
+    await expect(form).toHaveAttribute('data-subject', 'newSources');
+    await expect(canvas.queryByRole('combobox')).toBeNull();
+    await expect(canvas.getByText('A new source says a keyword')).toBeVisible();
+    await expect(canvas.queryByRole('textbox', { name: 'Price (USD)' })).toBeNull();
+    const keyword = canvas.getByRole('textbox', { name: 'Keyword or phrase' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Save alert' }));
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await expect(keyword).toHaveFocus();
+    await expect(keyword).toHaveAccessibleDescription(
+      '2 to 60 characters. Enter at least 2 characters.',
+    );
+    await userEvent.type(keyword, ' spot  ETF ');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save alert' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      kind: 'newSourceKeyword',
+      value: null,
+      keyword: 'spot ETF',
       cooldownMinutes: 60,
     });
   },

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { CoinlensProvider } from '../../provider';
-import { AlertForm, type AlertFormProps } from './AlertForm';
+import { AlertForm, type AlertFormAlert, type AlertFormProps } from './AlertForm';
 import * as stories from './AlertForm.stories';
 import { ALERT_FORM_LABELS, BITCOIN, PRICE_ALERT } from './AlertForm.stories';
 
@@ -91,6 +91,74 @@ describe('AlertForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save alert' }));
     expect(keyword).toHaveFocus();
     expect(keyword).toHaveAccessibleDescription('2 to 60 characters. Enter at most 60 characters.');
+  });
+
+  describe('on every new source (a null subject)', () => {
+    const NEW_SOURCE_ALERT: AlertFormAlert = {
+      ...PRICE_ALERT,
+      kind: 'newSourceKeyword',
+      subject: null,
+      value: null,
+      keyword: 'halving',
+      cooldownMinutes: 30,
+    };
+
+    it('names the form with the new-sources label and shows an icon, not a logo', () => {
+      renderForm({ subject: null });
+      const form = screen.getByRole('form', { name: 'Any new source' });
+      expect(form).toHaveAttribute('data-subject', 'newSources');
+      // eslint-disable-next-line testing-library/no-node-access -- logo and icon have no role
+      expect(form.querySelector('img, [data-part="monogram"]')).toBeNull();
+      // eslint-disable-next-line testing-library/no-node-access -- as above
+      expect(form.querySelector('[data-part="icon"] svg')).toHaveAttribute('aria-hidden', 'true');
+    });
+
+    it('offers no other kind, whatever kind it is asked to start with', () => {
+      renderForm({ subject: null, defaultKind: 'sourceKeyword' });
+      expect(screen.queryByRole('combobox')).toBeNull();
+      expect(screen.getByText('A new source says a keyword')).toHaveAttribute(
+        'data-kind',
+        'newSourceKeyword',
+      );
+    });
+
+    it('asks for the keyword and sends it with no value', async () => {
+      const user = userEvent.setup();
+      const { onSubmit } = renderForm({ subject: null });
+      const keyword = screen.getByRole('textbox', { name: 'Keyword or phrase' });
+      await user.type(keyword, 'x');
+      await user.click(screen.getByRole('button', { name: 'Save alert' }));
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(keyword).toBeInvalid();
+      expect(keyword).toHaveFocus();
+      await user.type(keyword, 'rp  airdrop');
+      await user.clear(screen.getByRole('textbox', { name: 'Cooldown (minutes)' }));
+      await user.type(screen.getByRole('textbox', { name: 'Cooldown (minutes)' }), '0');
+      await user.click(screen.getByRole('button', { name: 'Save alert' }));
+      expect(onSubmit).toHaveBeenCalledWith({
+        kind: 'newSourceKeyword',
+        value: null,
+        keyword: 'xrp airdrop',
+        cooldownMinutes: 0,
+      });
+    });
+
+    it('edits a newSourceKeyword alert from its keyword and cooldown', async () => {
+      const user = userEvent.setup();
+      const { onSubmit } = renderForm({ subject: null, alert: NEW_SOURCE_ALERT });
+      expect(screen.getByRole('form')).toHaveAttribute('data-mode', 'edit');
+      const keyword = screen.getByRole('textbox', { name: 'Keyword or phrase' });
+      expect(keyword).toHaveValue('halving');
+      await user.clear(keyword);
+      await user.type(keyword, 'Bitcoin halving');
+      await user.click(screen.getByRole('button', { name: 'Save alert' }));
+      expect(onSubmit).toHaveBeenCalledWith({
+        kind: 'newSourceKeyword',
+        value: null,
+        keyword: 'Bitcoin halving',
+        cooldownMinutes: 30,
+      });
+    });
   });
 
   it('sends nothing while disabled', async () => {

@@ -3,10 +3,12 @@ import type * as Contract from '@coinlens/contract';
 import { forwardRef, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSlotClasses } from '../../hooks/useSlotClasses';
 import { ALERT_COOLDOWN_MINUTES, alertKindsFor, type AlertKind } from '../../alerts/kinds';
+import { BroadcastIcon } from '../../icons/BroadcastIcon';
 import { Button } from '../Button';
 import { Logo } from '../Logo';
 import { alertFormRecipe } from './AlertForm.recipe';
 import {
+  needsKeyword,
   needsValue,
   validateAlertForm,
   type AlertFormError,
@@ -16,7 +18,10 @@ import {
   type AlertFormValues,
 } from './validateAlertForm';
 
-/** What an alert is on (the contract's `AlertSubject`): a coin or a monitored source. */
+/**
+ * What an alert is on (the contract's `AlertSubject`): a coin or a monitored source. The form
+ * takes null for every new source (a `newSourceKeyword` alert).
+ */
 export type AlertFormSubject = Contract.AlertSubject;
 /** An alert as the API sends it (the contract's `Alert`): the form's edit mode starts from it. */
 export type AlertFormAlert = Contract.Alert;
@@ -27,6 +32,8 @@ export interface AlertFormLabels {
   kind: string;
   /** Each kind's name in the list, e.g. `{ priceAbove: 'Price goes above', … }`. */
   kinds: Record<AlertKind, string>;
+  /** What a null subject (every new source) is called at the top, e.g. "Any new source". */
+  newSources: string;
   /** The price line's label, e.g. "Price (USD)". */
   price: string;
   /** The 24 h move's label, e.g. "Move in 24 hours (%)". */
@@ -55,8 +62,11 @@ export interface AlertFormProps extends Omit<
   HTMLChakraProps<'form'>,
   'children' | 'onSubmit' | 'defaultValue'
 > {
-  /** The coin or source the alert is on: it decides the kinds offered. */
-  subject: AlertFormSubject;
+  /**
+   * The coin or source the alert is on: it decides the kinds offered. Null for every new source:
+   * the one kind is `newSourceKeyword`, said rather than offered.
+   */
+  subject: AlertFormSubject | null;
   /**
    * The alert to edit: the form starts from its values and its kind cannot change (the API
    * changes a line, a keyword or a cooldown, not a kind). Leave out to make a new alert.
@@ -100,11 +110,12 @@ function valueText(value: number | null, locale: string): string {
 const FIELDS: readonly AlertFormField[] = ['kind', 'value', 'keyword', 'cooldownMinutes'];
 
 /**
- * Makes or edits one alert on a coin or a source: the kind (a coin's kinds for a coin, a
- * source's for a source), a line for the price and move kinds, a keyword for `sourceKeyword`,
- * the cooldown (60 minutes unless changed). Save checks every field (`validateAlertForm`): each
- * wrong one says why under it and the first takes the focus; once tried, the errors follow the
- * typing. What the user typed is kept through errors and server refusals.
+ * Makes or edits one alert on a coin, a source or every new source: the kind (a coin's kinds for
+ * a coin, a source's for a source, `newSourceKeyword` for new sources), a line for the price and
+ * move kinds, a keyword for the keyword kinds, the cooldown (60 minutes unless changed). Save
+ * checks every field (`validateAlertForm`): each wrong one says why under it and the first takes
+ * the focus; once tried, the errors follow the typing. What the user typed is kept through errors
+ * and server refusals.
  */
 export const AlertForm = forwardRef<HTMLFormElement, AlertFormProps>(function AlertForm(
   {
@@ -125,8 +136,11 @@ export const AlertForm = forwardRef<HTMLFormElement, AlertFormProps>(function Al
 ) {
   const { classes, styles, rules } = useSlotClasses(alertFormRecipe);
   const id = useId();
-  const kinds = alertKindsFor(subject.kind);
+  const subjectKind = subject?.kind ?? 'newSources';
+  const kinds = alertKindsFor(subjectKind);
   const editing = Boolean(alert);
+  // Nothing to choose from: an edited alert keeps its kind, new sources have but one.
+  const fixedKind = editing || kinds.length === 1;
 
   const [input, setInput] = useState<AlertFormInput>(() => ({
     kind: alert?.kind ?? (defaultKind && kinds.includes(defaultKind) ? defaultKind : kinds[0]!),
@@ -146,13 +160,13 @@ export const AlertForm = forwardRef<HTMLFormElement, AlertFormProps>(function Al
     const next = { ...input, [field]: text } as AlertFormInput;
     setInput(next);
     // Once Save was tried, the errors follow what is typed; before, nobody is told off mid-word.
-    if (tried) setErrors(validateAlertForm(next, { subject: subject.kind, locale }).errors);
+    if (tried) setErrors(validateAlertForm(next, { subject: subjectKind, locale }).errors);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting || disabled) return;
-    const result = validateAlertForm(input, { subject: subject.kind, locale });
+    const result = validateAlertForm(input, { subject: subjectKind, locale });
     setTried(true);
     setErrors(result.errors);
     if (result.valid) {
@@ -208,34 +222,46 @@ export const AlertForm = forwardRef<HTMLFormElement, AlertFormProps>(function Al
         aria-labelledby={rest['aria-label'] ? undefined : ids.subject}
         aria-busy={submitting || undefined}
         data-mode={editing ? 'edit' : 'create'}
-        data-subject={subject.kind}
+        data-subject={subjectKind}
         data-submitting={submitting ? '' : undefined}
         onSubmit={submit}
         {...rest}
       >
-        <div className={classes.subject}>
-          <Logo
-            src={subject.logo}
-            names={[subject.symbol, subject.name]}
-            className={classes.logo}
-            monogramClassName={classes.monogram}
-          />
-          <span className={classes.subjectName} id={ids.subject}>
-            {subject.name}
-            {/* A space, not a margin: the name reads "Bitcoin BTC", not "BitcoinBTC". */}
-            {subject.symbol && (
-              <>
-                {' '}
-                <span className={classes.symbol}>{subject.symbol}</span>
-              </>
-            )}
-          </span>
-        </div>
+        {subject ? (
+          <div className={classes.subject}>
+            <Logo
+              src={subject.logo}
+              names={[subject.symbol, subject.name]}
+              className={classes.logo}
+              monogramClassName={classes.monogram}
+            />
+            <span className={classes.subjectName} id={ids.subject}>
+              {subject.name}
+              {/* A space, not a margin: the name reads "Bitcoin BTC", not "BitcoinBTC". */}
+              {subject.symbol && (
+                <>
+                  {' '}
+                  <span className={classes.symbol}>{subject.symbol}</span>
+                </>
+              )}
+            </span>
+          </div>
+        ) : (
+          <div className={classes.subject}>
+            {/* No logo for every new source: an icon in the monogram's circle stands in. */}
+            <span className={classes.monogram} aria-hidden="true" data-part="icon">
+              <BroadcastIcon />
+            </span>
+            <span className={classes.subjectName} id={ids.subject}>
+              {labels.newSources}
+            </span>
+          </div>
+        )}
 
         <div className={classes.field}>
-          {editing ? (
+          {fixedKind ? (
             <>
-              {/* The kind of an alert being edited is fixed: said, not offered. */}
+              {/* An edited alert's kind, or the only kind, is fixed: said, not offered. */}
               <span className={classes.label} id={ids.kind}>
                 {labels.kind}
               </span>
@@ -300,7 +326,7 @@ export const AlertForm = forwardRef<HTMLFormElement, AlertFormProps>(function Al
           </div>
         )}
 
-        {input.kind === 'sourceKeyword' && (
+        {needsKeyword(input.kind) && (
           <div className={classes.field}>
             <label className={classes.label} htmlFor={ids.keyword}>
               {labels.keyword}

@@ -154,9 +154,41 @@ describe('validateAlertForm', () => {
     });
   });
 
+  it.each([null, 'newSources'] as const)(
+    'answers a newSourceKeyword alert on %p with its keyword and no value',
+    (subject) => {
+      const result = validateAlertForm(
+        input({ kind: 'newSourceKeyword', keyword: '  spot   ETF ', value: 'left over' }),
+        { subject },
+      );
+      expect(result).toEqual({
+        valid: true,
+        values: { kind: 'newSourceKeyword', value: null, keyword: 'spot ETF', cooldownMinutes: 60 },
+        errors: {},
+      });
+    },
+  );
+
+  it.each([
+    ['', { field: 'keyword', code: 'tooShort', min: 2 }],
+    [' a ', { field: 'keyword', code: 'tooShort', min: 2 }],
+    ['x'.repeat(61), { field: 'keyword', code: 'tooLong', max: 60 }],
+  ])('refuses the newSourceKeyword keyword %p and says why', (keyword, error) => {
+    const result = validateAlertForm(input({ kind: 'newSourceKeyword', keyword }), {
+      subject: null,
+    });
+    expect(result.valid).toBe(false);
+    expect(result.errors).toEqual({ keyword: error });
+  });
+
   it.each([
     ['coin', 'sourceLive'],
     ['source', 'priceAbove'],
+    ['coin', 'newSourceKeyword'],
+    ['source', 'newSourceKeyword'],
+    ['newSources', 'sourceKeyword'],
+    ['newSources', 'priceAbove'],
+    [null, 'sourceLive'],
   ] as const)('refuses a kind that is not for a %s: %s', (subject, kind) => {
     expect(validateAlertForm(input({ kind }), { subject }).errors.kind).toEqual({
       field: 'kind',

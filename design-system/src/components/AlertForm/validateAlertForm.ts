@@ -3,10 +3,12 @@
 import {
   ALERT_COOLDOWN_MINUTES,
   ALERT_KEYWORD_LENGTH,
+  KEYWORD_ALERT_KINDS,
   MAX_MOVE_PERCENT,
   VALUE_ALERT_KINDS,
   alertKindsFor,
   type AlertKind,
+  type AlertKindsSubject,
 } from '../../alerts/kinds';
 
 /** What the user has typed, as text: the form never loses it, whatever is wrong with it. */
@@ -15,7 +17,7 @@ export interface AlertFormInput {
   kind: AlertKind;
   /** The line: a USD price, or a percent for `move24h`, in the locale's way of writing numbers. */
   value: string;
-  /** The word or phrase of `sourceKeyword`. */
+  /** The word or phrase of `sourceKeyword` and `newSourceKeyword`. */
   keyword: string;
   /** The cooldown in whole minutes. */
   cooldownMinutes: string;
@@ -27,7 +29,10 @@ export interface AlertFormValues {
   kind: AlertKind;
   /** The line (USD or percent) for the value kinds; null for the others. */
   value: number | null;
-  /** The keyword for `sourceKeyword`, trimmed and its spaces collapsed; null for the others. */
+  /**
+   * The keyword for `sourceKeyword` and `newSourceKeyword`, trimmed and its spaces collapsed; null
+   * for the others.
+   */
   keyword: string | null;
   /** Least time between two firings, in minutes. */
   cooldownMinutes: number;
@@ -62,8 +67,11 @@ export type AlertFormResult =
   | { valid: false; values: null; errors: AlertFormErrors };
 
 export interface ValidateAlertFormOptions {
-  /** What the alert is on: a coin takes the coin kinds, a source the source kinds. */
-  subject: 'coin' | 'source';
+  /**
+   * What the alert is on: a coin takes the coin kinds, a source the source kinds, and every new
+   * source (`'newSources'`, or null as the form's `subject` is for it) `newSourceKeyword` only.
+   */
+  subject: AlertKindsSubject | null;
   /** The locale the numbers are written in (`en`, `zh`, `pt-br`): its decimal separator. */
   locale?: string;
 }
@@ -110,11 +118,13 @@ export function parseDecimal(text: string, locale = 'en'): number | null {
 
 /** Whether a kind needs a value line. */
 export const needsValue = (kind: AlertKind): boolean => VALUE_ALERT_KINDS.includes(kind);
+/** Whether a kind needs a keyword. */
+export const needsKeyword = (kind: AlertKind): boolean => KEYWORD_ALERT_KINDS.includes(kind);
 
 /**
  * Checks what the user typed against the API's rules for an alert (contract `AlertAddBody`): a
  * kind of the subject's; for a price a number above 0, for a 24 h move a percent above 0 and at
- * most 1000; for `sourceKeyword` 2 to 60 characters once trimmed; a cooldown of 0 to 10080 whole
+ * most 1000; for the keyword kinds 2 to 60 characters once trimmed; a cooldown of 0 to 10080 whole
  * minutes. Answers the values to send, or each wrong field's error.
  */
 export function validateAlertForm(
@@ -123,7 +133,7 @@ export function validateAlertForm(
 ): AlertFormResult {
   const errors: AlertFormErrors = {};
   const { kind } = input;
-  if (!alertKindsFor(subject).includes(kind))
+  if (!alertKindsFor(subject ?? 'newSources').includes(kind))
     errors.kind = { field: 'kind', code: 'notForSubject' };
 
   let value: number | null = null;
@@ -139,7 +149,7 @@ export function validateAlertForm(
   }
 
   let keyword: string | null = null;
-  if (kind === 'sourceKeyword') {
+  if (needsKeyword(kind)) {
     // As the API keeps it: composed (NFC), trimmed, each run of white space one space.
     keyword = input.keyword.normalize('NFC').trim().replace(/\s+/g, ' ');
     // Characters as a reader (and the API) counts them: an emoji or a Chinese character is one.

@@ -69,6 +69,7 @@ export const ALERT_ITEM_LABELS: Record<'en' | 'zh' | 'pt-br', AlertItemLabels> =
       sourceLive: () => 'Went live',
       sourceSummary: () => 'Summary ready',
       sourceKeyword: ({ keyword }) => `Keyword “${keyword}” said`,
+      newSourceKeyword: ({ keyword }) => `Keyword “${keyword}” said in a new source`,
     },
     figure: ({ kind, value }) =>
       kind === 'move24h'
@@ -96,6 +97,7 @@ export const ALERT_ITEM_LABELS: Record<'en' | 'zh' | 'pt-br', AlertItemLabels> =
       sourceLive: () => '已开播',
       sourceSummary: () => '摘要已生成',
       sourceKeyword: ({ keyword }) => `提到关键词“${keyword}”`,
+      newSourceKeyword: ({ keyword }) => `新来源提到关键词“${keyword}”`,
     },
     figure: ({ kind, value }) =>
       kind === 'move24h'
@@ -123,6 +125,7 @@ export const ALERT_ITEM_LABELS: Record<'en' | 'zh' | 'pt-br', AlertItemLabels> =
       sourceLive: () => 'Começou ao vivo',
       sourceSummary: () => 'Resumo pronto',
       sourceKeyword: ({ keyword }) => `Palavra-chave “${keyword}” dita`,
+      newSourceKeyword: ({ keyword }) => `Palavra-chave “${keyword}” dita numa fonte nova`,
     },
     figure: ({ kind, value }) =>
       kind === 'move24h'
@@ -282,6 +285,19 @@ export const SourceKeyword: Story = {
     canvas.getByRole('button', { name: 'Mark read' }).focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onMarkRead).toHaveBeenCalledWith({ id: 7 });
+  },
+};
+
+/** An alert on every new source: the source that said the keyword is the item's subject. */
+export const NewSourceKeyword: Story = {
+  args: {
+    event: sourceEvent({ kind: 'newSourceKeyword', keyword: 'restaking' }),
+    href: '/en/monitoring/detail/?id=42',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Keyword “restaking” said in a new source')).toBeVisible();
+    await expect(canvas.getByRole('link')).toHaveAttribute('href', '/en/monitoring/detail/?id=42');
   },
 };
 

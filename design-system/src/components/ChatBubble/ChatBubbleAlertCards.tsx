@@ -238,6 +238,8 @@ export function AlertCreatedCard({
   const id = useId();
   const headingId = `${id}-heading`;
   const { alert } = layer;
+  // The assistant makes alerts on a coin or a source; a layer without one is dropped as unreadable.
+  if (!alert.subject) return null;
 
   let link = null;
   if (alertsHref) {

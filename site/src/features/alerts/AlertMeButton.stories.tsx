@@ -1,7 +1,7 @@
-// "Alert me" and the alert dialog it opens, as a report card (a coin) and a source's page (a
-// source) show them, over the stories' mocked API: an alert made, the API's refusals (the limit of
-// 20, a value it does not take) shown in the reader's language with the input kept, and a request
-// that got no answer.
+// "Alert me" and the alert dialog it opens, as a report card (a coin), a source's page (a source)
+// and the list of sources (every new source) show them, over the stories' mocked API: an alert
+// made, the API's refusals (the limit of 20, a value it does not take) shown in the reader's
+// language with the input kept, and a request that got no answer.
 import type { AlertSubject } from '@coinlens/contract';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from '@storybook/test';
@@ -158,6 +158,37 @@ export const OnSource: Story = {
       sourceId: 40,
       keyword: 'ETF',
       cooldownMinutes: 60,
+    });
+  },
+};
+
+/**
+ * On every new source (the list of sources' button): the button says so, the dialog has one kind
+ * and no coin or source, and the alert is sent with its keyword alone.
+ */
+export const OnNewSources: Story = {
+  args: { subject: null, size: 'md' },
+  parameters: { site: { ...SITE, path: '/monitoring/' } },
+  play: async (context) => {
+    const t = textsOf(context, 'alerts');
+    const button = await page().findByRole('button', { name: t('alertMeNewSources') }, WAIT);
+    await expect(button).toHaveAttribute('data-part', 'alert-me-new-sources');
+    await userEvent.click(button);
+    const dialog = await findDialog(t('dialog.titleNew'));
+    await expect(within(dialog).getByText(t('newSources'))).toBeVisible();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t('form.keyword') }),
+      '  rate cut ',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: t('form.save') }));
+    await findToast(t('dialog.createdNewSources'));
+    await expect(mockApiOf(context).calls(ADD).at(-1)?.body).toMatchObject({
+      kind: 'newSourceKeyword',
+      cooldownMinutes: 60,
+    });
+    await expect(mockApiOf(context).alerts.alerts[0]).toMatchObject({
+      subject: null,
+      keyword: 'rate cut',
     });
   },
 };

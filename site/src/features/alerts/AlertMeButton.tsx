@@ -1,6 +1,7 @@
-// "Alert me" on a report card and on a source's page: opens the alert dialog for that coin or
-// source. Only the button is in the page's first load; the dialog's code (the modal, the form,
-// the calls) comes when it is first pressed.
+// "Alert me" on a report card, on a source's page and on the list of sources: opens the alert
+// dialog for that coin or source, or (no subject) for every new source. Only the button is in the
+// page's first load; the dialog's code (the modal, the form, the calls) comes when it is first
+// pressed.
 import type { Alert, AlertSubject } from '@coinlens/contract';
 import { Button } from '@coinlens/design-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
@@ -12,34 +13,37 @@ const AlertDialog = lazyChunk(() =>
 );
 
 export interface AlertMeButtonProps {
-  /** The coin or source the alert will be on. */
-  subject: AlertSubject;
+  /** The coin or source the alert will be on; null: every new source (a keyword alert). */
+  subject: AlertSubject | null;
   /** The phone's pages: a touch-sized button and a dialog that fills the screen. */
   phone?: boolean;
+  /** The button's size beside others (a page header's are `md`); `sm`, or `lg` on a phone. */
+  size?: 'sm' | 'md' | 'lg';
   /** Called once an alert was made. */
   onSaved?: (alert: Alert) => void;
 }
 
-export function AlertMeButton({ subject, phone = false, onSaved }: AlertMeButtonProps) {
+export function AlertMeButton({ subject, phone = false, size, onSaved }: AlertMeButtonProps) {
   const { t } = useTranslation('alerts');
   const [open, setOpen] = useState(false);
   // Once loaded, the dialog stays mounted and closes as a dialog does (focus back, page unlocked).
   const [asked, setAsked] = useState(false);
-  const label = t('alertMeNamed', { name: subject.name });
+  // On one subject, its name is read out; on every new source, the button's own words say it all.
+  const label = subject ? t('alertMeNamed', { name: subject.name }) : undefined;
   return (
     <>
       <Button
         variant="outline"
-        size={phone ? 'lg' : 'sm'}
+        size={size ?? (phone ? 'lg' : 'sm')}
         aria-label={label}
         title={label}
-        data-part="alert-me"
+        data-part={subject ? 'alert-me' : 'alert-me-new-sources'}
         onClick={() => {
           setAsked(true);
           setOpen(true);
         }}
       >
-        {t('alertMe')}
+        {subject ? t('alertMe') : t('alertMeNewSources')}
       </Button>
       {asked && (
         <Suspense fallback={null}>

@@ -215,6 +215,50 @@ export const Operator: Story = {
   },
 };
 
+/**
+ * "Alert me on new sources" in the header opens the alert dialog on every new source (no coin or
+ * source: one kind, a keyword); a keyword saved is sent without a subject, and the dialog closes.
+ */
+export const AlertOnNewSources: Story = {
+  play: async (context) => {
+    const t = textsOf(context, 'alerts');
+    await sourceList(context);
+    await userEvent.click(
+      await visible(page().findByRole('button', { name: t('alertMeNewSources') }, WAIT)),
+    );
+    const dialog = await findDialog(t('dialog.titleNew'));
+    await expect(within(dialog).getByText(t('newSources'))).toBeVisible();
+    await expect(within(dialog).queryByRole('combobox')).toBeNull();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t('form.keyword') }),
+      'Bitcoin ETF',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: t('form.save') }));
+    await findToast(t('dialog.createdNewSources'));
+    await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
+    await expect(mockApiOf(context).calls('POST /api/alert/add').at(-1)?.body).toEqual({
+      kind: 'newSourceKeyword',
+      keyword: 'Bitcoin ETF',
+      cooldownMinutes: 60,
+    });
+  },
+};
+
+/** The same dialog in Chinese, before anything is typed. */
+export const AlertOnNewSourcesChinese: Story = {
+  globals: { locale: 'zh' },
+  play: async (context) => {
+    const t = textsOf(context, 'alerts');
+    await sourceList(context);
+    await userEvent.click(
+      await visible(page().findByRole('button', { name: t('alertMeNewSources') }, WAIT)),
+    );
+    const dialog = await findDialog(t('dialog.titleNew'));
+    await expect(within(dialog).getByText(t('newSources'))).toBeVisible();
+    await expect(within(dialog).getByText(t('form.kinds.newSourceKeyword'))).toBeVisible();
+  },
+};
+
 /** An upcoming card opens a box with its host, title, time and the GoCheck link. */
 export const UpcomingOpened: Story = {
   play: async (context) => {

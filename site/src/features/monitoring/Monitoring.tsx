@@ -3,6 +3,8 @@
 // the GoCheck link; any other (live, ended, completed ...) leads to its detail page, a completed one
 // showing its heat; any source can be removed, after a confirmation. Unread content is marked.
 // One of the server's operators also finds the way to the state of the feeds the server reads.
+// The header also offers an alert on every new source that says a keyword (the dialog's code
+// loads when it is first pressed).
 import type { UserMonitorSource } from '@coinlens/contract';
 import {
   Button,
@@ -21,6 +23,7 @@ import { Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'rea
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { useSession } from '../../data/session';
 import { Link } from '../../i18n/Link';
+import { AlertMeButton } from '../alerts/AlertMeButton';
 import { lazyChunk } from '../../shell/loadChunk';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { usePreparedFormats } from '../../i18n/usePreparedFormats';
@@ -186,16 +189,17 @@ function MonitoringArea() {
         title={t('title')}
         lead={t('lead')}
         actions={
-          operator ? (
-            <Flex gap="3" wrap="wrap">
+          <Flex gap="3" wrap="wrap" alignItems="center">
+            {operator && (
               <ButtonLink to={FEEDS_PATH} variant="outline" _print={{ display: 'none' }}>
                 {t('feeds')}
               </ButtonLink>
-              {addButton}
-            </Flex>
-          ) : (
-            addButton
-          )
+            )}
+            <Box display="contents" _print={{ display: 'none' }}>
+              <AlertMeButton subject={null} size="md" />
+            </Box>
+            {addButton}
+          </Flex>
         }
         headingRef={headingRef}
         marginBottom="6"

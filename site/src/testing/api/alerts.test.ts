@@ -1,15 +1,18 @@
-// The mocked API's webhook answers as api/src/alerts/webhook.ts and its route do, so that the
-// stories and tests that stand on it meet what the real server gives.
+// The mocked API's webhook answers as api/src/alerts/webhook.ts and its route do, and its alerts on
+// every new source are checked as api/src/alerts/service.ts checks them, so that the stories and
+// tests that stand on it meet what the real server gives.
 import {
   ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS,
   ALERT_WEBHOOK_URL_MAX,
   serverMessage,
+  type Alert,
   type AlertSettings,
   type Locale,
   type MessageKey,
 } from '@coinlens/contract';
 import { ANA, QUOTED_AT } from '../fixtures';
-import { fakeWebhook, WEBHOOK_SECRET } from './alerts';
+import { fakeAlert, fakeWebhook, WEBHOOK_SECRET } from './alerts';
+import { fakeSource } from './monitor';
 import type { MockApi } from './mockApi';
 import { checkAnswer } from './respond';
 import { mockApi } from './unitTest';
@@ -18,7 +21,12 @@ const SECRET = /^whsec_[A-Za-z0-9_-]{43}$/;
 
 async function call(
   api: MockApi,
-  route: 'POST /api/alert/settings' | 'POST /api/alert/webhook/rotate' | 'GET /api/alert/settings',
+  route:
+    | 'POST /api/alert/settings'
+    | 'POST /api/alert/webhook/rotate'
+    | 'GET /api/alert/settings'
+    | 'POST /api/alert/add'
+    | 'POST /api/alert/modify',
   body?: unknown,
   language: Locale = 'en',
 ) {
@@ -32,7 +40,11 @@ async function call(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = (await response.json()) as { code: number; msg: string; data: AlertSettings };
+  const json = (await response.json()) as {
+    code: number;
+    msg: string;
+    data: AlertSettings & Alert;
+  };
   checkAnswer(route, response.status, json);
   return json;
 }
@@ -127,4 +139,85 @@ it('refuses to rotate without a webhook (404)', async () => {
     msg: serverMessage('alertWebhookNone', 'pt-br'),
     data: null,
   });
+});
+
+it('makes an alert on every new source without a subject, its keyword trimmed, armed', async () => {
+  const api = mockApi();
+  const added = await call(api, 'POST /api/alert/add', {
+    kind: 'newSourceKeyword',
+    keyword: '  Bitcoin   ETF ',
+    cooldownMinutes: 30,
+  });
+  expect(added.data).toMatchObject({
+    kind: 'newSourceKeyword',
+    subject: null,
+    value: null,
+    keyword: 'Bitcoin ETF',
+    cooldownMinutes: 30,
+    state: 'armed',
+  });
+  const changed = await call(api, 'POST /api/alert/modify', {
+    id: added.data.id,
+    keyword: 'rate cut',
+    paused: true,
+  });
+  expect(changed.data).toMatchObject({ subject: null, keyword: 'rate cut', paused: true });
+});
+
+it.each<[string, Record<string, unknown>, MessageKey]>([
+  ['with a coin', { coinId: 1, keyword: 'ETF' }, 'alertSubject'],
+  ['with a source', { sourceId: 40, keyword: 'ETF' }, 'alertSubject'],
+  ['without a keyword', {}, 'alertKeyword'],
+  ['with a keyword of one character once trimmed', { keyword: '  E ' }, 'alertKeyword'],
+  ['with a keyword of 61 characters', { keyword: 'e'.repeat(61) }, 'alertKeyword'],
+  ['with a value', { keyword: 'ETF', value: 5 }, 'alertNoValue'],
+])('refuses an alert on every new source %s (422)', async (_, fields, key) => {
+  const api = mockApi({ monitor: { sources: [fakeSource(40, { status: 1 })] } });
+  const refused = await call(
+    api,
+    'POST /api/alert/add',
+    { kind: 'newSourceKeyword', ...fields },
+    'pt-br',
+  );
+  expect(refused).toEqual({ code: 422, msg: serverMessage(key, 'pt-br'), data: null });
+  expect(api.alerts.alerts).toEqual([]);
+});
+
+it('refuses a keyword of the wrong length when an alert on every new source is changed', async () => {
+  const alert = fakeAlert(1, {
+    kind: 'newSourceKeyword',
+    subject: null,
+    value: null,
+    keyword: 'ETF',
+  });
+  const api = mockApi({ alerts: { alerts: [alert] } });
+  const refused = await call(api, 'POST /api/alert/modify', { id: 1, keyword: 'e'.repeat(61) });
+  expect(refused).toMatchObject({ code: 422, msg: serverMessage('alertKeyword', 'en') });
+  expect(api.alerts.alerts).toEqual([alert]);
+});
+
+it('fires an alert on every new source for the source that said its keyword, and keeps it armed', () => {
+  const alert = fakeAlert(1, {
+    kind: 'newSourceKeyword',
+    subject: null,
+    value: null,
+    keyword: 'ETF',
+  });
+  const api = mockApi({ alerts: { alerts: [alert] } });
+  const source = {
+    kind: 'source',
+    id: 40,
+    name: 'Bitcoin ETF weekly',
+    symbol: null,
+    logo: '',
+  } as const;
+  expect(() => api.alerts.fire(1)).toThrow();
+  const event = api.alerts.fire(1, { subject: source });
+  expect(event).toMatchObject({
+    kind: 'newSourceKeyword',
+    subject: source,
+    keyword: 'ETF',
+    figure: null,
+  });
+  expect(api.alerts.alerts[0]).toMatchObject({ state: 'armed', lastFiredAt: event.firedAt });
 });

@@ -1,18 +1,22 @@
 // The mocked API's alerts (`/api/alert/*`), as api/src/plugins/alerts and api/src/alerts/service.ts
 // answer them: the list newest first with its limit of 20, add and modify with the server's checks
-// (the subject named for the kind, the value, keyword and cooldown in range, a source's event
-// still to come) and its 422s in the request's language, delete keeping what fired, the fired
-// alerts paged newest first with the unread count, marking them read, the mail choice (none
-// for an account without an address), and the webhook as api/src/alerts/webhook.ts keeps it (its
-// address checked, its secret made the first time and kept, rotated with the previous one signing
-// for a day, removed with its secret). `fire` plays an evaluation: what fired is kept and sent to
-// the user's sockets as the `alert` event, as api/src/alerts/deliver.ts does.
+// (the subject named for the kind, none for an alert on every new source, the value, keyword and
+// cooldown in range, a source's event still to come) and its 422s in the request's language,
+// delete keeping what fired, the fired alerts paged newest first with the unread count, marking
+// them read, the mail choice (none for an account without an address), and the webhook as
+// api/src/alerts/webhook.ts keeps it (its address checked, its secret made the first time and
+// kept, rotated with the previous one signing for a day, removed with its secret). `fire` plays an
+// evaluation: what fired is kept and sent to the user's sockets as the `alert` event, as
+// api/src/alerts/deliver.ts does.
 import {
   ALERT_COOLDOWN_MINUTES,
   ALERT_KEYWORD_LENGTH,
   ALERT_WEBHOOK_PREVIOUS_SECRET_HOURS,
   ALERT_WEBHOOK_URL_MAX,
+  COIN_ALERT_KINDS,
+  KEYWORD_ALERT_KINDS,
   MAX_ALERTS,
+  SOURCE_ALERT_KINDS,
   type Alert,
   type AlertAddBody,
   type AlertEvent,
@@ -51,7 +55,8 @@ export interface AlertOptions {
 const MAX_MOVE = 1000;
 const MAX_EVENTS_SIZE = 100;
 
-const isSourceKind = (kind: AlertKind) => kind.startsWith('source');
+const isCoinKind = (kind: AlertKind) => COIN_ALERT_KINDS.includes(kind);
+const isSourceKind = (kind: AlertKind) => SOURCE_ALERT_KINDS.includes(kind);
 
 /** The subject of an alert on the fixture coin `symbol`, as the API writes it. */
 export function coinSubject(symbol: string): AlertSubject {
@@ -185,7 +190,7 @@ function checkedValue(kind: AlertKind, value: number | undefined): number | null
 }
 
 function checkedKeyword(kind: AlertKind, keyword: string | undefined): string | null {
-  if (kind !== 'sourceKeyword') {
+  if (!KEYWORD_ALERT_KINDS.includes(kind)) {
     if (keyword !== undefined) throw new Refusal(422, 'alertNoValue');
     return null;
   }
@@ -235,16 +240,21 @@ export class AlertState {
   }
 
   add(body: AlertAddBody): Alert {
-    const source = isSourceKind(body.kind);
     const coinId = body.coinId ?? null;
     const sourceId = body.sourceId ?? null;
-    if (source ? sourceId === null || coinId !== null : coinId === null || sourceId !== null) {
+    // A coin kind names a coin, a source kind a source, and newSourceKeyword neither.
+    if (
+      (coinId !== null) !== isCoinKind(body.kind) ||
+      (sourceId !== null) !== isSourceKind(body.kind)
+    ) {
       throw new Refusal(422, 'alertSubject');
     }
     const value = checkedValue(body.kind, body.value);
     const keyword = checkedKeyword(body.kind, body.keyword);
     const cooldownMinutes = checkedCooldown(body.cooldownMinutes);
-    const subject = source ? this.sourceSubject(sourceId!, body.kind) : this.coinSubject(coinId!);
+    let subject: AlertSubject | null = null;
+    if (coinId !== null) subject = this.coinSubject(coinId);
+    if (sourceId !== null) subject = this.sourceSubject(sourceId, body.kind);
     if (this.alerts.length >= MAX_ALERTS) throw new Refusal(422, 'alertLimit');
     const alert: Alert = {
       id: this.nextId++,
@@ -254,7 +264,7 @@ export class AlertState {
       keyword,
       cooldownMinutes,
       paused: false,
-      state: source ? 'armed' : 'waiting',
+      state: isCoinKind(body.kind) ? 'waiting' : 'armed',
       lastFiredAt: null,
       createdAt: Math.floor(Date.now() / 1000),
     };
@@ -275,7 +285,7 @@ export class AlertState {
     if (body.paused !== undefined) changed.paused = body.paused;
     // A new line starts the alert over: it finds its side on the next fresh figure.
     if (body.value !== undefined || body.keyword !== undefined) {
-      changed.state = isSourceKind(alert.kind) ? 'armed' : 'waiting';
+      changed.state = isCoinKind(alert.kind) ? 'waiting' : 'armed';
     }
     this.alerts[index] = changed;
     return { ...changed };
@@ -386,26 +396,38 @@ export class AlertState {
 
   /**
    * Plays an evaluation: the alert `alertId` fires with `fields` (its subject, kind and line by
-   * default), is kept unread, and the user's sockets hear of it at once.
+   * default), is kept unread, and the user's sockets hear of it at once. An alert on every new
+   * source has no subject of its own: `fields.subject` names the new source that said its keyword,
+   * the event has no figure, and the alert stays armed.
    */
   fire(alertId: number, fields: Partial<AlertEvent> = {}): AlertEvent {
     const alert = this.alerts.find((one) => one.id === alertId);
+    if (alert && !alert.subject && !fields.subject) {
+      throw new Error('An alert on every new source fires for a source: pass `fields.subject`.');
+    }
     const now = Math.floor(Date.now() / 1000);
     const event: AlertEvent = {
       ...fakeAlertEvent(this.nextEventId++, {
         alertId,
         ...(alert
-          ? { kind: alert.kind, subject: alert.subject, line: alert.value, keyword: alert.keyword }
+          ? {
+              kind: alert.kind,
+              ...(alert.subject ? { subject: alert.subject } : {}),
+              line: alert.value,
+              keyword: alert.keyword,
+            }
           : {}),
         asOf: now - 5,
         firedAt: now,
+        ...(alert?.subject === null ? { figure: null, source: null, asOf: null } : {}),
       }),
       ...fields,
     };
     this.events.unshift(event);
     if (alert) {
+      const state = alert.kind === 'newSourceKeyword' ? 'armed' : 'spent';
       this.alerts = this.alerts.map((one) =>
-        one.id === alertId ? { ...one, state: 'spent', lastFiredAt: event.firedAt } : one,
+        one.id === alertId ? { ...one, state, lastFiredAt: event.firedAt } : one,
       );
     }
     this.notify({ events: [{ ...event }], unread: this.unread() });

@@ -1,8 +1,8 @@
-// The alert dialog: the design system's AlertForm in a modal, for a new alert on a coin or a source
-// ("Alert me" on a report card or a source's page) or to edit one (the Alerts page). The API's
-// refusal (the 20-alert limit, a value out of range) is shown in the form, in the words the API
-// wrote in the page's language, and the form keeps what was typed; a request that got no answer
-// says so in ours.
+// The alert dialog: the design system's AlertForm in a modal, for a new alert on a coin, a source
+// or every new source ("Alert me" on a report card, a source's page or the list of sources) or to
+// edit one (the Alerts page). The API's refusal (the 20-alert limit, a value out of range) is shown
+// in the form, in the words the API wrote in the page's language, and the form keeps what was
+// typed; a request that got no answer says so in ours.
 import type { Alert, AlertSubject } from '@coinlens/contract';
 import { AlertForm, Modal, toaster, type AlertFormValues } from '@coinlens/design-system';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
@@ -15,8 +15,8 @@ import { useAlertLabels } from '../shared/labels';
 export interface AlertDialogProps {
   /** Whether the dialog is shown. */
   open: boolean;
-  /** The coin or source the alert is on. */
-  subject: AlertSubject;
+  /** The coin or source the alert is on; null: every new source (the newSourceKeyword kind). */
+  subject: AlertSubject | null;
   /** The alert to edit; a new one when left out. */
   alert?: Alert | null;
   /** Closes the dialog (after a save too). */
@@ -25,6 +25,12 @@ export interface AlertDialogProps {
   onSaved?: (alert: Alert) => void;
   /** The phone's pages: the dialog fills the screen. */
   phone?: boolean;
+}
+
+/** The new alert's subject field: a coin's or source's id; none for every new source. */
+function subjectField(subject: AlertSubject | null) {
+  if (!subject) return {};
+  return subject.kind === 'coin' ? { coinId: subject.id } : { sourceId: subject.id };
 }
 
 export function AlertDialog({
@@ -51,15 +57,14 @@ export function AlertDialog({
     try {
       const saved = alert
         ? await modifyAlert({ id: alert.id, ...line })
-        : await addAlert({
-            kind,
-            ...(subject.kind === 'coin' ? { coinId: subject.id } : { sourceId: subject.id }),
-            ...line,
-          });
-      toaster.create({
-        type: 'success',
-        title: alert ? t('dialog.saved') : t('dialog.created', { name: subject.name }),
-      });
+        : await addAlert({ kind, ...subjectField(subject), ...line });
+      let title = t('dialog.saved');
+      if (!alert) {
+        title = subject
+          ? t('dialog.created', { name: subject.name })
+          : t('dialog.createdNewSources');
+      }
+      toaster.create({ type: 'success', title });
       setSaving(false);
       onSaved?.(saved);
       onClose();
@@ -89,7 +94,7 @@ export function AlertDialog({
       {/* A new form each time the dialog opens: a closed dialog forgets what was typed. */}
       {open && (
         <AlertForm
-          subject={subject.logo ? { ...subject, logo: apiAssetUrl(subject.logo) } : subject}
+          subject={subject?.logo ? { ...subject, logo: apiAssetUrl(subject.logo) } : subject}
           alert={alert}
           labels={labels.form}
           locale={labels.locale}

@@ -9,7 +9,13 @@ import { QUOTED_AT } from '../../../testing/fixtures';
 import { navigate } from '../../../testing/gatsby';
 import { phoneShot } from '../../../testing/phone';
 import { page, visible, WAIT } from '../../../testing/play';
-import { mockApiOf, siteStory, textsOf, type SiteParameters } from '../../../testing/site';
+import {
+  mockApiOf,
+  siteStory,
+  storyLocale,
+  textsOf,
+  type SiteParameters,
+} from '../../../testing/site';
 import { Header } from '../../../shell/Header';
 import { MobileTopBar } from '../../mobile/MobileTopBar';
 import AlertsFramePart from './AlertsFramePart';
@@ -89,6 +95,50 @@ export const Inbox: Story = {
       '/alerts/',
     );
   },
+};
+
+/** A new source said the keyword of an alert on every new source. */
+const NEW_SOURCE_SAID = fakeAlertEvent(3, {
+  alertId: 7,
+  kind: 'newSourceKeyword',
+  subject: { kind: 'source', id: 40, name: 'Bitcoin ETF weekly', symbol: null, logo: '' },
+  line: null,
+  keyword: 'Bitcoin ETF',
+  figure: null,
+  source: null,
+  asOf: null,
+});
+
+/**
+ * An alert on every new source fired: the inbox names the new source that said the keyword and
+ * links to its page, with the keyword said.
+ */
+export const NewSourceSaid: Story = {
+  parameters: { site: { ...SITE, api: { alerts: { events: [NEW_SOURCE_SAID, ...UNREAD] } } } },
+  play: async (context) => {
+    const t = textsOf(context, 'alerts');
+    const inbox = await openInbox(context, 3);
+    const items = await waitFor(() => {
+      const found = within(inbox).getAllByRole('listitem');
+      expect(found).toHaveLength(3);
+      return found;
+    }, WAIT);
+    const item = items[0]!;
+    await expect(item).toHaveTextContent(t('trigger.newSourceKeyword', { keyword: 'Bitcoin ETF' }));
+    const locale = storyLocale(context.globals);
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    await expect(within(item).getByRole('link', { name: 'Bitcoin ETF weekly' })).toHaveAttribute(
+      'href',
+      `${prefix}/monitoring/detail/?id=40`,
+    );
+    await expect(item.querySelector('[data-kind="newSourceKeyword"]')).not.toBeNull();
+  },
+};
+
+/** The same in Brazilian Portuguese. */
+export const NewSourceSaidPortuguese: Story = {
+  ...NewSourceSaid,
+  globals: { locale: 'pt-br' },
 };
 
 /** Marking one read takes it out and the count down; the focus stays in the inbox. */

@@ -8,7 +8,13 @@ import { coinSubject, fakeAlert, fakeAlertEvent, type RouteName } from '../../..
 import { QUOTED_AT } from '../../../testing/fixtures';
 import { phoneShot, PhoneColumn } from '../../../testing/phone';
 import { findDialog, findToast, page, visible, WAIT } from '../../../testing/play';
-import { mockApiOf, siteStory, textsOf, type SiteParameters } from '../../../testing/site';
+import {
+  mockApiOf,
+  siteStory,
+  storyLocale,
+  textsOf,
+  type SiteParameters,
+} from '../../../testing/site';
 import { AlertsPage } from '../AlertsPage';
 
 const NOW = QUOTED_AT * 1000;
@@ -125,6 +131,60 @@ export const List: Story = {
     await expect(within(list).getByText(t('list.count', { count: 3, limit: 20 }))).toBeVisible();
   },
 };
+
+/**
+ * An alert on every new source beside Ana's three: named as such with a mark for a logo, linked
+ * to her list of sources, what it listens for, and armed (it stays so after firing).
+ */
+export const OnNewSources: Story = {
+  parameters: {
+    site: {
+      ...SITE,
+      api: {
+        alerts: {
+          alerts: [
+            fakeAlert(4, {
+              kind: 'newSourceKeyword',
+              subject: null,
+              value: null,
+              keyword: 'Bitcoin ETF',
+              lastFiredAt: QUOTED_AT - 3600,
+            }),
+            ...ALERTS,
+          ],
+          events: events(3),
+        },
+      },
+    },
+  },
+  play: async (context) => {
+    const t = textsOf(context, ['alertsPage', 'alerts']);
+    const list = await section(t('list.title'));
+    const rows = await waitFor(() => {
+      const found = within(list).getAllByRole('listitem');
+      expect(found).toHaveLength(4);
+      return found;
+    }, WAIT);
+    const row = rows[0]!;
+    const locale = storyLocale(context.globals);
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    await expect(within(row).getByRole('link', { name: t('newSources') })).toHaveAttribute(
+      'href',
+      `${prefix}/monitoring/`,
+    );
+    const trigger = t('trigger.newSourceKeyword', { keyword: 'Bitcoin ETF' });
+    await expect(row).toHaveTextContent(trigger);
+    await expect(row).toHaveTextContent(t('list.state.armed'));
+    await expect(
+      within(row).getByRole('button', {
+        name: t('list.editNamed', { name: t('newSources'), trigger }),
+      }),
+    ).toBeVisible();
+  },
+};
+
+/** The same in Chinese. */
+export const OnNewSourcesChinese: Story = { ...OnNewSources, globals: { locale: 'zh' } };
 
 /** Pausing an alert says so and offers to resume it; the API is told. */
 export const PauseAndResume: Story = {

@@ -1,11 +1,19 @@
 // The Alerts page (/alerts/ and the phone's /mobile/alerts/): the user's alerts with pause and
-// resume, edit and delete; the history of the alerts that fired, a page at a time, each with the
-// figure that fired it, its provider and as-of time and a link to its coin or source; and how the
-// alerts are mailed (each, a daily digest or none; none for an account without an address),
-// browser notifications in this browser (push/PushChoice.tsx), and the webhook that fired alerts
-// are posted to (WebhookSettings.tsx).
+// resume, edit and delete (one on every new source named as such, linked to the list of sources);
+// the history of the alerts that fired, a page at a time, each with the figure that fired it, its
+// provider and as-of time and a link to its coin or source; and how the alerts are mailed (each, a
+// daily digest or none; none for an account without an address), browser notifications in this
+// browser (push/PushChoice.tsx), and the webhook that fired alerts are posted to
+// (WebhookSettings.tsx).
 import type { Alert, AlertMailMode } from '@coinlens/contract';
-import { AlertItem, Button, Modal, formatDateTime, toaster } from '@coinlens/design-system';
+import {
+  AlertItem,
+  BroadcastIcon,
+  Button,
+  Modal,
+  formatDateTime,
+  toaster,
+} from '@coinlens/design-system';
 import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
 import { chakra } from '@chakra-ui/react/styled-system';
@@ -24,7 +32,7 @@ import {
   useAlertSettings,
   useHistory,
 } from '../shared/alerts';
-import { subjectPath, useAlertLabels, type AlertLabels } from '../shared/labels';
+import { subjectName, subjectPath, useAlertLabels, type AlertLabels } from '../shared/labels';
 import { Muted, NotLoaded, Section, failureText } from './Section';
 import { WebhookSettings } from './WebhookSettings';
 import { useAlertsPageTranslation } from '../namespaces';
@@ -38,6 +46,30 @@ const SubjectLink = chakra(Link, {
     _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
   },
 });
+
+/**
+ * In the place of a logo, for an alert on every new source (it has no coin or source): a mark of
+ * a source that broadcasts, in a circle the size of the logos.
+ */
+function NewSourcesMark() {
+  return (
+    <chakra.span
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      width="8"
+      height="8"
+      borderRadius="full"
+      bg="bg.subtle"
+      color="fg.muted"
+      flexShrink="0"
+      data-part="new-sources-mark"
+      css={{ '& svg': { boxSize: '4' } }}
+    >
+      <BroadcastIcon />
+    </chakra.span>
+  );
+}
 
 /** The mail choices, in the order they are offered. */
 const MAIL_MODES: readonly AlertMailMode[] = ['each', 'digest', 'none'];
@@ -106,7 +138,8 @@ function AlertList({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
         <chakra.ul listStyleType="none" margin="0" padding="0" data-part="alert-list">
           {data.records.map((alert) => {
             const trigger = labels.describe(alert);
-            const named = { name: alert.subject.name, trigger };
+            const name = subjectName(alert.subject, labels);
+            const named = { name, trigger };
             const state = alert.paused ? 'paused' : alert.state;
             const fired =
               alert.lastFiredAt === null
@@ -127,21 +160,23 @@ function AlertList({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
                 borderColor="border.subtle"
                 data-state={state}
               >
-                <chakra.img
-                  src={alert.subject.logo ? apiAssetUrl(alert.subject.logo) : undefined}
-                  alt=""
-                  width="8"
-                  height="8"
-                  borderRadius="full"
-                  bg="bg.subtle"
-                  flexShrink="0"
-                />
+                {alert.subject ? (
+                  <chakra.img
+                    src={alert.subject.logo ? apiAssetUrl(alert.subject.logo) : undefined}
+                    alt=""
+                    width="8"
+                    height="8"
+                    borderRadius="full"
+                    bg="bg.subtle"
+                    flexShrink="0"
+                  />
+                ) : (
+                  <NewSourcesMark />
+                )}
                 <Box flex="1 1 14rem" minWidth="0">
                   <chakra.p>
-                    <SubjectLink to={subjectPath(alert.subject, phone)}>
-                      {alert.subject.name}
-                    </SubjectLink>
-                    {alert.subject.symbol && (
+                    <SubjectLink to={subjectPath(alert.subject, phone)}>{name}</SubjectLink>
+                    {alert.subject?.symbol && (
                       <chakra.span color="fg.muted" fontSize="sm">
                         {' '}
                         {alert.subject.symbol}
@@ -224,6 +259,7 @@ function AlertList({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
       {deleting && (
         <DeleteDialog
           alert={deleting}
+          name={subjectName(deleting.subject, labels)}
           trigger={labels.describe(deleting)}
           onClose={() => setDeleting(null)}
         />
@@ -234,10 +270,12 @@ function AlertList({ phone, labels }: { phone: boolean; labels: AlertLabels }) {
 
 function DeleteDialog({
   alert,
+  name,
   trigger,
   onClose,
 }: {
   alert: Alert;
+  name: string;
   trigger: string;
   onClose: () => void;
 }) {
@@ -261,7 +299,7 @@ function DeleteDialog({
         if (!open && !removing) onClose();
       }}
       title={t('list.deleteTitle')}
-      description={t('list.deleteDescription', { name: alert.subject.name, trigger })}
+      description={t('list.deleteDescription', { name, trigger })}
       closeLabel={t('dialog.close')}
       width="sm"
       footer={

@@ -1,5 +1,6 @@
 // The alert components' words in the page's language (the `alerts` namespace), made once per
-// language: what fired an alert, the item's labels, the form's, and the paths an alert links to.
+// language: what fired an alert, the item's labels, the form's, what an alert is on (a coin, a
+// source or every new source), and the paths an alert links to.
 import {
   ALERT_KINDS,
   type AlertEvent,
@@ -17,6 +18,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'gatsby-plugin-react-i18next';
 import { useMemo } from 'react';
 import { intlLocale } from '../../../i18n/locales';
+import { EVENTS_ADDRESS } from '../../mobile/fromSite';
 
 /** Which figure label a kind's figure takes. */
 const FIGURE_OF: Record<AlertKind, 'price' | 'move' | 'rsi' | 'sma'> = {
@@ -30,6 +32,7 @@ const FIGURE_OF: Record<AlertKind, 'price' | 'move' | 'rsi' | 'sma'> = {
   sourceLive: 'price',
   sourceSummary: 'price',
   sourceKeyword: 'price',
+  newSourceKeyword: 'price',
 };
 
 export interface AlertLabels {
@@ -43,6 +46,8 @@ export interface AlertLabels {
   form: AlertFormLabels;
   /** "Today", before a time of today. */
   todayLabel: string;
+  /** What an alert on every new source (its subject null) is on, e.g. "Any new source". */
+  newSources: string;
   /** What an alert watches in words (`Price above $60,000.00`), as its item says it. */
   describe: (alert: { kind: AlertKind; value: number | null; keyword: string | null }) => string;
 }
@@ -81,6 +86,7 @@ export function alertLabels(t: TFunction, language: string): AlertLabels {
     locale,
     trigger,
     todayLabel: t('item.today'),
+    newSources: t('newSources'),
     describe: ({ kind, value, keyword }) =>
       trigger[kind]({
         line: formatAlertLine(kind, value, locale) ?? unavailable,
@@ -106,6 +112,7 @@ export function alertLabels(t: TFunction, language: string): AlertLabels {
       moveHint: t('form.moveHint'),
       keyword: t('form.keyword'),
       keywordHint: t('form.keywordHint'),
+      newSources: t('newSources'),
       cooldown: t('form.cooldown'),
       cooldownHint: t('form.cooldownHint'),
       save: t('form.save'),
@@ -123,11 +130,21 @@ export function useAlertLabels(): AlertLabels {
   return useMemo(() => alertLabels(t, language), [t, language]);
 }
 
+/** The name of what an alert is on: its coin's or source's, or the words for every new source. */
+export function subjectName(subject: Pick<AlertSubject, 'name'> | null, labels: AlertLabels) {
+  return subject ? subject.name : labels.newSources;
+}
+
 /**
  * The page a fired alert or an alert links to, without the language prefix: a coin's report or a
- * source's page, the phone's when `phone`.
+ * source's page, the phone's when `phone`; for an alert on every new source (no subject), the
+ * list of the user's sources (the phone's: its events tab, as it has no such list).
  */
-export function subjectPath(subject: Pick<AlertSubject, 'kind' | 'id'>, phone = false): string {
+export function subjectPath(
+  subject: Pick<AlertSubject, 'kind' | 'id'> | null,
+  phone = false,
+): string {
+  if (!subject) return phone ? EVENTS_ADDRESS : '/monitoring/';
   const side = phone ? '/mobile' : '';
   return subject.kind === 'coin'
     ? `${side}/reporting/?coin=${subject.id}`

@@ -497,8 +497,11 @@ function withAssetUrls(layer: ChatLayer): ChatLayer {
       return { ...layer, sources: layer.sources.map(withLogo) };
     case 'alertProposal':
       return { ...layer, subject: withLogo(layer.subject) };
-    case 'alert':
-      return { ...layer, alert: { ...layer.alert, subject: withLogo(layer.alert.subject) } };
+    case 'alert': {
+      // An alert on every new source has no subject, so no logo.
+      const { subject } = layer.alert;
+      return { ...layer, alert: { ...layer.alert, subject: subject && withLogo(subject) } };
+    }
     default:
       return layer;
   }

@@ -22,6 +22,7 @@ export function chatAlertLabels(t: TFunction): ChatBubbleAlertLabels {
       sourceLive: trigger('sourceLive'),
       sourceSummary: trigger('sourceSummary'),
       sourceKeyword: trigger('sourceKeyword'),
+      newSourceKeyword: trigger('newSourceKeyword'),
     },
     proposal: t('layers.alert.proposal'),
     yes: t('layers.alert.yes'),
