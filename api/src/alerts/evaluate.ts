@@ -371,17 +371,23 @@ export class AlertEvaluator {
           ).map(({ alertId, firing }) => `${alertId}/${firing}`),
     );
     const candidates: Candidate[] = [];
-    const capped = new Set<number>();
+    /** The alerts that must read their sources again at the next evaluation. */
+    const readAgain = new Set<number>();
     for (const row of listening) {
       const fresh = (due.get(row.id) ?? []).filter((id) => !fired.has(`${row.id}/newSource:${id}`));
-      if (fresh.length > MAX_NEW_SOURCE_FIRINGS) capped.add(row.id);
+      if (fresh.length > MAX_NEW_SOURCE_FIRINGS) readAgain.add(row.id);
       for (const id of fresh.slice(0, MAX_NEW_SOURCE_FIRINGS)) {
         candidates.push({ row, firing: `newSource:${id}`, figure: null, sourceId: id });
       }
     }
     const result = await this.#fireAll(candidates, nowMs);
-    // Read up to now, but an alert with more sources than one evaluation fires reads them again.
-    const read = listening.filter((row) => !capped.has(row.id)).map((row) => row.id);
+    // Read up to now, but an alert with more sources than one evaluation fires, or one whose
+    // firing another evaluation changed meanwhile, reads them again: none is left behind.
+    const firedHere = new Set(result.map(({ alertId, event }) => `${alertId}/${event.firing}`));
+    for (const { row, firing } of candidates) {
+      if (!firedHere.has(`${row.id}/${firing}`)) readAgain.add(row.id);
+    }
+    const read = listening.filter((row) => !readAgain.has(row.id)).map((row) => row.id);
     if (read.length > 0) {
       await this.db
         .update(alerts)
