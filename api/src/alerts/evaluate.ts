@@ -138,6 +138,11 @@ class CoinFigures {
 export class AlertEvaluator {
   /** The keywords of the alerts on every new source, compiled once while they stay the same. */
   #keywords: KeywordMatcher | null = null;
+  /**
+   * What the sources of the last evaluation said of those keywords, by source, with the time the
+   * source was written: the minute of overlap reads them again from here, not from the database.
+   */
+  #said = new Map<number, { at: number; said: Set<string> }>();
 
   constructor(
     private readonly db: Database,
@@ -317,11 +322,21 @@ export class AlertEvaluator {
         ),
       );
     const keywords = listening.map((row) => row.keyword!);
-    if (!this.#keywords?.same(keywords)) this.#keywords = new KeywordMatcher(keywords);
+    if (!this.#keywords?.same(keywords)) {
+      this.#keywords = new KeywordMatcher(keywords);
+      this.#said.clear();
+    }
     const matcher = this.#keywords;
     const said = new Map<number, Set<string>>();
-    for (let start = 0; start < written.length; start += SCAN_BATCH) {
-      const batch = written.slice(start, start + SCAN_BATCH);
+    // A source read at an earlier evaluation and not written since is not read again.
+    const unread = written.filter((source) => {
+      const known = this.#said.get(source.id);
+      if (known?.at !== source.updatedAt.getTime()) return true;
+      said.set(source.id, known.said);
+      return false;
+    });
+    for (let start = 0; start < unread.length; start += SCAN_BATCH) {
+      const batch = unread.slice(start, start + SCAN_BATCH);
       const lines = await this.db
         .select({ sourceId: sourceLines.sourceId, text: sourceLines.text })
         .from(sourceLines)
@@ -337,6 +352,12 @@ export class AlertEvaluator {
       for (const line of lines) textOf.get(line.sourceId)!.push(line.text);
       for (const [id, parts] of textOf) said.set(id, matcher.saidIn(parts));
     }
+    this.#said = new Map(
+      written.map((source) => [
+        source.id,
+        { at: source.updatedAt.getTime(), said: said.get(source.id)! },
+      ]),
+    );
     const newestFirst = [...written].sort(
       (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
     );
