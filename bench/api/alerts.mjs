@@ -5,17 +5,14 @@
 // a movable clock steps the demo market one refresh (10 s) per tick. Not a test: the figures
 // depend on the machine.
 // Run `npm run build -w api`, then `npm run bench:alerts -w api` (`npm run bench` runs it too).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { dist, onFreshPostgres, percentile, requireBuiltApi } from './common.mjs';
+import { cpus, loadavg } from 'node:os';
+import { dist, onEachEngine, percentile, requireBuiltApi } from './common.mjs';
 
 const ALERTS = Number(process.env.BENCH_ALERTS || 10_000);
 const TICKS = Number(process.env.BENCH_TICKS || 10);
 const PER_USER = 20;
 
 requireBuiltApi();
-const { openDatabase } = await import(dist('db/client.js'));
 const { users, alerts } = await import(dist('db/schema.js'));
 const { createSnapshotProvider, TICK_MS } = await import(dist('market/snapshot.js'));
 const { CoinCatalog } = await import(dist('market/catalog.js'));
@@ -112,30 +109,7 @@ async function measure(engine, database) {
 }
 
 const loadBefore = loadavg()[0];
-const results = [];
-{
-  const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-alerts-'));
-  const database = await openDatabase(dataDir);
-  try {
-    results.push(await measure('PGlite', database));
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-const admin = process.env.BENCH_DATABASE_URL;
-if (admin) {
-  await onFreshPostgres(admin, 'alerts', async (databaseUrl) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-alerts-'));
-    const database = await openDatabase(dataDir, { databaseUrl });
-    try {
-      results.push(await measure('PostgreSQL', database));
-    } finally {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-}
+const results = await onEachEngine(process.env.BENCH_DATABASE_URL, 'alerts', measure);
 
 const ms = (value) => `${value.toFixed(0)} ms`;
 // `--json`: the figures alone, for npm run bench (bench/bench.mjs) to put in its table.

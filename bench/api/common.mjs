@@ -2,9 +2,9 @@
 // database, its server started), a free port, autocannon with the envelope checked, and the
 // table of results.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -181,4 +181,30 @@ export async function onFreshPostgres(admin, prefix, measure) {
     await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
     await client.end();
   }
+}
+
+/**
+ * Runs `measure(engine, database)` on the built API's database opened fresh on each engine: the
+ * embedded PGlite, then PostgreSQL when `admin` (BENCH_DATABASE_URL) names a server. Each is
+ * closed and thrown away after, whatever happened. The results, in that order.
+ */
+export async function onEachEngine(admin, prefix, measure) {
+  const { openDatabase } = await import(dist('db/client.js'));
+  const onFresh = async (engine, options) => {
+    const dataDir = mkdtempSync(join(tmpdir(), `coinlens-bench-${prefix}-`));
+    const database = await openDatabase(dataDir, options);
+    try {
+      return await measure(engine, database);
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  const results = [await onFresh('PGlite', undefined)];
+  if (admin) {
+    results.push(
+      await onFreshPostgres(admin, prefix, (databaseUrl) => onFresh('PostgreSQL', { databaseUrl })),
+    );
+  }
+  return results;
 }

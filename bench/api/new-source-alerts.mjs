@@ -7,10 +7,8 @@
 // the minute of overlap before each alert's last read, and take what they said from memory. Not
 // a test: the figures depend on the machine.
 // Run `npm run build -w api`, then `npm run bench:new-source-alerts -w api`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { dist, onFreshPostgres, requireBuiltApi } from './common.mjs';
+import { cpus, loadavg } from 'node:os';
+import { dist, onEachEngine, requireBuiltApi } from './common.mjs';
 
 const ALERTS = Number(process.env.BENCH_ALERTS || 1000);
 const SOURCES = Number(process.env.BENCH_SOURCES || 200);
@@ -19,7 +17,6 @@ const PER_USER = 20;
 const MINUTE = 60_000;
 
 requireBuiltApi();
-const { openDatabase } = await import(dist('db/client.js'));
 const { users, alerts } = await import(dist('db/schema.js'));
 const { importSources } = await import(dist('monitor/store.js'));
 const { AlertEvaluator } = await import(dist('alerts/evaluate.js'));
@@ -117,30 +114,7 @@ async function measure(engine, database) {
 }
 
 const loadBefore = loadavg()[0];
-const results = [];
-{
-  const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-new-sources-'));
-  const database = await openDatabase(dataDir);
-  try {
-    results.push(await measure('PGlite', database));
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-const admin = process.env.BENCH_DATABASE_URL;
-if (admin) {
-  await onFreshPostgres(admin, 'new_sources', async (databaseUrl) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-new-sources-'));
-    const database = await openDatabase(dataDir, { databaseUrl });
-    try {
-      results.push(await measure('PostgreSQL', database));
-    } finally {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-}
+const results = await onEachEngine(process.env.BENCH_DATABASE_URL, 'new_sources', measure);
 
 const ms = (value) => `${value.toFixed(0)} ms`;
 console.log(`

@@ -215,19 +215,25 @@ export const Operator: Story = {
   },
 };
 
+/** Presses "Alert me on new sources" once the list is in: the dialog for every new source. */
+async function openNewSourcesDialog(context: StoryContext) {
+  const t = textsOf(context, 'alerts');
+  await sourceList(context);
+  await userEvent.click(
+    await visible(page().findByRole('button', { name: t('alertMeNewSources') }, WAIT)),
+  );
+  const dialog = await findDialog(t('dialog.titleNew'));
+  await expect(within(dialog).getByText(t('newSources'))).toBeVisible();
+  return { t, dialog };
+}
+
 /**
  * "Alert me on new sources" in the header opens the alert dialog on every new source (no coin or
  * source: one kind, a keyword); a keyword saved is sent without a subject, and the dialog closes.
  */
 export const AlertOnNewSources: Story = {
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
-    await sourceList(context);
-    await userEvent.click(
-      await visible(page().findByRole('button', { name: t('alertMeNewSources') }, WAIT)),
-    );
-    const dialog = await findDialog(t('dialog.titleNew'));
-    await expect(within(dialog).getByText(t('newSources'))).toBeVisible();
+    const { t, dialog } = await openNewSourcesDialog(context);
     await expect(within(dialog).queryByRole('combobox')).toBeNull();
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: t('form.keyword') }),
@@ -248,13 +254,7 @@ export const AlertOnNewSources: Story = {
 export const AlertOnNewSourcesChinese: Story = {
   globals: { locale: 'zh' },
   play: async (context) => {
-    const t = textsOf(context, 'alerts');
-    await sourceList(context);
-    await userEvent.click(
-      await visible(page().findByRole('button', { name: t('alertMeNewSources') }, WAIT)),
-    );
-    const dialog = await findDialog(t('dialog.titleNew'));
-    await expect(within(dialog).getByText(t('newSources'))).toBeVisible();
+    const { t, dialog } = await openNewSourcesDialog(context);
     await expect(within(dialog).getByText(t('form.kinds.newSourceKeyword'))).toBeVisible();
   },
 };
